@@ -1,0 +1,27 @@
+/** Reads the environment once (DESIGN §9); everything else receives a Config. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  inviteCode: string | undefined;
+  /** true/false forces the cookie's Secure flag; "auto" sets it when the request came over https. */
+  sessionSecure: boolean | "auto";
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const secure = env.SESSION_SECURE?.toLowerCase();
+  const logLevel = LOG_LEVELS.find((level) => level === env.LOG_LEVEL?.toLowerCase()) ?? "info";
+  return {
+    port: Number(env.PORT) || 3000,
+    host: env.HOST || "0.0.0.0",
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    inviteCode: env.INVITE_CODE || undefined,
+    sessionSecure: secure === "true" || secure === "1" ? true : secure === "false" || secure === "0" ? false : "auto",
+    logLevel,
+  };
+}

@@ -1,0 +1,77 @@
+import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
+import type { Db } from "./db";
+
+/** A list's change event with its increasing id, as long-poll clients replay them (DESIGN §7). */
+export interface StoredEvent extends RealtimeEvent {
+  id: number;
+}
+
+interface EventRow {
+  id: number | string;
+  list_id: number | string;
+  share_id: string | null;
+  type: string;
+  payload: string;
+  message_id: string;
+  created_at: number | string;
+  [column: string]: unknown;
+}
+
+const toEvent = (row: EventRow): StoredEvent => ({
+  id: Number(row.id),
+  type: row.type as RealtimeEventType,
+  timestamp: Number(row.created_at),
+  messageId: row.message_id,
+  payload: JSON.parse(row.payload),
+  listId: Number(row.list_id),
+  shareId: row.share_id ?? "",
+});
+
+/** How many events of each list stay replayable; DESIGN §7 asks for at least 1,000. */
+export const EVENTS_KEPT_PER_LIST = 1000;
+
+export function eventsStore(db: Db) {
+  return {
+    async append(event: RealtimeEvent, tx: Db = db): Promise<StoredEvent> {
+      const rows = await tx.all<EventRow>(
+        "INSERT INTO events (list_id, share_id, type, payload, message_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+        [event.listId, event.shareId, event.type, JSON.stringify(event.payload ?? null), event.messageId, event.timestamp],
+      );
+      return toEvent(rows[0]!);
+    },
+    async since(listIds: number[], afterId: number, limit = 500): Promise<StoredEvent[]> {
+      if (listIds.length === 0) return [];
+      const marks = listIds.map(() => "?").join(", ");
+      const rows = await db.all<EventRow>(
+        `SELECT * FROM events WHERE list_id IN (${marks}) AND id > ? ORDER BY id LIMIT ?`,
+        [...listIds, afterId, limit],
+      );
+      return rows.map(toEvent);
+    },
+    /** The oldest id still kept for a list, to tell a client that asks for older ones to resync. */
+    async oldestId(listId: number): Promise<number | undefined> {
+      const row = await db.get<{ id: number | string | null }>("SELECT MIN(id) AS id FROM events WHERE list_id = ?", [listId]);
+      return row?.id == null ? undefined : Number(row.id);
+    },
+    /** The newest event of one list (0 when it has none): it moves whenever the list's items change. */
+    async latestIdOf(listId: number): Promise<number> {
+      const row = await db.get<{ id: number | string | null }>("SELECT MAX(id) AS id FROM events WHERE list_id = ?", [listId]);
+      return row?.id == null ? 0 : Number(row.id);
+    },
+    async latestId(): Promise<number> {
+      const row = await db.get<{ id: number | string | null }>("SELECT MAX(id) AS id FROM events");
+      return row?.id == null ? 0 : Number(row.id);
+    },
+    /** Forgets a deleted list's history, all but its last event (`keepId`, the deletion itself). */
+    async forgetListBefore(listId: number, keepId: number, tx: Db = db): Promise<void> {
+      await tx.run("DELETE FROM events WHERE list_id = ? AND id < ?", [listId, keepId]);
+    },
+    async prune(listId: number, keep = EVENTS_KEPT_PER_LIST, tx: Db = db): Promise<void> {
+      await tx.run(
+        `DELETE FROM events WHERE list_id = ? AND id <= (
+           SELECT id FROM events WHERE list_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+        [listId, listId, keep],
+      );
+    },
+  };
+}

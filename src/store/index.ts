@@ -1,0 +1,30 @@
+import type { Db } from "./db";
+import { eventsStore } from "./events";
+import { listSnapshots } from "./list-snapshots";
+import { listsStore } from "./lists";
+import { sessionsStore } from "./sessions";
+import { sharesStore } from "./shares";
+import { settingsStore } from "./settings";
+import { tasksStore } from "./tasks";
+import { usersStore } from "./users";
+import { versionsStore } from "./versions";
+
+/** Every table's functions, bound to one database. Only modules under src/store write SQL. */
+export function createStore(db: Db) {
+  const events = eventsStore(db);
+  const tasks = tasksStore(db);
+  return {
+    db,
+    users: usersStore(db),
+    sessions: sessionsStore(db),
+    settings: settingsStore(db),
+    lists: listsStore(db),
+    shares: sharesStore(db),
+    events,
+    tasks,
+    versions: versionsStore(db),
+    snapshots: listSnapshots(events, tasks),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,155 @@
+import type { Task } from "../shared/types";
+import { isoFromMs, type Db, type SqlValue } from "./db";
+
+export interface TaskRow {
+  id: number | string;
+  list_id: number | string;
+  user_id: number | string;
+  parent_id: number | string | null;
+  title: string;
+  description: string;
+  completed: number | string | boolean;
+  is_parent: number | string | boolean;
+  position: number | string;
+  created_at: number | string;
+  [column: string]: unknown;
+}
+
+const flag = (value: unknown) => value === true || Number(value) === 1;
+
+/** Maps a tasks row to the wire shape of SPEC §3; a top-level item's parentId is 0. */
+export function toTask(row: TaskRow): Task {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    completed: flag(row.completed),
+    position: Number(row.position),
+    listId: Number(row.list_id),
+    userId: Number(row.user_id),
+    isParent: flag(row.is_parent),
+    parentId: row.parent_id == null ? 0 : Number(row.parent_id),
+    createdAt: isoFromMs(row.created_at),
+  };
+}
+
+export interface NewTask {
+  listId: number;
+  userId: number;
+  /** 0 for top level; stored as NULL. */
+  parentId: number;
+  title: string;
+  description: string;
+  completed: boolean;
+  isParent: boolean;
+  position: number;
+}
+
+export type TaskChanges = Partial<Pick<NewTask, "title" | "description" | "completed" | "isParent" | "parentId" | "position">>;
+
+const COLUMNS: Record<keyof TaskChanges, string> = {
+  title: "title",
+  description: "description",
+  completed: "completed",
+  isParent: "is_parent",
+  parentId: "parent_id",
+  position: "position",
+};
+
+const toColumnValue = (field: keyof TaskChanges, value: string | number | boolean): SqlValue => {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (field === "parentId") return value === 0 ? null : value;
+  return value;
+};
+
+const ORDER = "ORDER BY position, id";
+const marks = (values: unknown[]) => values.map(() => "?").join(", ");
+
+export function tasksStore(db: Db) {
+  return {
+    /** Every item of a list, children included, ordered by position then id. */
+    async listByList(listId: number, tx: Db = db): Promise<Task[]> {
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? ${ORDER}`, [listId]);
+      return rows.map(toTask);
+    },
+    async listChildren(parentId: number, tx: Db = db): Promise<Task[]> {
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE parent_id = ? ${ORDER}`, [parentId]);
+      return rows.map(toTask);
+    },
+    async findById(id: number, tx: Db = db): Promise<Task | undefined> {
+      const row = await tx.get<TaskRow>("SELECT * FROM tasks WHERE id = ?", [id]);
+      return row && toTask(row);
+    },
+    async countInList(listId: number, tx: Db = db): Promise<number> {
+      const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM tasks WHERE list_id = ?", [listId]);
+      return Number(row?.n ?? 0);
+    },
+    async countChildren(parentId: number, tx: Db = db): Promise<number> {
+      const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM tasks WHERE parent_id = ?", [parentId]);
+      return Number(row?.n ?? 0);
+    },
+    /** The highest position in the list, or null when it is empty. */
+    async maxPosition(listId: number, tx: Db = db): Promise<number | null> {
+      const row = await tx.get<{ p: number | string | null }>("SELECT MAX(position) AS p FROM tasks WHERE list_id = ?", [listId]);
+      return row?.p == null ? null : Number(row.p);
+    },
+    async insert(task: NewTask, tx: Db = db): Promise<Task> {
+      const rows = await tx.all<TaskRow>(
+        `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        [
+          task.listId,
+          task.userId,
+          task.parentId === 0 ? null : task.parentId,
+          task.title,
+          task.description,
+          task.completed ? 1 : 0,
+          task.isParent ? 1 : 0,
+          task.position,
+          Date.now(),
+        ],
+      );
+      return toTask(rows[0]!);
+    },
+    async update(id: number, changes: TaskChanges, tx: Db = db): Promise<Task | undefined> {
+      const fields = (Object.keys(COLUMNS) as Array<keyof TaskChanges>).filter((field) => changes[field] !== undefined);
+      if (fields.length === 0) return this.findById(id, tx);
+      const sets = fields.map((field) => `${COLUMNS[field]} = ?`).join(", ");
+      const values = fields.map((field) => toColumnValue(field, changes[field]!));
+      const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets} WHERE id = ? RETURNING *`, [...values, id]);
+      return rows[0] && toTask(rows[0]);
+    },
+    /** Flips completion in one statement, so two quick toggles never read the same old value. */
+    async toggle(id: number, tx: Db = db): Promise<Task | undefined> {
+      const rows = await tx.all<TaskRow>("UPDATE tasks SET completed = 1 - completed WHERE id = ? RETURNING *", [id]);
+      return rows[0] && toTask(rows[0]);
+    },
+    async setPositions(positions: Array<{ id: number; position: number }>, tx: Db = db): Promise<void> {
+      for (const { id, position } of positions) await tx.run("UPDATE tasks SET position = ? WHERE id = ?", [position, id]);
+    },
+    /** Deletes an item and its children; answers the deleted ids, the item's first. */
+    async deleteWithChildren(id: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx.all<{ id: number | string }>(
+        `SELECT id FROM tasks WHERE id = ? OR parent_id = ? ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, position, id`,
+        [id, id, id],
+      );
+      if (rows.length === 0) return [];
+      await tx.run("DELETE FROM tasks WHERE id = ? OR parent_id = ?", [id, id]);
+      return rows.map((row) => Number(row.id));
+    },
+    /** Deletes the list's completed items; a completed parent takes all its children with it. */
+    async deleteCompleted(listId: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx.all<{ id: number | string }>(
+        `SELECT id FROM tasks WHERE list_id = ? AND (completed = 1 OR parent_id IN (
+           SELECT id FROM tasks WHERE list_id = ? AND completed = 1)) ${ORDER}`,
+        [listId, listId],
+      );
+      const ids = rows.map((row) => Number(row.id));
+      if (ids.length > 0) await tx.run(`DELETE FROM tasks WHERE id IN (${marks(ids)})`, ids);
+      return ids;
+    },
+    async resetCompletions(listId: number, tx: Db = db): Promise<number> {
+      return tx.run("UPDATE tasks SET completed = 0 WHERE list_id = ? AND completed <> 0", [listId]);
+    },
+  };
+}
