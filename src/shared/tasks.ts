@@ -1,0 +1,92 @@
+import * as z from "zod";
+import { POSITION_MAX } from "./lists";
+
+/** SPEC §9 item limits, and §5's field rules; one schema per payload, shared by the API and the forms. */
+export const MAX_ITEMS_PER_LIST = 100;
+export const MAX_TITLE_LENGTH = 80;
+export const MAX_DESCRIPTION_LENGTH = 256;
+
+// SPEC §5 "Task create payload coercion": title/description to text, ids to numbers, flags to booleans.
+const toText = (value: unknown) => (value === undefined || value === null ? value : String(value));
+const toNumber = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value);
+const toBoolean = (value: unknown) => {
+  if (typeof value === "string") return value === "true" || value === "1";
+  return Boolean(value);
+};
+
+export const taskTitle = z.preprocess(
+  toText,
+  z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(MAX_TITLE_LENGTH, `Title cannot exceed ${MAX_TITLE_LENGTH} characters`),
+);
+
+export const taskDescription = z.preprocess(
+  (value) => toText(value) ?? "",
+  z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
+);
+
+const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+const flag = z.preprocess(toBoolean, z.boolean());
+const position = z.preprocess(
+  toNumber,
+  z.number({ error: "Position must be a number" }).int("Position must be a whole number").min(0, "Position cannot be negative").max(POSITION_MAX, "Position is too large"),
+);
+/** 0 (or null, or absent) means top level; SPEC §5 "parentId is normalised to a number, null becoming 0". */
+const parentId = z.preprocess(
+  (value) => (value === undefined || value === null || value === "" ? 0 : toNumber(value)),
+  z.number({ error: "parentId must be a number" }).int("parentId must be a whole number").min(0, "parentId cannot be negative"),
+);
+
+/** POST /api/tasks. `listId` may be left out when the call carries a shareId. */
+export const createTaskSchema = z.object({
+  title: taskTitle,
+  description: taskDescription,
+  listId: z.preprocess(toNumber, id("listId").optional()),
+  isParent: flag.default(false),
+  completed: flag.default(false),
+  position: position.optional(),
+  parentId: parentId.default(0),
+});
+export type CreateTaskInput = z.infer<typeof createTaskSchema>;
+
+/** PATCH /api/tasks/{id}: any subset of the editable fields; other keys (id, listId …) are ignored. */
+export const updateTaskSchema = z.object({
+  title: taskTitle.optional(),
+  description: z.preprocess(toText, z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`).optional()),
+  completed: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
+  isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
+  parentId: z.preprocess((value) => (value === undefined ? value : value === null || value === "" ? 0 : toNumber(value)), z.number({ error: "parentId must be a number" }).int().min(0).optional()),
+  position: position.optional(),
+});
+export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+/** SPEC §3 "Reorder item"; POST /api/tasks/reorder takes an array of them. */
+export const reorderTasksSchema = z
+  .array(z.object({ id: z.preprocess(toNumber, id("id")), position }), { error: "Expected an array of {id, position}" })
+  .min(1, "Nothing to reorder")
+  .max(MAX_ITEMS_PER_LIST, `At most ${MAX_ITEMS_PER_LIST} items can be reordered at once`);
+export type ReorderTasksInput = z.infer<typeof reorderTasksSchema>;
+
+/** POST /api/tasks/reset-completions: the list in the body, or a shareId in the query. */
+export const resetCompletionsSchema = z.object({ listId: z.preprocess(toNumber, id("listId").optional()) });
+
+/** Query of the task calls: which list (by id or share link), and for reads an optional parent. */
+export const taskQuerySchema = z.object({
+  listId: z.preprocess(toNumber, id("listId").optional()),
+  shareId: z.string().trim().min(1).max(64).optional(),
+  // SPEC §3: parentId 0 means top level, so `parentId=0` asks for the top-level items.
+  parentId: z.preprocess(
+    toNumber,
+    z.number({ error: "parentId must be a number" }).int("parentId must be a whole number").min(0, "parentId cannot be negative").optional(),
+  ),
+  _t: z.string().optional(),
+});
+
+/** Payloads of the task events (DESIGN §7). `id` is null for clear-completed, which removes many. */
+export interface TaskDeletedPayload {
+  id: number | null;
+  deletedIds: number[];
+}

@@ -1,0 +1,95 @@
+/** The wire shapes of SPEC.md §3 and DESIGN.md §6, shared by the server, the views and the islands. */
+export interface User {
+  id: number;
+  username: string;
+  /** Seconds since the epoch. */
+  createdAt: number;
+}
+
+export type AccessLevel = "read" | "write" | "admin";
+export type LinkAccess = "read" | "write";
+
+export interface TaskList {
+  id: number;
+  name: string;
+  userId: number;
+  shareId: string;
+  linkAccess: LinkAccess;
+  position: number;
+  createdAt: string;
+}
+
+export interface Task {
+  id: number;
+  title: string;
+  description: string;
+  completed: boolean;
+  position: number;
+  listId: number;
+  userId: number;
+  isParent: boolean;
+  /** 0 for a top-level item, else the parent item's id. */
+  parentId: number;
+  createdAt: string;
+}
+
+export interface ShareRecord {
+  id: number;
+  listId: number;
+  listName: string;
+  sharedWithId: number;
+  sharedWithName: string;
+  accessLevel: AccessLevel;
+  createdAt: string;
+}
+
+export interface SharedWithMeItem {
+  shared: { id: number; accessLevel: AccessLevel; createdAt: string; ownerName: string | null };
+  list: { id: number; name: string; shareId: string; userId: number };
+}
+
+export interface SharedListResponse {
+  list: TaskList;
+  tasks: Task[];
+  accessLevel: AccessLevel;
+  isOwner: boolean;
+  ownerInfo: { username: string } | null;
+}
+
+export interface ParentTaskResponse {
+  parent: Task;
+  children: Task[];
+  isOwner: boolean;
+  accessLevel: AccessLevel;
+}
+
+export interface VersionUpdate {
+  versionId: string;
+  changes: string[];
+  timestamp: string;
+}
+
+export type RealtimeEventType =
+  | "task_created"
+  | "task_updated"
+  | "task_deleted"
+  | "tasks_reordered"
+  | "tasks_reset"
+  | "list_updated";
+
+/** One change to a list, as published after its transaction commits (DESIGN §7). */
+export interface RealtimeEvent {
+  type: RealtimeEventType;
+  timestamp: number;
+  messageId: string;
+  payload: unknown;
+  listId: number;
+  shareId: string;
+}
+
+/** Error body of every refused /api call (DESIGN §6). */
+export interface ApiError {
+  message: string;
+  error?: string;
+  issues?: unknown[];
+}
