@@ -1,0 +1,73 @@
+import type { AccessLevel, TaskList } from "../shared/types";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import { forbidden, notFound } from "./errors";
+
+/**
+ * Who may do what with a list (DESIGN §5). Everything that touches a list goes through
+ * `resolveListAccess` first; a caller who may not see the list gets 404, as if it did not exist.
+ */
+export interface ListAccess {
+  list: TaskList;
+  level: AccessLevel;
+  isOwner: boolean;
+}
+
+export interface Caller {
+  userId: number | null;
+  /** A share link's id, when the call came through one. */
+  shareId?: string;
+}
+
+export const LIST_NOT_FOUND = "List not found";
+
+export async function findListAccess(store: Store, caller: Caller, list: TaskList | undefined, tx?: Db): Promise<ListAccess | undefined> {
+  if (!list) return undefined;
+  if (caller.userId !== null) {
+    if (list.userId === caller.userId) return { list, level: "admin", isOwner: true };
+    // A named recipient's own level wins over the link's, even when they use the link.
+    const grant = await store.shares.find(list.id, caller.userId, tx);
+    if (grant) return { list, level: grant.accessLevel, isOwner: false };
+  }
+  if (caller.shareId && caller.shareId === list.shareId) return { list, level: list.linkAccess, isOwner: false };
+  return undefined;
+}
+
+/**
+ * The caller's access to list `listId`, or 404. Inside a transaction (every write) the list's row
+ * is locked first, so one list's changes commit in order and no write acts on a stale list.
+ */
+export async function resolveListAccess(store: Store, caller: Caller, listId: number, tx?: Db): Promise<ListAccess> {
+  const list = Number.isSafeInteger(listId) ? await store.lists.findById(listId, tx, tx !== undefined) : undefined;
+  const access = await findListAccess(store, caller, list, tx);
+  if (!access) throw notFound(LIST_NOT_FOUND);
+  return access;
+}
+
+/** The caller's access to the list behind a shareId, or 404 (unknown, rotated or not theirs). */
+export async function resolveShareAccess(store: Store, caller: Caller, shareId: string, tx?: Db): Promise<ListAccess> {
+  const access = await findListAccess(store, { ...caller, shareId }, await store.lists.findByShareId(shareId, tx, tx !== undefined), tx);
+  if (!access) throw notFound(LIST_NOT_FOUND);
+  return access;
+}
+
+export function requireWriteAccess(access: ListAccess, message = "You have read-only access to this list"): ListAccess {
+  if (access.level === "read") throw forbidden(message, "READ_ONLY");
+  return access;
+}
+
+export function requireOwner(access: ListAccess, action = "do this"): ListAccess {
+  if (!access.isOwner) throw forbidden(`Only the list's owner can ${action}`, "OWNER_ONLY");
+  return access;
+}
+
+/**
+ * The list as this caller may see it. Its shareId opens the list at the link's level to anyone,
+ * so a read-level recipient must not learn it: signed out, they would hold write access through
+ * the link (DESIGN §5: a read recipient stays read-only). The owner and whoever came through
+ * the link see it; so do write recipients, who gain nothing by it.
+ */
+export function listForCaller(access: ListAccess, caller: Caller): TaskList {
+  if (access.isOwner || caller.shareId === access.list.shareId || access.level !== "read") return access.list;
+  return { ...access.list, shareId: "" };
+}

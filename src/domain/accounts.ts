@@ -1,0 +1,105 @@
+import { hashPassword, timingDummyHash, verifyPassword } from "../auth/passwords";
+import type { RateLimiter } from "../auth/rate-limit";
+import type { ChangePasswordInput, LoginInput, RegisterInput } from "../shared/account";
+import type { User } from "../shared/types";
+import { normalizeTheme, type ThemeId } from "../shared/themes";
+import type { Store } from "../store";
+import type { UserRecord } from "../store/users";
+import { AppError, badRequest, conflict, unauthorized } from "./errors";
+import { isValidInviteCode } from "./invites";
+
+export const toPublicUser = ({ id, username, createdAt }: User): User => ({ id, username, createdAt });
+
+const TOO_MANY_ATTEMPTS = "Too many failed attempts. Please try again later.";
+
+function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
+  const wait = Math.max(...keys.map((key) => limiter.retryAfter(key)));
+  if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, "RATE_LIMITED", undefined, wait);
+}
+
+/** Unique constraint violations, as both SQLite and PostgreSQL word them. */
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && /unique|duplicate key/i.test(error.message);
+
+export async function register(store: Store, limiter: RateLimiter, ip: string, input: RegisterInput): Promise<UserRecord> {
+  const ipKey = `register:${ip}`;
+  assertNotRateLimited(limiter, [ipKey]);
+  if (!(await isValidInviteCode(store, input.inviteCode))) {
+    limiter.recordFailure(ipKey);
+    throw new AppError(403, "Invalid invite code", "INVALID_INVITE_CODE");
+  }
+  if (await store.users.findByUsername(input.username)) throw badRequest("Username already exists", "USERNAME_TAKEN");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await store.users.create(input.username, passwordHash);
+  } catch (error) {
+    // Two registrations of one name at once: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error)) throw badRequest("Username already exists", "USERNAME_TAKEN");
+    throw error;
+  }
+}
+
+export async function login(store: Store, limiter: RateLimiter, ip: string, input: LoginInput): Promise<UserRecord> {
+  const keys = [`login-ip:${ip}`, `login-user:${input.username.toLowerCase()}`];
+  assertNotRateLimited(limiter, keys);
+  const user = await store.users.findByUsername(input.username);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()));
+  if (!user || !valid) {
+    for (const key of keys) limiter.recordFailure(key);
+    throw unauthorized("Invalid username or password");
+  }
+  return user;
+}
+
+export async function isUsernameTaken(store: Store, username: string): Promise<boolean> {
+  return (await store.users.findByUsername(username.trim())) !== undefined;
+}
+
+export async function renameUser(store: Store, user: UserRecord, username: string): Promise<User> {
+  if (username === user.username) throw badRequest("This is your current username", "SAME_USERNAME");
+  const holder = await store.users.findByUsername(username);
+  if (holder && holder.id !== user.id) throw conflict("This username is already taken", "USERNAME_TAKEN");
+  try {
+    const renamed = await store.users.rename(user.id, username);
+    if (!renamed) throw unauthorized();
+    return toPublicUser(renamed);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("This username is already taken", "USERNAME_TAKEN");
+    throw error;
+  }
+}
+
+/** DESIGN §4: a password change signs out every other session of the user. */
+export async function changePassword(
+  store: Store,
+  limiter: RateLimiter,
+  user: UserRecord,
+  currentSessionId: string,
+  input: ChangePasswordInput,
+): Promise<void> {
+  // A stolen session must not be a way to guess the password it lacks: failures count like logins.
+  const key = `password-user:${user.id}`;
+  assertNotRateLimited(limiter, [key]);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    limiter.recordFailure(key);
+    throw badRequest("Current password is incorrect", "WRONG_PASSWORD");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await store.db.transaction(async (tx) => {
+    await store.users.setPasswordHash(user.id, passwordHash, tx);
+    await store.sessions.deleteAllForUserExcept(user.id, currentSessionId, tx);
+  });
+}
+
+export const themeOf = (user: UserRecord): ThemeId => normalizeTheme(user.theme);
+
+export const setTheme = (store: Store, user: UserRecord, theme: ThemeId) => store.users.setTheme(user.id, theme);
+
+/** The last list the user opened, while they may still see it. */
+export async function lastVisibleList(store: Store, user: UserRecord): Promise<number | null> {
+  if (user.lastListId === null) return null;
+  const list = await store.lists.findById(user.lastListId);
+  if (!list) return null;
+  if (list.userId === user.id || (await store.shares.find(list.id, user.id))) return list.id;
+  return null;
+}

@@ -1,0 +1,29 @@
+import { listTopic, type EventBus } from "../realtime/bus";
+import type { RealtimeEventType, TaskList } from "../shared/types";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import type { StoredEvent } from "../store/events";
+
+/**
+ * Records a list's change inside the caller's transaction, so the event exists exactly when
+ * the change does. Publish what it returns with `publishEvents` once the transaction commits.
+ */
+export async function recordListEvent(
+  store: Store,
+  tx: Db,
+  list: TaskList,
+  type: RealtimeEventType,
+  payload: unknown,
+): Promise<StoredEvent> {
+  const event = await store.events.append(
+    { type, timestamp: Date.now(), messageId: crypto.randomUUID(), payload, listId: list.id, shareId: list.shareId },
+    tx,
+  );
+  if (event.id % 100 === 0) await store.events.prune(list.id, undefined, tx);
+  return event;
+}
+
+/** DESIGN §7: one event per change, on the list's topic, after the change committed. */
+export async function publishEvents(bus: EventBus, events: StoredEvent[]): Promise<void> {
+  for (const event of events) await bus.publish(listTopic(event.listId), { ...event });
+}

@@ -1,0 +1,132 @@
+import { listTopic, userTopic, type EventBus } from "../realtime/bus";
+import { MAX_LISTS_PER_USER, type ReorderListsInput, type UpdateListInput } from "../shared/lists";
+import type { SharedListResponse, TaskList } from "../shared/types";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import { listForCaller, requireOwner, resolveListAccess, resolveShareAccess, type Caller, type ListAccess } from "./access";
+import { forbidden } from "./errors";
+import { publishEvents, recordListEvent } from "./events";
+import { randomToken } from "../auth/random-token";
+
+/** 128 random bits: a share link cannot be guessed or enumerated. */
+export const newShareId = () => randomToken(16);
+
+/**
+ * What a `list_updated` event carries. The shareId stays out: after a rotation, whoever held the
+ * old link must not learn the new one from an event still on its way.
+ */
+const listEventPayload = ({ shareId: _secret, ...list }: TaskList) => list;
+
+export const ownLists = (store: Store, userId: number) => store.lists.listOwnedBy(userId);
+
+/** SPEC §9 / DESIGN §6: the 26th list answers 403 LIST_LIMIT_REACHED. */
+export function assertBelowListLimit(count: number) {
+  if (count >= MAX_LISTS_PER_USER) {
+    throw forbidden(`You can have at most ${MAX_LISTS_PER_USER} lists`, "LIST_LIMIT_REACHED");
+  }
+}
+
+/** Count and insert share one transaction, so parallel creates at 24 lists make exactly one. */
+export function createList(store: Store, userId: number, name: string): Promise<TaskList> {
+  return store.db.transaction(async (tx) => {
+    await store.lists.lockOwner(userId, tx);
+    assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
+    const position = await store.lists.nextPosition(userId, tx);
+    return store.lists.create({ name, userId, shareId: newShareId(), position }, tx);
+  });
+}
+
+/** Runs an owner-only change in a transaction, then publishes its list_updated event. */
+async function changeOwnedList(
+  store: Store,
+  bus: EventBus,
+  caller: Caller,
+  listId: number,
+  action: string,
+  change: (access: ListAccess, tx: Db) => Promise<TaskList>,
+): Promise<{ before: TaskList; after: TaskList }> {
+  const { before, after, event } = await store.db.transaction(async (tx) => {
+    const access = requireOwner(await resolveListAccess(store, caller, listId, tx), action);
+    const after = await change(access, tx);
+    // The event's own shareId is the one the list had: see listEventPayload.
+    const event = await recordListEvent(store, tx, { ...after, shareId: access.list.shareId }, "list_updated", listEventPayload(after));
+    return { before: access.list, after, event };
+  });
+  await publishEvents(bus, [event]);
+  return { before, after };
+}
+
+/** Rename and link level (DESIGN §5): owner only. */
+export async function updateList(store: Store, bus: EventBus, caller: Caller, listId: number, changes: UpdateListInput): Promise<TaskList> {
+  const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) =>
+    (await store.lists.update(access.list.id, changes, tx))!,
+  );
+  return after;
+}
+
+/** DESIGN §5: a new shareId kills every old link at once; realtime drops their subscribers. */
+export async function rotateShareId(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<TaskList> {
+  const { before, after } = await changeOwnedList(store, bus, caller, listId, "change this list's link", async (access, tx) =>
+    (await store.lists.update(access.list.id, { shareId: newShareId() }, tx))!,
+  );
+  await bus.publish(listTopic(after.id), { type: "access_revoked", listId: after.id, shareId: before.shareId });
+  return after;
+}
+
+/** Deletes the list with its items and shares (foreign keys cascade); everyone on it loses access. */
+export async function deleteList(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<void> {
+  const { list, recipients, event } = await store.db.transaction(async (tx) => {
+    const { list } = requireOwner(await resolveListAccess(store, caller, listId, tx), "delete this list");
+    const recipients = await store.shares.recipientIds(list.id, tx);
+    // A deleted list leaves one event behind, naming nothing but its id, so long-poll clients still
+    // learn of the deletion; its earlier events (titles, descriptions) go with it. The deletion is
+    // recorded first: event ids are never reused, so the newest row must stay.
+    const event = await recordListEvent(store, tx, list, "list_updated", { id: list.id, deleted: true });
+    await store.events.forgetListBefore(list.id, event.id, tx);
+    await store.lists.delete(list.id, tx);
+    return { list, recipients, event };
+  });
+  await publishEvents(bus, [event]);
+  await bus.publish(listTopic(list.id), { type: "access_revoked", listId: list.id, shareId: list.shareId });
+  for (const userId of recipients) {
+    await bus.publish(userTopic(userId), { type: "share_removed", listId: list.id });
+    await bus.publish(userTopic(userId), { type: "access_revoked", listId: list.id });
+  }
+}
+
+/** Moves the caller's own lists, all or none, and answers all their lists in the new order. */
+export function reorderLists(store: Store, caller: Caller, items: ReorderListsInput): Promise<TaskList[]> {
+  const userId = caller.userId!;
+  return store.db.transaction(async (tx) => {
+    // Rows are locked in id order, so two reorders of the same lists cannot deadlock.
+    for (const item of [...items].sort((a, b) => a.id - b.id)) {
+      requireOwner(await resolveListAccess(store, caller, item.id, tx), "reorder this list");
+      await store.lists.setPosition(item.id, userId, item.position, tx);
+    }
+    return store.lists.listOwnedBy(userId, tx);
+  });
+}
+
+/** GET /api/task-lists/by-share-id/{shareId}: the list behind a link the caller may use. */
+export async function listByShareId(store: Store, caller: Caller, shareId: string): Promise<TaskList> {
+  return (await resolveShareAccess(store, caller, shareId)).list;
+}
+
+/** SPEC §3 "shared list response", for a list reached by shareId or by id. */
+export async function sharedListResponse(
+  store: Store,
+  caller: Caller,
+  target: { shareId: string } | { listId: number },
+): Promise<SharedListResponse> {
+  const access = "shareId" in target
+    ? await resolveShareAccess(store, caller, target.shareId)
+    : await resolveListAccess(store, caller, target.listId);
+  const [{ tasks }, owner] = await Promise.all([store.snapshots.read(access.list.id), store.users.findById(access.list.userId)]);
+  return {
+    list: listForCaller(access, caller),
+    tasks,
+    accessLevel: access.level,
+    isOwner: access.isOwner,
+    ownerInfo: owner ? { username: owner.username } : null,
+  };
+}

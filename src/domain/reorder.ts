@@ -1,0 +1,60 @@
+import type { EventBus } from "../realtime/bus";
+import type { ReorderTasksInput } from "../shared/tasks";
+import type { Task } from "../shared/types";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import { requireWriteAccess, type Caller, type ListAccess } from "./access";
+import { badRequest, notFound } from "./errors";
+import { publishEvents, recordListEvent } from "./events";
+import { resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./task-access";
+
+const byPosition = (a: Task, b: Task) => a.position - b.position || a.id - b.id;
+
+/**
+ * SPEC §4 "Sub-items cannot be dragged above their parent". Rather than refusing a drag that
+ * only moved top-level items (the client need not know where the children sit), the list is
+ * normalised: top-level items in their order, each parent directly followed by its children
+ * in theirs, then renumbered 0, 1, 2 … So a child can never end up before its parent.
+ */
+export function orderChildrenAfterParents(tasks: Task[]): Task[] {
+  const ids = new Set(tasks.map((task) => task.id));
+  const isTopLevel = (task: Task) => task.parentId === 0 || !ids.has(task.parentId);
+  const childrenOf = new Map<number, Task[]>();
+  for (const task of tasks) {
+    if (isTopLevel(task)) continue;
+    childrenOf.set(task.parentId, [...(childrenOf.get(task.parentId) ?? []), task]);
+  }
+  const ordered = tasks
+    .filter(isTopLevel)
+    .sort(byPosition)
+    .flatMap((top) => [top, ...(childrenOf.get(top.id) ?? []).sort(byPosition)]);
+  return ordered.map((task, index) => ({ ...task, position: index }));
+}
+
+/** The one list a reorder is about: named by shareId/listId, or else the list of its first item. */
+async function reorderedListAccess(store: Store, caller: Caller, items: ReorderTasksInput, listId: number | undefined, tx: Db): Promise<ListAccess> {
+  if (caller.shareId || listId !== undefined) return resolveTaskListAccess(store, caller, listId, tx);
+  return (await resolveTaskAccess(store, caller, items[0]!.id, tx)).access;
+}
+
+/** POST /api/tasks/reorder: all ids of one list the caller can write, applied in one transaction. */
+export async function reorderTasks(store: Store, bus: EventBus, caller: Caller, items: ReorderTasksInput, listId?: number): Promise<Task[]> {
+  const { tasks, event } = await store.db.transaction(async (tx) => {
+    const { list } = requireWriteAccess(await reorderedListAccess(store, caller, items, listId, tx));
+    const current = new Map((await store.tasks.listByList(list.id, tx)).map((task) => [task.id, task]));
+    const requested = new Map<number, number>();
+    for (const { id, position } of items) {
+      // A shareId grants its own list only: an item of any other list is "not found".
+      if (!current.has(id)) throw notFound(TASK_NOT_FOUND);
+      if (requested.has(id)) throw badRequest("Each item may appear only once", "DUPLICATE_ITEM");
+      requested.set(id, position);
+    }
+    const moved = [...current.values()].map((task) => ({ ...task, position: requested.get(task.id) ?? task.position }));
+    const tasks = orderChildrenAfterParents(moved);
+    const changed = tasks.filter((task) => current.get(task.id)!.position !== task.position);
+    await store.tasks.setPositions(changed, tx);
+    return { tasks, event: await recordListEvent(store, tx, list, "tasks_reordered", { tasks }) };
+  });
+  await publishEvents(bus, [event]);
+  return tasks;
+}

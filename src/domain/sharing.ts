@@ -1,0 +1,77 @@
+import { userTopic, type EventBus } from "../realtime/bus";
+import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
+import type { ShareRecord, SharedWithMeItem } from "../shared/types";
+import type { Store } from "../store";
+import type { UserRecord } from "../store/users";
+import { requireOwner, resolveListAccess, type Caller } from "./access";
+import { badRequest, conflict, forbidden, notFound } from "./errors";
+
+/** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
+async function announceShare(bus: EventBus, type: "share_added" | "share_removed", listId: number, ownerId: number, recipientId: number) {
+  await bus.publish(userTopic(ownerId), { type, listId });
+  await bus.publish(userTopic(recipientId), { type, listId });
+}
+
+/**
+ * Logging in or registering with a shareId (SPEC §2 "Auth page") makes the list the user's
+ * "Shared with me" at the link's level. Answers the shareId for `sharedList`, or undefined
+ * when the link is unknown or rotated (the sign-in itself still succeeds).
+ */
+export async function joinSharedList(store: Store, bus: EventBus, user: UserRecord, shareId: string): Promise<string | undefined> {
+  const list = await store.lists.findByShareId(shareId);
+  if (!list) return undefined;
+  if (list.userId !== user.id && (await store.shares.grant(list.id, user.id, list.linkAccess))) {
+    await announceShare(bus, "share_added", list.id, list.userId, user.id);
+  }
+  return list.shareId;
+}
+
+/** SPEC §5 "Share username": the target must exist, must not be the owner, must not have it yet. */
+export async function shareByUsername(store: Store, bus: EventBus, caller: Caller, input: ShareByUsernameInput): Promise<ShareRecord> {
+  const record = await store.db.transaction(async (tx) => {
+    const { list } = requireOwner(await resolveListAccess(store, caller, input.listId, tx), "share this list");
+    const recipient = await store.users.findByUsername(input.username, tx);
+    if (!recipient) throw badRequest("User not found", "USER_NOT_FOUND");
+    if (recipient.id === list.userId) throw badRequest("You cannot share a list with yourself", "SHARE_WITH_SELF");
+    // The unique (list_id, user_id) index decides between two shares racing for the same user.
+    if (!(await store.shares.grant(list.id, recipient.id, input.accessLevel, tx))) {
+      throw conflict("List is already shared with this user", "ALREADY_SHARED");
+    }
+    return (await store.shares.findRecord(list.id, recipient.id, tx))!;
+  });
+  await announceShare(bus, "share_added", record.listId, caller.userId!, record.sharedWithId);
+  return record;
+}
+
+/**
+ * The owner removes a recipient, or a recipient removes themselves. The recipient's live
+ * subscriptions end at once (DESIGN §7) through `access_revoked` on their user topic.
+ */
+export async function unshare(store: Store, bus: EventBus, caller: Caller, listId: number, userId: number): Promise<void> {
+  const ownerId = await store.db.transaction(async (tx) => {
+    const access = await resolveListAccess(store, caller, listId, tx);
+    if (!access.isOwner && caller.userId !== userId) throw forbidden("Only the list's owner can unshare this list", "OWNER_ONLY");
+    const removed = Number.isSafeInteger(userId) ? await store.shares.revoke(access.list.id, userId, tx) : 0;
+    if (removed === 0) throw notFound("This list is not shared with that user");
+    return access.list.userId;
+  });
+  await announceShare(bus, "share_removed", listId, ownerId, userId);
+  await bus.publish(userTopic(userId), { type: "access_revoked", listId });
+}
+
+/** SPEC §3 shared-with-me items; a read-level recipient's item carries no shareId (see listForCaller). */
+export async function sharedWithMe(store: Store, userId: number): Promise<SharedWithMeItem[]> {
+  const items = await store.shares.sharedWith(userId);
+  return items.map((item) => (item.shared.accessLevel === "read" ? { ...item, list: { ...item.list, shareId: "" } } : item));
+}
+
+export const mySharedLists = (store: Store, userId: number): Promise<ShareRecord[]> => store.shares.sharedByOwner(userId);
+
+export const sharedListIds = (store: Store, userId: number): Promise<number[]> => store.shares.listIdsSharedWith(userId);
+
+/** The owner's view of one list's recipients, each entry with the list's shareId. */
+export async function sharesOfList(store: Store, caller: Caller, listId: number): Promise<ListShareEntry[]> {
+  const { list } = requireOwner(await resolveListAccess(store, caller, listId), "see who this list is shared with");
+  const shares = await store.shares.sharedByOwner(list.userId, list.id);
+  return shares.map((share) => ({ ...share, shareId: list.shareId }));
+}

@@ -1,0 +1,154 @@
+import type { EventBus } from "../realtime/bus";
+import { MAX_ITEMS_PER_LIST, type CreateTaskInput, type TaskDeletedPayload, type UpdateTaskInput } from "../shared/tasks";
+import type { ParentTaskResponse, Task } from "../shared/types";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import type { TaskChanges } from "../store/tasks";
+import type { UserRecord } from "../store/users";
+import { requireWriteAccess, type Caller, type ListAccess } from "./access";
+import { badRequest, forbidden, notFound } from "./errors";
+import { publishEvents, recordListEvent } from "./events";
+import { resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./task-access";
+
+/** DESIGN §6: the 101st item of a list (sub-items count) is refused. Call inside the list's lock. */
+export async function assertBelowItemLimit(store: Store, listId: number, tx: Db): Promise<void> {
+  if ((await store.tasks.countInList(listId, tx)) >= MAX_ITEMS_PER_LIST) {
+    throw forbidden(`This list has reached its limit of ${MAX_ITEMS_PER_LIST} items`, "ITEM_LIMIT_REACHED");
+  }
+}
+
+/** DESIGN §6: a sub-item's parent must be a parent item of the same list (one level of nesting). */
+export async function requireParentInSameList(store: Store, listId: number, parentId: number, tx: Db): Promise<Task> {
+  const parent = await store.tasks.findById(parentId, tx);
+  if (!parent || parent.listId !== listId || !parent.isParent || parent.parentId !== 0) {
+    throw badRequest("The parent must be a parent item of the same list", "INVALID_PARENT");
+  }
+  return parent;
+}
+
+/** SPEC §4 "Sub-items cannot be dragged above their parent": a sub-item always sorts after it. */
+export function requirePositionAfterParent(position: number, parent: Task): void {
+  if (position <= parent.position) throw badRequest("A sub-item cannot be placed before its parent", "SUBITEM_BEFORE_PARENT");
+}
+
+/** SPEC §5: position defaults to the highest existing position plus 1 (0 if none). */
+async function nextPosition(store: Store, listId: number, tx: Db): Promise<number> {
+  const max = await store.tasks.maxPosition(listId, tx);
+  return max === null ? 0 : max + 1;
+}
+
+/** GET /api/tasks: every item of the list (with its JSON, kept until the list changes), the top level (parentId 0), or one parent's children. */
+export async function readTasks(
+  store: Store,
+  caller: Caller,
+  listId: number | undefined,
+  parentId?: number,
+): Promise<{ access: ListAccess; tasks: Task[]; json?: string }> {
+  const access = await resolveTaskListAccess(store, caller, listId);
+  if (parentId === undefined) return { access, ...(await store.snapshots.read(access.list.id)) };
+  if (parentId === 0) return { access, tasks: (await store.snapshots.read(access.list.id)).tasks.filter((task) => task.parentId === 0) };
+  const parent = await store.tasks.findById(parentId);
+  if (!parent || parent.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
+  return { access, tasks: await store.tasks.listChildren(parent.id) };
+}
+
+/** Remembers the list a signed-in user last opened, for GET /api/user/last-list. */
+export async function rememberLastList(store: Store, user: UserRecord | null, listId: number): Promise<void> {
+  if (user && user.lastListId !== listId) await store.users.setLastList(user.id, listId);
+}
+
+/** GET /api/tasks/parent/{id}: SPEC §3 "Parent task response". */
+export async function readParentView(store: Store, caller: Caller, parentId: number, listId?: number): Promise<ParentTaskResponse> {
+  const { task, access } = await resolveTaskAccess(store, caller, parentId);
+  if (listId !== undefined && listId !== task.listId) throw notFound(TASK_NOT_FOUND);
+  return { parent: task, children: await store.tasks.listChildren(task.id), isOwner: access.isOwner, accessLevel: access.level };
+}
+
+export async function createTask(store: Store, bus: EventBus, caller: Caller, input: CreateTaskInput): Promise<Task> {
+  const { task, event } = await store.db.transaction(async (tx) => {
+    const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
+    await assertBelowItemLimit(store, list.id, tx);
+    const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
+    if (parent && input.position !== undefined) requirePositionAfterParent(input.position, parent);
+    const task = await store.tasks.insert(
+      {
+        listId: list.id,
+        // Anonymous link visitors have no user row; their items belong to the list's owner.
+        userId: caller.userId ?? list.userId,
+        parentId: parent?.id ?? 0,
+        title: input.title,
+        description: input.description,
+        completed: input.completed,
+        // SPEC §4: "Sub-items created always have isParent false".
+        isParent: parent ? false : input.isParent,
+        position: input.position ?? (await nextPosition(store, list.id, tx)),
+      },
+      tx,
+    );
+    return { task, event: await recordListEvent(store, tx, list, "task_created", task) };
+  });
+  await publishEvents(bus, [event]);
+  return task;
+}
+
+/** Works out the row changes of a PATCH, enforcing the nesting rules against the stored task. */
+async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, tx: Db): Promise<TaskChanges> {
+  const changes: TaskChanges = { title: input.title, description: input.description, completed: input.completed, position: input.position };
+  const parentId = input.parentId ?? task.parentId;
+  const childCount = task.isParent ? await store.tasks.countChildren(task.id, tx) : 0;
+  if (parentId === task.id) throw badRequest("An item cannot be its own parent", "INVALID_PARENT");
+  if (parentId !== 0 && childCount > 0) throw badRequest("An item with sub-items cannot become a sub-item", "HAS_SUBITEMS");
+  const parent = parentId === 0 ? undefined : await requireParentInSameList(store, task.listId, parentId, tx);
+  // Sub-items are never parents, so moving an item under a parent makes it a plain item.
+  const isParent = parent ? false : (input.isParent ?? task.isParent);
+  if (!isParent && childCount > 0) {
+    throw badRequest("Move or delete its sub-items before making this a regular item", "HAS_SUBITEMS");
+  }
+  if (parentId !== task.parentId) changes.parentId = parentId;
+  if (isParent !== task.isParent) changes.isParent = isParent;
+  if (parent && input.position !== undefined) requirePositionAfterParent(input.position, parent);
+  if (parent && input.position === undefined && task.position <= parent.position) {
+    changes.position = await nextPosition(store, task.listId, tx);
+  }
+  if (childCount > 0 && input.position !== undefined) {
+    const firstChild = Math.min(...(await store.tasks.listChildren(task.id, tx)).map((child) => child.position));
+    if (input.position >= firstChild) {
+      throw badRequest("A parent item cannot be placed after its sub-items; reorder the list instead", "PARENT_AFTER_SUBITEMS");
+    }
+  }
+  return changes;
+}
+
+export async function updateTask(store: Store, bus: EventBus, caller: Caller, taskId: number, input: UpdateTaskInput): Promise<Task> {
+  const { task, event } = await store.db.transaction(async (tx) => {
+    const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
+    requireWriteAccess(access);
+    const task = (await store.tasks.update(stored.id, await planTaskUpdate(store, stored, input, tx), tx))!;
+    return { task, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
+  });
+  await publishEvents(bus, [event]);
+  return task;
+}
+
+export async function toggleTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<Task> {
+  const { task, event } = await store.db.transaction(async (tx) => {
+    const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
+    requireWriteAccess(access);
+    const task = (await store.tasks.toggle(stored.id, tx))!;
+    return { task, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
+  });
+  await publishEvents(bus, [event]);
+  return task;
+}
+
+/** DESIGN §6: deleting a parent deletes its children, in one transaction. */
+export async function deleteTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<TaskDeletedPayload> {
+  const { payload, event } = await store.db.transaction(async (tx) => {
+    const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);
+    requireWriteAccess(access);
+    const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, tx) };
+    return { payload, event: await recordListEvent(store, tx, access.list, "task_deleted", payload) };
+  });
+  await publishEvents(bus, [event]);
+  return payload;
+}

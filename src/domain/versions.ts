@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { BROADCAST_TOPIC, type EventBus } from "../realtime/bus";
+import { MAX_VERSION_CHANGES, type VersionUpdateMessage } from "../shared/admin";
+import type { VersionUpdate } from "../shared/types";
+import type { Store } from "../store";
+import type { UserRecord } from "../store/users";
+import { forbidden, notFound, unauthorized } from "./errors";
+
+/** SPEC §1: the administrator is the user with id 1. */
+export const ADMIN_USER_ID = 1;
+
+export function requireAdmin(user: UserRecord | null): UserRecord {
+  if (!user) throw unauthorized();
+  if (user.id !== ADMIN_USER_ID) throw forbidden("Only the administrator can do this", "ADMIN_ONLY");
+  return user;
+}
+
+const CHANGELOG = fileURLToPath(new URL("../../CHANGELOG.md", import.meta.url));
+/** The dialog's own fallback (SPEC §2 "Version dialog") when nothing says what changed. */
+export const FALLBACK_CHANGE = "Latest improvements and bug fixes";
+
+/** SPEC §2: conventional-commit prefixes ("feat: ", "fix(tasks)!: ") are stripped. */
+export function stripCommitPrefix(change: string): string {
+  return change.replace(/^[a-z]+(\([^)]*\))?!?:\s*/i, "").trim();
+}
+
+/** The first bullet lines of a changelog (newest first), prefixes stripped, at most five. */
+export function changesFromChangelog(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => /^\s*[-*]\s+(.*)$/.exec(line)?.[1] ?? "")
+    .map(stripCommitPrefix)
+    .filter(Boolean)
+    .slice(0, MAX_VERSION_CHANGES);
+}
+
+function readChangelog(): string {
+  try {
+    return readFileSync(CHANGELOG, "utf8");
+  } catch {
+    // A compiled binary carries no CHANGELOG.md; the fallback change says enough.
+    return "";
+  }
+}
+
+/** What a new version lists as changed: the admin's words if given, else the changelog's. */
+export function versionChanges(given: string[] | undefined): string[] {
+  const changes = given ? given.map(stripCommitPrefix).filter(Boolean).slice(0, MAX_VERSION_CHANGES) : changesFromChangelog(readChangelog());
+  return changes.length > 0 ? changes : [FALLBACK_CHANGE];
+}
+
+/**
+ * DESIGN §6: records the version (so offline users see it at their next check) and pushes
+ * `version_update` to every connected client.
+ */
+export async function publishVersion(store: Store, bus: EventBus, given: string[] | undefined): Promise<VersionUpdate> {
+  const versionId = `${new Date().toISOString().slice(0, 10)}-${crypto.randomUUID().slice(0, 8)}`;
+  const version = await store.versions.create(versionId, versionChanges(given));
+  const message: VersionUpdateMessage = { type: "version_update", ...version };
+  await bus.publish(BROADCAST_TOPIC, { ...message });
+  return version;
+}
+
+/**
+ * The newest version published since the user registered, unless they marked it seen; an older
+ * version they never saw is superseded by it (one dialog, for the latest changes).
+ */
+export async function checkForUpdate(store: Store, user: UserRecord): Promise<{ hasUpdate: boolean; update: VersionUpdate | null }> {
+  const newest = await store.versions.newestFor(user.id);
+  if (!newest || newest.seen) return { hasUpdate: false, update: null };
+  return { hasUpdate: true, update: newest.version };
+}
+
+export async function markVersionSeen(store: Store, user: UserRecord, versionId: string): Promise<void> {
+  if (!(await store.versions.find(versionId))) throw notFound("Version not found");
+  await store.versions.markSeen(user.id, versionId);
+}
