@@ -1,0 +1,85 @@
+import type { LiveMessage } from "../shared/realtime";
+import type { BusMessage } from "./bus";
+
+/**
+ * What both live transports (websocket and long-poll) share: who a client is, which lists it
+ * follows and why it may (DESIGN §5). The hub (hub.ts) keeps these up to date.
+ */
+export interface Identity {
+  userId: number | null;
+  /** The session that signed the client in; its end signs the client out. */
+  sessionId: string | null;
+  /**
+   * When that session expired as last read. A websocket is authenticated once, at its upgrade, so
+   * past this time the hub reads the session again before trusting it (it may have been renewed).
+   */
+  expiresAt?: number;
+}
+
+export interface Subscription {
+  listId: number;
+  /**
+   * `member`: the user owns the list or it is shared with them. `link`: only its shareId lets
+   * them in, so they get only events carrying that shareId: after a rotation, nothing more.
+   */
+  via: "member" | "link";
+  /** The shareId the client gave, kept so a member who loses the share can fall back to it. */
+  shareId?: string;
+  /** Set while access is re-checked: no events are delivered meanwhile. */
+  suspended?: boolean;
+}
+
+/** One connected client as a transport holds it; the hub keeps `subscriptions` up to date. */
+export interface Subscriber {
+  identity: Identity;
+  readonly subscriptions: Map<number, Subscription>;
+  /** Start delivering the list's events (the websocket joins a topic). */
+  attach(subscription: Subscription): void;
+  /** Stop delivering them. */
+  detach(subscription: Subscription): void;
+  /** Tell the client it lost access to a list it followed. */
+  revoked(listId: number): void;
+  /** The user's session ended; `identity` is already anonymous. */
+  signedOut(previousUserId: number): void;
+  /**
+   * Events of the list may have been missed while access was re-checked and then kept: the client
+   * should refetch. Transports that replay from the events table (long-poll) miss nothing.
+   */
+  resync?(listId: number): void;
+}
+
+/** How a transport hands messages to its own clients. */
+export interface Transport {
+  listEvent(listId: number, message: LiveMessage): void;
+  userMessage(userId: number, message: LiveMessage): void;
+  broadcast(message: LiveMessage): void;
+}
+
+export interface Target {
+  listId?: number;
+  shareId?: string;
+}
+
+/** A websocket or poll client follows at most this many lists; a page needs one. */
+export const MAX_SUBSCRIPTIONS = 20;
+
+/** A bus message as clients see it: SPEC §3 "Realtime message", plus the stored event's id. */
+export function toLiveMessage(message: BusMessage): LiveMessage {
+  const { type, timestamp, messageId, payload, listId, shareId, id, ...rest } = message;
+  return {
+    type: String(type),
+    timestamp: typeof timestamp === "number" ? timestamp : Date.now(),
+    messageId: typeof messageId === "string" ? messageId : crypto.randomUUID(),
+    payload: payload !== undefined ? payload : rest,
+    ...(typeof listId === "number" ? { listId } : {}),
+    ...(typeof shareId === "string" && shareId ? { shareId } : {}),
+    ...(typeof id === "number" ? { id } : {}),
+  };
+}
+
+/**
+ * The event as a client following the list by membership gets it: without the list's shareId.
+ * The link opens the list at its own level (write by default) to anyone signed out, so a read
+ * recipient who learnt it could write (DESIGN §5); members do not need it to follow the list.
+ */
+export const withoutShareId = (message: LiveMessage): LiveMessage => ({ ...message, shareId: "" });

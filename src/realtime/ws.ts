@@ -1,0 +1,167 @@
+import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
+import { parse as parseCookies } from "hono/utils/cookie";
+import { SESSION_COOKIE, authenticate } from "../auth/sessions";
+import { AppError } from "../domain/errors";
+import { isSameOrigin } from "../http/middleware/same-origin";
+import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
+import type { Store } from "../store";
+import { BROADCAST_TOPIC, userTopic } from "./bus";
+import type { Hub } from "./hub";
+import { withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
+
+/**
+ * `/ws` (SPEC §7 "Live updates", DESIGN §7): the session cookie says who the socket is, each
+ * connect/subscribe is access-checked by the hub, and Bun's `server.publish` fans events out:
+ * members of a list on `list:{id}` (events without the list's shareId), share-link holders on `share:{shareId}` (so a rotated link's
+ * holders never get an event carrying the new one), a user's own messages on `user:{id}`.
+ */
+export interface SocketData {
+  identity: Identity;
+  subscriber?: Subscriber;
+}
+
+export type LiveServer = Server<SocketData>;
+
+const memberTopic = (listId: number) => `list:${listId}`;
+const linkTopic = (shareId: string) => `share:${shareId}`;
+const topicOf = (subscription: Subscription) =>
+  subscription.via === "member" ? memberTopic(subscription.listId) : linkTopic(subscription.shareId ?? "");
+
+/** Frames are small JSON messages; anything bigger is not ours. */
+const MAX_FRAME_BYTES = 16 * 1024;
+
+const send = (ws: ServerWebSocket<SocketData>, message: LiveMessage) => {
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+};
+
+export function createSocketEndpoint(hub: Hub, store: Store) {
+  let server: LiveServer | undefined;
+  const sockets = new Set<ServerWebSocket<SocketData>>();
+
+  hub.addTransport({
+    listEvent(listId, message) {
+      if (!server) return;
+      // Link holders already know the shareId; members must not learn it from events (DESIGN §5).
+      server.publish(memberTopic(listId), JSON.stringify(withoutShareId(message)));
+      if (message.shareId) server.publish(linkTopic(message.shareId), JSON.stringify(message));
+    },
+    userMessage(userId, message) {
+      server?.publish(userTopic(userId), JSON.stringify(message));
+    },
+    broadcast(message) {
+      server?.publish(BROADCAST_TOPIC, JSON.stringify(message));
+    },
+  });
+
+  function subscriberFor(ws: ServerWebSocket<SocketData>): Subscriber {
+    // Bun throws when a closed socket joins or leaves a topic; a closing socket needs neither.
+    const topics = (change: () => void) => {
+      if (ws.readyState === WebSocket.OPEN) change();
+    };
+    return {
+      identity: ws.data.identity,
+      subscriptions: new Map(),
+      attach: (subscription) => topics(() => ws.subscribe(topicOf(subscription))),
+      detach: (subscription) => topics(() => ws.unsubscribe(topicOf(subscription))),
+      revoked: (listId) => send(ws, { type: "access_revoked", timestamp: Date.now(), messageId: crypto.randomUUID(), listId }),
+      signedOut: (previousUserId) => topics(() => ws.unsubscribe(userTopic(previousUserId))),
+      resync: (listId) => send(ws, { type: "resync", timestamp: Date.now(), messageId: crypto.randomUUID(), listId }),
+    };
+  }
+
+  async function onMessage(ws: ServerWebSocket<SocketData>, subscriber: Subscriber, message: ClientMessage) {
+    if (message.type === "ping") {
+      send(ws, { type: "pong", timestamp: message.timestamp ?? Date.now() });
+      return;
+    }
+    const target = { ...(message.listId !== undefined ? { listId: message.listId } : {}), ...(message.shareId ? { shareId: message.shareId } : {}) };
+    if (message.type === "unsubscribe") {
+      for (const listId of hub.unsubscribe(subscriber, target)) send(ws, { type: "unsubscribed", timestamp: Date.now(), listId });
+      return;
+    }
+    const messageId = message.messageId ?? crypto.randomUUID();
+    try {
+      const { subscription, fresh } = await hub.subscribe(subscriber, target);
+      // `connect` makes the client refresh (SPEC §4), which is how it catches up after a reconnect.
+      send(ws, {
+        type: fresh ? "connect" : "subscribed",
+        timestamp: Date.now(),
+        messageId,
+        listId: subscription.listId,
+        ...(message.shareId ? { shareId: message.shareId } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) console.error("realtime: subscribe failed", error);
+      send(ws, {
+        type: "error",
+        timestamp: Date.now(),
+        messageId,
+        message: error instanceof AppError ? error.message : "Subscription failed",
+        ...target,
+      });
+    }
+  }
+
+  const handlers: WebSocketHandler<SocketData> = {
+    maxPayloadLength: MAX_FRAME_BYTES,
+    open(ws) {
+      sockets.add(ws);
+      const subscriber = subscriberFor(ws);
+      ws.data.subscriber = subscriber;
+      ws.subscribe(BROADCAST_TOPIC);
+      if (subscriber.identity.userId !== null) ws.subscribe(userTopic(subscriber.identity.userId));
+      hub.join(subscriber);
+    },
+    async message(ws, raw) {
+      const subscriber = ws.data.subscriber;
+      if (!subscriber) return;
+      let parsed: ReturnType<typeof clientMessageSchema.safeParse> | undefined;
+      try {
+        parsed = clientMessageSchema.safeParse(normalizeMessage(JSON.parse(typeof raw === "string" ? raw : raw.toString())));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) {
+        send(ws, { type: "error", timestamp: Date.now(), message: parsed?.error.issues[0]?.message ?? "Invalid message" });
+        return;
+      }
+      await onMessage(ws, subscriber, parsed.data);
+    },
+    close(ws) {
+      sockets.delete(ws);
+      if (ws.data.subscriber) hub.leave(ws.data.subscriber);
+    },
+  };
+
+  return {
+    handlers,
+    attach(running: LiveServer) {
+      server = running;
+    },
+    count: () => sockets.size,
+
+    /**
+     * The upgrade, before Hono sees the request: a foreign Origin is refused (DESIGN §4), the
+     * session cookie (if valid) names the user; without one the socket is anonymous and can
+     * only follow lists through their shareId.
+     */
+    async upgrade(request: Request, running: LiveServer): Promise<Response | undefined> {
+      const origin = request.headers.get("origin");
+      if (origin && !isSameOrigin(origin, request.url, request.headers.get("host") ?? undefined)) {
+        return Response.json({ message: "Cross-origin requests are not allowed" }, { status: 403 });
+      }
+      const identity: Identity = { userId: null, sessionId: null };
+      const token = parseCookies(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
+      if (token) {
+        const found = await authenticate(store, token);
+        if (found) Object.assign(identity, { userId: found.user.id, sessionId: found.session.id, expiresAt: found.session.expiresAt });
+      }
+      if (running.upgrade(request, { data: { identity } })) return undefined;
+      return Response.json({ message: "Expected a websocket upgrade" }, { status: 426 });
+    },
+
+    closeAll() {
+      for (const ws of sockets) ws.close(1001, "Server shutting down");
+    },
+  };
+}
