@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createRateLimiter } from "./auth/rate-limit";
+import { createLogger } from "./logger";
+import { accountApi } from "./http/api/account";
+import { adminApi } from "./http/api/admin";
+import { listsApi } from "./http/api/lists";
+import { sharingApi } from "./http/api/sharing";
+import { tasksApi } from "./http/api/tasks";
+import { versionsApi } from "./http/api/versions";
+import type { AppDeps, AppEnv } from "./http/env";
+import { onError, onNotFound } from "./http/errors";
+import { sameOriginJson } from "./http/middleware/same-origin";
+import { loadSession } from "./http/middleware/session";
+import { pages } from "./http/pages";
+import { PUBLIC_PATHS, servePublicFile } from "./http/static";
+import { pollApi } from "./http/api/poll";
+import { createRealtime } from "./realtime";
+
+/** DESIGN §6: bodies past this answer 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The whole HTTP app: middleware, /api, pages and one error handler. Tests call `app.request()`. */
+export function createApp(deps: AppDeps) {
+  const resolved: Required<AppDeps> = { limiter: createRateLimiter(), presence: { connectedClients: () => 0 }, realtime: deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus }), logger: createLogger(deps.config.logLevel), ...deps };
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound(onNotFound);
+  for (const path of PUBLIC_PATHS) app.get(path, servePublicFile);
+
+  app.use("*", async (c, next) => {
+    c.set("deps", resolved);
+    return next();
+  });
+  if (deps.config.logLevel === "debug") {
+    app.use("*", async (c, next) => {
+      const started = performance.now();
+      await next();
+      resolved.logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: "Request body is too large", error: "PAYLOAD_TOO_LARGE" }, 413),
+    }),
+    sameOriginJson,
+  );
+  app.use("*", loadSession);
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.route("/api", accountApi);
+  app.route("/api", tasksApi);
+  app.route("/api", adminApi);
+  app.route("/api", versionsApi);
+  app.route("/api", listsApi);
+  app.route("/api", sharingApi);
+  app.route("/api", pollApi);
+  app.route("/", pages);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

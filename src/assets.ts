@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const PUBLIC_DIR = join(ROOT, "public");
+const BUILD_DIR = join(PUBLIC_DIR, "build");
+const MANIFEST = join(BUILD_DIR, "manifest.json");
+const STYLES_DIR = join(ROOT, "views", "styles");
+
+/** URLs of the browser's files, with content hashes so they can be cached forever. */
+export interface Assets {
+  script: string;
+  style: string;
+}
+
+const shortHash = (text: string) => Bun.hash(text).toString(36);
+
+/** views/styles/*.css, one file per screen, joined in name order into one stylesheet. */
+function joinStyles(): string {
+  return readdirSync(STYLES_DIR)
+    .filter((name) => name.endsWith(".css"))
+    .sort()
+    .map((name) => readFileSync(join(STYLES_DIR, name), "utf8"))
+    .join("\n");
+}
+
+/** Bundles islands/client.tsx (every island) and the stylesheet into public/build with hashed names. */
+export async function buildAssets(): Promise<Assets> {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "islands", "client.tsx")],
+    outdir: BUILD_DIR,
+    target: "browser",
+    format: "esm",
+    minify: true,
+    naming: "[name]-[hash].[ext]",
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
+  const script = result.outputs.find((output) => output.kind === "entry-point")!;
+  const css = joinStyles();
+  const styleName = `styles-${shortHash(css)}.css`;
+  writeFileSync(join(BUILD_DIR, styleName), css);
+  const assets: Assets = { script: "/build/" + script.path.split("/").pop(), style: `/build/${styleName}` };
+  // Another process (a running server, a parallel test run) may be serving the previous build:
+  // replace the manifest atomically and only sweep bundles that have been stale for a while.
+  writeFileSync(MANIFEST + ".tmp", JSON.stringify(assets));
+  renameSync(MANIFEST + ".tmp", MANIFEST);
+  sweepStaleBuilds(new Set([assets.script, assets.style].map((url) => url.split("/").pop()!)));
+  return assets;
+}
+
+const STALE_BUILD_MS = 60 * 60 * 1000;
+
+function sweepStaleBuilds(current: Set<string>) {
+  for (const name of readdirSync(BUILD_DIR)) {
+    const path = join(BUILD_DIR, name);
+    if (!current.has(name) && name !== "manifest.json" && Date.now() - statSync(path).mtimeMs > STALE_BUILD_MS) {
+      rmSync(path, { force: true });
+    }
+  }
+}
+
+/** The assets of the last build, building them when there is none yet. */
+export async function loadAssets(): Promise<Assets> {
+  if (existsSync(MANIFEST)) return JSON.parse(readFileSync(MANIFEST, "utf8")) as Assets;
+  return buildAssets();
+}

@@ -1,0 +1,96 @@
+import { Hono } from "hono";
+import { createSession, generateSessionToken } from "../../auth/sessions";
+import * as accounts from "../../domain/accounts";
+import { badRequest, unauthorized } from "../../domain/errors";
+import { joinSharedList } from "../../domain/sharing";
+import {
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  themeSchema,
+  updateUsernameSchema,
+} from "../../shared/account";
+import type { AppContext, AppEnv } from "../env";
+import { clearSessionCookie, clientIp, requireUser, setSessionCookie, signedIn } from "../middleware/session";
+import { jsonBody } from "../validate";
+import { announceSessionEnded } from "../../realtime/sessions";
+import type { UserRecord } from "../../store/users";
+
+/**
+ * A fresh session for every login or registration (DESIGN §4), ending the one the browser had,
+ * and the list behind a shareId joined on the way.
+ */
+async function signIn(c: AppContext, user: UserRecord, shareId: string | undefined) {
+  const { store, bus } = c.get("deps");
+  const previous = c.get("session");
+  if (previous) {
+    await store.sessions.delete(previous.id);
+    await announceSessionEnded(bus, previous.userId, { sessionId: previous.id });
+  }
+  const token = generateSessionToken();
+  await createSession(store.sessions, token, user.id);
+  setSessionCookie(c, token);
+  const sharedList = shareId ? await joinSharedList(store, bus, user, shareId) : undefined;
+  return { ...accounts.toPublicUser(user), ...(sharedList ? { sharedList } : {}) };
+}
+
+export const accountApi = new Hono<AppEnv>()
+  .post("/register", jsonBody(registerSchema), async (c) => {
+    const input = c.req.valid("json");
+    const { store, limiter } = c.get("deps");
+    const user = await accounts.register(store, limiter, clientIp(c), input);
+    return c.json(await signIn(c, user, input.shareId), 201);
+  })
+  .post("/login", jsonBody(loginSchema), async (c) => {
+    const input = c.req.valid("json");
+    const { store, limiter } = c.get("deps");
+    const user = await accounts.login(store, limiter, clientIp(c), input);
+    return c.json(await signIn(c, user, input.shareId));
+  })
+  .post("/logout", async (c) => {
+    const session = c.get("session");
+    if (session) {
+      await c.get("deps").store.sessions.delete(session.id);
+      await announceSessionEnded(c.get("deps").bus, session.userId, { sessionId: session.id });
+    }
+    clearSessionCookie(c);
+    return c.json({ message: "Logged out" });
+  })
+  .get("/user", (c) => {
+    const user = c.get("user");
+    if (!user) throw unauthorized("Not logged in");
+    return c.json(accounts.toPublicUser(user));
+  })
+  .get("/user/theme", signedIn, (c) => c.json({ theme: accounts.themeOf(requireUser(c)) }))
+  .post("/user/theme", signedIn, jsonBody(themeSchema), async (c) => {
+    const { theme } = c.req.valid("json");
+    await accounts.setTheme(c.get("deps").store, requireUser(c), theme);
+    return c.json({ theme });
+  })
+  .get("/user/last-list", signedIn, async (c) => {
+    const user = requireUser(c);
+    return c.json({ listId: await accounts.lastVisibleList(c.get("deps").store, user) });
+  })
+  .get("/check-username", async (c) => {
+    const username = c.req.query("username")?.trim();
+    if (!username) throw badRequest("Username is required");
+    if (await accounts.isUsernameTaken(c.get("deps").store, username)) {
+      return c.json({ available: false, message: "Username already exists" }, 400);
+    }
+    return c.json({ available: true, message: "Username is available" });
+  })
+  .get("/check-username/:username", async (c) => {
+    const exists = await accounts.isUsernameTaken(c.get("deps").store, c.req.param("username"));
+    return c.json({ exists });
+  })
+  .patch("/update-username", signedIn, jsonBody(updateUsernameSchema), async (c) => {
+    const { username } = c.req.valid("json");
+    return c.json(await accounts.renameUser(c.get("deps").store, requireUser(c), username));
+  })
+  .patch("/change-password", signedIn, jsonBody(changePasswordSchema), async (c) => {
+    const user = requireUser(c);
+    const { store, limiter } = c.get("deps");
+    await accounts.changePassword(store, limiter, user, c.get("session")!.id, c.req.valid("json"));
+    await announceSessionEnded(c.get("deps").bus, user.id, { exceptSessionId: c.get("session")!.id });
+    return c.json({ message: "Password changed" });
+  });

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import * as lists from "../../domain/lists";
+import { badRequest } from "../../domain/errors";
+import { createListSchema, reorderListsSchema, updateListSchema } from "../../shared/lists";
+import { callerOf } from "../caller";
+import type { AppEnv } from "../env";
+import { requireUser, signedIn } from "../middleware/session";
+import { jsonBody, idParam } from "../validate";
+
+/** SPEC §7 "Lists and sharing": the caller's own lists, and a list as seen through a share link. */
+export const listsApi = new Hono<AppEnv>()
+  .get("/task-lists", signedIn, async (c) => c.json(await lists.ownLists(c.get("deps").store, requireUser(c).id)))
+  .post("/task-lists", signedIn, jsonBody(createListSchema), async (c) => {
+    const { name } = c.req.valid("json");
+    return c.json(await lists.createList(c.get("deps").store, requireUser(c).id, name), 201);
+  })
+  .post("/task-lists/reorder", signedIn, jsonBody(reorderListsSchema), async (c) => {
+    return c.json(await lists.reorderLists(c.get("deps").store, callerOf(c), c.req.valid("json")));
+  })
+  .get("/task-lists/by-share-id/:shareId", async (c) => {
+    return c.json(await lists.listByShareId(c.get("deps").store, callerOf(c), c.req.param("shareId")));
+  })
+  .patch("/task-lists/:id", signedIn, jsonBody(updateListSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await lists.updateList(store, bus, callerOf(c), idParam(c.req.param("id")), c.req.valid("json")));
+  })
+  .delete("/task-lists/:id", signedIn, async (c) => {
+    const { store, bus } = c.get("deps");
+    const id = idParam(c.req.param("id"));
+    await lists.deleteList(store, bus, callerOf(c), id);
+    return c.json({ message: "List deleted", id });
+  })
+  .post("/task-lists/:id/rotate-share-id", signedIn, async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await lists.rotateShareId(store, bus, callerOf(c), idParam(c.req.param("id"))));
+  })
+  .get("/list", async (c) => {
+    const shareId = callerOf(c).shareId;
+    if (!shareId) throw badRequest("shareId is required");
+    return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { shareId }));
+  })
+  .get("/list/:id", async (c) => {
+    const listId = idParam(c.req.param("id"));
+    return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { listId }));
+  });

@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { badRequest, notFound } from "../../domain/errors";
+import type { PollCaller, PollClient } from "../../realtime/poll";
+import { pollConnectSchema, pollSubscribeSchema, type PollResponse } from "../../shared/realtime";
+import type { AppContext, AppEnv } from "../env";
+import { jsonBody } from "../validate";
+
+/** Long-poll routes of SPEC §7 "Live updates"; the registry behind them is src/realtime/poll.ts. */
+const UNKNOWN_CLIENT = "Unknown poll client";
+
+function callerOf(c: AppContext, bodyShareId?: string): PollCaller {
+  const shareId = c.req.query("shareId")?.trim() || bodyShareId;
+  const identity = { userId: c.get("user")?.id ?? null, sessionId: c.get("session")?.id ?? null };
+  return { identity, ...(shareId ? { shareId } : {}) };
+}
+
+/** A client that is not the caller's answers 404 exactly like one that does not exist. */
+function clientOf(c: AppContext, clientId: string, bodyShareId?: string): PollClient {
+  const client = c.get("deps").realtime.polls.find(clientId, callerOf(c, bodyShareId));
+  if (!client) throw notFound(UNKNOWN_CLIENT);
+  return client;
+}
+
+const target = (input: { listId?: number; shareId?: string }) => ({
+  ...(input.listId !== undefined ? { listId: input.listId } : {}),
+  ...(input.shareId ? { shareId: input.shareId } : {}),
+});
+
+export const pollApi = new Hono<AppEnv>()
+  .post("/poll/connect", async (c) => {
+    // The body is optional (SPEC: "optional clientId"), so it is parsed here rather than required.
+    const text = await c.req.text();
+    let raw: unknown = {};
+    try {
+      raw = text.trim() ? JSON.parse(text) : {};
+    } catch {
+      throw badRequest("Invalid JSON body");
+    }
+    const parsed = pollConnectSchema.safeParse(raw);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+    const client = await c.get("deps").realtime.polls.connect(callerOf(c), parsed.data.clientId);
+    return c.json({ clientId: client.id });
+  })
+  .post("/poll/subscribe", jsonBody(pollSubscribeSchema), async (c) => {
+    const input = c.req.valid("json");
+    const client = clientOf(c, input.clientId, input.shareId);
+    const { subscription } = await c.get("deps").realtime.polls.subscribe(client, target(input));
+    return c.json({ subscribed: true, listId: subscription.listId });
+  })
+  .post("/poll/unsubscribe", jsonBody(pollSubscribeSchema), async (c) => {
+    const input = c.req.valid("json");
+    const client = clientOf(c, input.clientId, input.shareId);
+    return c.json({ unsubscribed: c.get("deps").realtime.polls.unsubscribe(client, target(input)) });
+  })
+  .get("/poll/:clientId", async (c) => {
+    const client = clientOf(c, c.req.param("clientId"));
+    const given = c.req.query("lastEventId");
+    const lastEventId = given === undefined || given === "" ? undefined : Number(given);
+    if (lastEventId !== undefined && !(Number.isSafeInteger(lastEventId) && lastEventId >= 0)) throw badRequest("lastEventId must be a whole number");
+    const events = await c.get("deps").realtime.polls.poll(client, lastEventId, c.req.raw.signal);
+    return c.json<PollResponse>({ events });
+  });

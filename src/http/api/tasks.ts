@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { clearCompleted, resetCompletions } from "../../domain/completions";
+import { reorderTasks } from "../../domain/reorder";
+import * as tasks from "../../domain/tasks";
+import { createTaskSchema, reorderTasksSchema, resetCompletionsSchema, taskQuerySchema, updateTaskSchema } from "../../shared/tasks";
+import { callerOf } from "../caller";
+import type { AppEnv } from "../env";
+import { jsonBody, queryParams, idParam } from "../validate";
+
+/**
+ * SPEC §7 "Tasks". Every call names its list by `listId` (signed in) or `?shareId` (link or
+ * recipient); the domain applies DESIGN §5 and answers 404 for what the caller may not see.
+ */
+export const tasksApi = new Hono<AppEnv>()
+  .get("/tasks", queryParams(taskQuerySchema), async (c) => {
+    const { listId, parentId } = c.req.valid("query");
+    const { store } = c.get("deps");
+    const { access, tasks: items, json } = await tasks.readTasks(store, callerOf(c), listId, parentId);
+    if (parentId === undefined) await tasks.rememberLastList(store, c.get("user"), access.list.id);
+    return json === undefined ? c.json(items) : c.body(json, 200, { "Content-Type": "application/json" });
+  })
+  .post("/tasks", queryParams(taskQuerySchema), jsonBody(createTaskSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await tasks.createTask(store, bus, callerOf(c), c.req.valid("json")), 201);
+  })
+  .post("/tasks/reorder", queryParams(taskQuerySchema), jsonBody(reorderTasksSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    const reordered = await reorderTasks(store, bus, callerOf(c), c.req.valid("json"), c.req.valid("query").listId);
+    return c.json({ tasks: reordered });
+  })
+  .post("/tasks/clear-completed", queryParams(taskQuerySchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await clearCompleted(store, bus, callerOf(c), c.req.valid("query").listId));
+  })
+  .post("/tasks/reset-completions", queryParams(taskQuerySchema), jsonBody(resetCompletionsSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    const listId = c.req.valid("json").listId ?? c.req.valid("query").listId;
+    return c.json({ tasks: await resetCompletions(store, bus, callerOf(c), listId) });
+  })
+  .get("/tasks/parent/:parentId", queryParams(taskQuerySchema), async (c) => {
+    const { listId } = c.req.valid("query");
+    return c.json(await tasks.readParentView(c.get("deps").store, callerOf(c), idParam(c.req.param("parentId")), listId));
+  })
+  .patch("/tasks/:id", queryParams(taskQuerySchema), jsonBody(updateTaskSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await tasks.updateTask(store, bus, callerOf(c), idParam(c.req.param("id")), c.req.valid("json")));
+  })
+  .delete("/tasks/:id", queryParams(taskQuerySchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    const deleted = await tasks.deleteTask(store, bus, callerOf(c), idParam(c.req.param("id")));
+    return c.json({ message: "Task deleted", ...deleted });
+  })
+  .post("/tasks/:id/toggle", queryParams(taskQuerySchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await tasks.toggleTask(store, bus, callerOf(c), idParam(c.req.param("id"))));
+  });

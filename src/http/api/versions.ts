@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { checkForUpdate, markVersionSeen } from "../../domain/versions";
+import { markSeenSchema } from "../../shared/admin";
+import type { AppEnv } from "../env";
+import { requireUser, signedIn } from "../middleware/session";
+import { jsonBody } from "../validate";
+
+/** SPEC §7 "versions": what a user who was offline missed, until they mark it seen. */
+export const versionsApi = new Hono<AppEnv>()
+  .get("/version/check-updates", signedIn, async (c) => c.json(await checkForUpdate(c.get("deps").store, requireUser(c))))
+  .post("/version/mark-seen", signedIn, jsonBody(markSeenSchema), async (c) => {
+    const { versionId } = c.req.valid("json");
+    await markVersionSeen(c.get("deps").store, requireUser(c), versionId);
+    return c.json({ versionId, message: "Version marked as seen" });
+  });

@@ -1,0 +1,34 @@
+import type { Context } from "hono";
+import type { RateLimiter } from "../auth/rate-limit";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import type { EventBus } from "../realtime/bus";
+import type { Realtime } from "../realtime";
+import type { Store } from "../store";
+import type { SessionRecord } from "../store/sessions";
+import type { UserRecord } from "../store/users";
+import type { Assets } from "../assets";
+
+/** What createApp needs from the outside world; tests pass their own. */
+export interface AppDeps {
+  store: Store;
+  config: Config;
+  bus: EventBus;
+  assets: Assets;
+  limiter?: RateLimiter;
+  /** How many clients are connected live (websocket and long-poll); the realtime layer provides it. */
+  presence?: { connectedClients(): number };
+  /** Websocket and long-poll clients; startServer passes the one its websocket uses. */
+  realtime?: Realtime;
+  logger?: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Required<AppDeps>;
+    user: UserRecord | null;
+    session: SessionRecord | null;
+  };
+}
+
+export type AppContext = Context<AppEnv>;

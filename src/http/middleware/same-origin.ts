@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from "hono";
+import { AppError, forbidden } from "../../domain/errors";
+import type { AppEnv } from "../env";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * DESIGN §4: an unsafe call must come from our own origin (browsers say so in Origin and
+ * Sec-Fetch-Site; other clients send neither) and carry JSON. hono/csrf only guards form types.
+ */
+export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const fetchSite = c.req.header("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") throw forbidden("Cross-site requests are not allowed");
+  const origin = c.req.header("origin");
+  if (origin && !isSameOrigin(origin, c.req.url, c.req.header("host"))) {
+    throw forbidden("Cross-origin requests are not allowed");
+  }
+  const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (hasBody && type !== "application/json") {
+    throw new AppError(415, "Content-Type must be application/json", "UNSUPPORTED_MEDIA_TYPE");
+  }
+  return next();
+};
+
+export function isSameOrigin(origin: string, requestUrl: string, hostHeader: string | undefined): boolean {
+  try {
+    const from = new URL(origin);
+    const host = hostHeader ?? new URL(requestUrl).host;
+    return from.host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,59 @@
+import type { MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { authenticate, SESSION_COOKIE, SESSION_LIFETIME_MS } from "../../auth/sessions";
+import { unauthorized } from "../../domain/errors";
+import type { UserRecord } from "../../store/users";
+import type { AppContext, AppEnv } from "../env";
+
+/** Loads the caller's session and user from the cookie, renewing the cookie with the session. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  c.set("session", null);
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) {
+    const found = await authenticate(c.get("deps").store, token);
+    if (found) {
+      c.set("user", found.user);
+      c.set("session", found.session);
+      if (found.renewed) setSessionCookie(c, token);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  return next();
+};
+
+const isSecure = (c: AppContext) => {
+  const setting = c.get("deps").config.sessionSecure;
+  if (setting !== "auto") return setting;
+  return c.req.url.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
+};
+
+export function setSessionCookie(c: AppContext, token: string) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecure(c),
+    path: "/",
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+export const clearSessionCookie = (c: AppContext) => deleteCookie(c, SESSION_COOKIE, { path: "/" });
+
+export function requireUser(c: AppContext): UserRecord {
+  const user = c.get("user");
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export function clientIp(c: AppContext): string {
+  const server = (c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined);
+  return server?.requestIP?.(c.req.raw)?.address ?? "local";
+}
+
+/** Refuses the call with 401 before its body is even validated. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  return next();
+};

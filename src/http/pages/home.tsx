@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { HomePage } from "../../../views/HomePage";
+import { toPublicUser } from "../../domain/accounts";
+import { ownLists } from "../../domain/lists";
+import { sharedWithMe } from "../../domain/sharing";
+import type { AppEnv } from "../env";
+import { requireUser } from "../middleware/session";
+import { protectedPage } from "../middleware/protected-page";
+import { pageTheme, renderPage } from "./render";
+
+export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) => {
+  const user = requireUser(c);
+  const { store, assets } = c.get("deps");
+  // SPEC §2 'Error loading lists. Please try again.': a failed read still renders the page, and the
+  // island retries from the browser instead of the visitor meeting a bare error page.
+  const highlightShareId = c.req.query("shareId")?.trim() || null;
+  const home = await Promise.all([ownLists(store, user.id), sharedWithMe(store, user.id)])
+    .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false, highlightShareId }))
+    .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId }));
+  return renderPage(c, <HomePage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} home={home} />);
+});
