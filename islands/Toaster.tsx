@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { createPortal } from "react-dom";
+import { Icon } from "./ui/Icon";
+import { dismissToast, subscribeToasts, takeFlashedToast, toast, TOAST_DURATION_MS, type ToastItem } from "./toast";
+
+const SWIPE_DISMISS_PX = 50;
+
+/**
+ * An open modal <dialog> makes everything outside it inert, so a toast raised while one is open
+ * is drawn inside it, where it can still be read, clicked and dismissed.
+ */
+const topModal = () => [...document.querySelectorAll("dialog")].reverse().find((dialog) => dialog.matches(":modal")) ?? null;
+
+/** The one visible toast (SPEC §9): 5 s, swipe or ✕ to dismiss, F8 focuses the region. */
+export default function Toaster() {
+  const [item, setItem] = useState<ToastItem | null>(null);
+  const region = useRef<HTMLOListElement>(null);
+  const swipeStart = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+
+  useEffect(() => {
+    const unsubscribe = subscribeToasts(setItem);
+    const flashed = takeFlashedToast();
+    if (flashed) toast(flashed);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  useEffect(() => {
+    setHost(item ? topModal() : null);
+    if (!item) return;
+    setOffset(0);
+    const timer = setTimeout(() => dismissToast(item.id), item.durationMs ?? TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item]);
+
+  useEffect(() => {
+    if (!host) return;
+    // The dialog closing while the toast shows would hide it with the dialog: move it back out.
+    const release = () => setHost(null);
+    host.addEventListener("close", release);
+    return () => host.removeEventListener("close", release);
+  }, [host]);
+
+  const onPointerDown = (event: PointerEvent) => (swipeStart.current = event.clientX);
+  const onPointerMove = (event: PointerEvent) => {
+    if (swipeStart.current !== null) setOffset(Math.max(0, event.clientX - swipeStart.current));
+  };
+  const onPointerUp = () => {
+    if (item && offset > SWIPE_DISMISS_PX) dismissToast(item.id);
+    else setOffset(0);
+    swipeStart.current = null;
+  };
+
+  const toaster = (
+    <section aria-label="Notifications (F8)" className="toaster">
+      <ol ref={region} tabIndex={-1} className="toaster__list">
+        {item && (
+          <li
+            key={item.id}
+            role="status"
+            aria-live="polite"
+            className={`toast toast--${item.variant ?? "default"}`}
+            style={offset ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 } : undefined}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+          >
+            <div className="toast__body">
+              <div className="toast__title">{item.title}</div>
+              {item.description && <div className="toast__description">{item.description}</div>}
+            </div>
+            {item.action && (
+              <button
+                type="button"
+                className="button button--outline button--small"
+                onClick={() => {
+                  item.action?.onClick();
+                  dismissToast(item.id);
+                }}
+              >
+                {item.action.label}
+              </button>
+            )}
+            <button type="button" className="icon-button toast__close" aria-label="Close" onClick={() => dismissToast(item.id)}>
+              <Icon name="close" size={16} />
+            </button>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+  return host?.isConnected ? createPortal(toaster, host) : toaster;
+}

@@ -1,0 +1,33 @@
+import { useState } from "react";
+import { api } from "../api";
+import { toast } from "../toast";
+import { Icon, Spinner } from "../ui/Icon";
+import { VERSION_UPDATE_EVENT, type VersionUpdateDetail } from "../VersionDialog";
+
+/** SPEC §2 Admin "Deployment Notifications": tell every user about the new version. */
+export default function DeploymentNotice() {
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    setSending(true);
+    try {
+      // An empty body: the server takes the changes from the app's CHANGELOG (DESIGN §6).
+      const { sentCount } = await api<{ sentCount: number }>("/api/admin/trigger-version-update", { body: {} });
+      toast({ title: `Version update sent to ${sentCount} connected devices and stored for future users`, variant: "success" });
+    } catch {
+      // SPEC §8's local fallback: at least this screen shows what users would have seen.
+      const detail: VersionUpdateDetail = { versionId: `local-${Date.now()}`, changes: [] };
+      window.dispatchEvent(new CustomEvent(VERSION_UPDATE_EVENT, { detail }));
+      toast({ title: "Version update shown locally", description: "The server could not send it to other users.", variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <button type="button" className="button button--primary" onClick={send} disabled={sending}>
+      {sending ? <Spinner label="Sending update notification" /> : <Icon name="bell" size={18} />}
+      {sending ? "Sending..." : "Send Update Notification"}
+    </button>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ApiError } from "../src/shared/types";
+
+/** A refused call: SPEC §8 "Any non-OK response is an error with text 'status: body'". */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError,
+  ) {
+    super(body.message || `${status}`);
+  }
+}
+
+const HTML_INSTEAD_OF_JSON = "Received HTML instead of JSON when fetching. This often means a server error.";
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * SPEC §4 session recovery: signed-in pages install a handler for a 401 nobody expected (the
+ * session ended elsewhere). The auth page installs none, so its own 401s stay ordinary errors.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  /** The caller deals with a 401 itself; the session-recovery handler stays out of it. */
+  handlesUnauthorized?: boolean;
+}
+
+/** Every island's call to /api: JSON both ways, cookies sent, errors thrown as ApiRequestError. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    credentials: "same-origin",
+    headers: options.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (response.status === 401 && unauthorizedHandler && !options.handlesUnauthorized) {
+    unauthorizedHandler();
+    // The page is leaving for /auth: settling the call would only put a second error toast up.
+    return new Promise<T>(() => {});
+  }
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("text/html")) throw new ApiRequestError(response.status, { message: HTML_INSTEAD_OF_JSON });
+  const data = type.includes("application/json") ? await response.json() : {};
+  if (!response.ok) {
+    const message = typeof data?.message === "string" ? data.message : `${response.status}: ${response.statusText}`;
+    throw new ApiRequestError(response.status, { ...data, message });
+  }
+  return data as T;
+}
+
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiRequestError ? error.body.message || fallback : fallback;

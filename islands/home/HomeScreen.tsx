@@ -1,0 +1,236 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { MAX_LISTS_PER_USER } from "../../src/shared/lists";
+import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
+import { api, ApiRequestError, errorMessage } from "../api";
+import { moveItem, positionsOf } from "../order";
+import { toast } from "../toast";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Dialog } from "../ui/Dialog";
+import { Icon } from "../ui/Icon";
+import { handleKeyMove, useSortable } from "../ui/useSortable";
+import { OwnListCard, SharedListCard } from "./ListCard";
+import { ListNameDialog } from "./ListNameDialog";
+import { ShareDialog } from "./ShareDialog";
+
+export interface HomeScreenProps {
+  lists: TaskList[];
+  sharedWithMe: SharedWithMeItem[];
+  /** The server could not read the lists; the island tries again on mount. */
+  loadError: boolean;
+  /** SPEC §2: after signing in through a share link the user lands on /?shareId=…; that list stands out. */
+  highlightShareId: string | null;
+}
+
+/** SPEC §4: a background refetch follows a reorder after 2 seconds. */
+const REFETCH_AFTER_REORDER_MS = 2000;
+
+type Modal =
+  | { kind: "create" }
+  | { kind: "edit"; list: TaskList }
+  | { kind: "delete"; list: TaskList }
+  | { kind: "share"; list: TaskList }
+  | { kind: "limit" }
+  | null;
+
+/** SPEC §2 "Home": own lists (drag, edit, delete, share) and the read-only 'Shared with me'. */
+export default function HomeScreen(props: HomeScreenProps) {
+  const [lists, setLists] = useState(props.lists);
+  const [shared, setShared] = useState(props.sharedWithMe);
+  const [loadError, setLoadError] = useState(props.loadError);
+  const [modal, setModal] = useState<Modal>(null);
+  const [deleting, setDeleting] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusAfterMove = useRef<number | null>(null);
+  const refetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  /** The one refresh: realtime events (window 'listwell:refresh') and failures call it. */
+  const refetch = useCallback(async () => {
+    try {
+      const [own, sharedWithMe] = await Promise.all([api<TaskList[]>("/api/task-lists"), api<SharedWithMeItem[]>("/api/shared-with-me")]);
+      setLists(own);
+      setShared(sharedWithMe);
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (props.loadError) void refetch();
+    const onRefresh = () => void refetch();
+    window.addEventListener("listwell:refresh", onRefresh);
+    return () => {
+      window.removeEventListener("listwell:refresh", onRefresh);
+      clearTimeout(refetchTimer.current);
+    };
+  }, [refetch, props.loadError]);
+
+  useEffect(() => {
+    if (focusAfterMove.current === null) return;
+    listRef.current?.querySelector<HTMLElement>(`[data-handle-id="${focusAfterMove.current}"]`)?.focus();
+    focusAfterMove.current = null;
+  }, [lists]);
+
+  /** Optimistic reorder (SPEC §4): rolled back and refetched on failure, refetched 2 s after. */
+  const reorder = useCallback(
+    async (from: number, to: number) => {
+      const before = lists;
+      const after = moveItem(before, from, to).map((list, position) => ({ ...list, position }));
+      setLists(after);
+      clearTimeout(refetchTimer.current);
+      try {
+        await api("/api/task-lists/reorder", { body: positionsOf(after) });
+        refetchTimer.current = setTimeout(() => void refetch(), REFETCH_AFTER_REORDER_MS);
+      } catch (error) {
+        setLists(before);
+        toast({ title: errorMessage(error, "Failed to reorder lists"), variant: "destructive" });
+        void refetch();
+      }
+    },
+    [lists, refetch],
+  );
+  useSortable(listRef, { enabled: lists.length > 1, onMove: reorder });
+
+  const onKeyMove = (event: KeyboardEvent, index: number) =>
+    handleKeyMove(event, index, lists.length, (from, to) => {
+      focusAfterMove.current = lists[from]!.id;
+      void reorder(from, to);
+    });
+
+  async function createList(name: string) {
+    try {
+      const created = await api<TaskList>("/api/task-lists", { body: { name } });
+      setLists((current) => [...current, created]);
+      setModal(null);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 403 && error.body.error === "LIST_LIMIT_REACHED") {
+        setModal({ kind: "limit" });
+        return;
+      }
+      const malformed = error instanceof SyntaxError;
+      toast({ title: malformed ? "Invalid response format" : "Failed to create list", description: errorMessage(error, ""), variant: "destructive" });
+      throw error;
+    }
+  }
+
+  async function renameList(list: TaskList, name: string) {
+    try {
+      const updated = await api<TaskList>(`/api/task-lists/${list.id}`, { method: "PATCH", body: { name } });
+      replaceList(updated);
+      setModal(null);
+    } catch (error) {
+      toast({ title: "Failed to update list", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      throw error;
+    }
+  }
+
+  async function deleteList(list: TaskList) {
+    setDeleting(true);
+    try {
+      await api(`/api/task-lists/${list.id}`, { method: "DELETE" });
+      setLists((current) => current.filter((item) => item.id !== list.id));
+      setModal(null);
+    } catch (error) {
+      const detail = error instanceof ApiRequestError ? `${error.status} ${error.body.message}` : "network error";
+      toast({ title: `Failed to delete list: ${detail}`, variant: "destructive" });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const replaceList = (updated: TaskList) => setLists((current) => current.map((item) => (item.id === updated.id ? updated : item)));
+  // The dialog follows the list as it changes (new link, new level), not the snapshot it opened with.
+  const sharing = modal?.kind === "share" ? (lists.find((item) => item.id === modal.list.id) ?? modal.list) : null;
+  const close = () => setModal(null);
+
+  return (
+    <div className="home stack">
+      <section className="stack" aria-labelledby="my-lists">
+        <div className="home__heading">
+          <div>
+            <h1 id="my-lists">My Lists</h1>
+            <p className="muted home__count">
+              {lists.length} of {MAX_LISTS_PER_USER} lists
+            </p>
+          </div>
+          <button type="button" className="button button--primary" onClick={() => setModal({ kind: "create" })}>
+            <Icon name="plus" size={18} /> New List
+          </button>
+        </div>
+        <p id="reorder-hint" className="sr-only">
+          Drag to reorder, or focus the handle and press the up and down arrow keys.
+        </p>
+        {loadError && lists.length === 0 ? (
+          <p className="empty-state empty-state--error" role="alert">
+            Error loading lists. Please try again.
+          </p>
+        ) : lists.length === 0 ? (
+          <p className="empty-state">Create your first list to get started.</p>
+        ) : (
+          <ul className="list-cards" ref={listRef}>
+            {lists.map((list, index) => (
+              <OwnListCard
+                key={list.id}
+                list={list}
+                index={index}
+                count={lists.length}
+                onKeyMove={onKeyMove}
+                onShare={() => setModal({ kind: "share", list })}
+                onEdit={() => setModal({ kind: "edit", list })}
+                onDelete={() => setModal({ kind: "delete", list })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="stack" aria-labelledby="shared-with-me">
+        <div className="home__heading">
+          <h2 id="shared-with-me">Shared with me</h2>
+          <a className="button button--ghost button--small" href="/shared-lists">
+            <Icon name="users" size={16} /> Manage sharing
+          </a>
+        </div>
+        {shared.length === 0 ? (
+          <p className="empty-state">This user has no lists.</p>
+        ) : (
+          <ul className="list-cards">
+            {shared.map((item, index) => (
+              <SharedListCard key={item.list.id} item={item} index={index} highlighted={item.list.shareId === props.highlightShareId} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ListNameDialog
+        open={modal?.kind === "create" || modal?.kind === "edit"}
+        mode={modal?.kind === "edit" ? "edit" : "create"}
+        initialName={modal?.kind === "edit" ? modal.list.name : ""}
+        onClose={close}
+        onSave={(name) => (modal?.kind === "edit" ? renameList(modal.list, name) : createList(name))}
+      />
+      <ConfirmDialog
+        open={modal?.kind === "delete"}
+        title="Delete List"
+        description={modal?.kind === "delete" ? `Are you sure you want to delete "${modal.list.name}"? This will permanently delete the list and all its items.` : undefined}
+        confirmLabel="Delete"
+        destructive
+        pending={deleting}
+        onConfirm={() => modal?.kind === "delete" && void deleteList(modal.list)}
+        onCancel={close}
+      />
+      <ShareDialog list={sharing} onClose={close} onListChange={replaceList} />
+      <Dialog
+        open={modal?.kind === "limit"}
+        onClose={close}
+        title={`List Limit Reached (${MAX_LISTS_PER_USER})`}
+        description={`You can have at most ${MAX_LISTS_PER_USER} lists. Delete a list you no longer need to make room for a new one.`}
+        actions={
+          <button type="button" className="button button--primary" onClick={close} autoFocus>
+            OK
+          </button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from "react";
+import type { ListShareEntry } from "../../src/shared/lists";
+import type { LinkAccess, ShareRecord, TaskList } from "../../src/shared/types";
+import { api, ApiRequestError, errorMessage } from "../api";
+import { toast } from "../toast";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
+import { Icon, Spinner } from "../ui/Icon";
+
+export interface ShareDialogProps {
+  list: TaskList | null;
+  onClose: () => void;
+  /** The link's level or id changed: the home list keeps its copy of the list current. */
+  onListChange: (list: TaskList) => void;
+}
+
+/** SPEC §2 Share dialog plus DESIGN §5's share link: recipients, unshare, copy, link level, rotate. */
+export function ShareDialog({ list, onClose, onListChange }: ShareDialogProps) {
+  return (
+    <Dialog open={list !== null} onClose={onClose} title={list ? `Share "${list.name}"` : "Share List"}>
+      {list && <ShareBody list={list} onListChange={onListChange} />}
+    </Dialog>
+  );
+}
+
+type Check = "idle" | "checking" | "invalid";
+
+/** SPEC §5 "Share username": non-empty, must exist, not already shared. */
+async function validateUsername(username: string, shares: readonly ShareRecord[]): Promise<string | null> {
+  if (username === "") return "Please enter a username";
+  if (shares.some((share) => share.sharedWithName.toLowerCase() === username.toLowerCase())) return "List is already shared with this user";
+  try {
+    const { exists } = await api<{ exists: boolean }>(`/api/check-username/${encodeURIComponent(username)}`);
+    return exists ? null : "User not found";
+  } catch (error) {
+    return error instanceof ApiRequestError && error.status === 400 ? "Invalid username" : "Failed to validate username";
+  }
+}
+
+function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list: TaskList) => void }) {
+  const [loaded, setLoaded] = useState<ListShareEntry[] | null>(null);
+  const shares = loaded ?? [];
+  const [username, setUsername] = useState("");
+  const [error, setError] = useState<string>();
+  const [check, setCheck] = useState<Check>("idle");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = () =>
+    api<ListShareEntry[]>(`/api/shared-by-list/${list.id}`)
+      .then(setLoaded)
+      .catch(() => setLoaded([]));
+  useEffect(() => void load(), [list.id]);
+
+  async function share(event: FormEvent) {
+    event.preventDefault();
+    const name = username.trim();
+    setCheck("checking");
+    const problem = await validateUsername(name, shares);
+    if (problem) {
+      setError(problem);
+      setCheck("invalid");
+      return;
+    }
+    try {
+      await api("/api/share-by-username", { body: { listId: list.id, username: name, accessLevel: "write" } });
+      toast({ title: "List shared", description: `List shared with ${name} successfully`, variant: "success" });
+      setUsername("");
+      setCheck("idle");
+      await load();
+    } catch (failure) {
+      setCheck("idle");
+      toast({ title: "Error sharing list", description: errorMessage(failure, "Failed to share list"), variant: "destructive" });
+    }
+  }
+
+  async function unshare(record: ShareRecord) {
+    setBusy(`unshare-${record.sharedWithId}`);
+    try {
+      await api(`/api/unshare/${list.id}/${record.sharedWithId}`, { method: "DELETE" });
+      toast({ title: "List unshared", description: "The user no longer has access to this list" });
+      await load();
+    } catch (failure) {
+      toast({ title: "Error unsharing list", description: errorMessage(failure, "Failed to unshare list"), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function setLinkAccess(linkAccess: LinkAccess) {
+    setBusy("link");
+    try {
+      const updated = await api<TaskList>(`/api/task-lists/${list.id}`, { method: "PATCH", body: { linkAccess } });
+      onListChange(updated);
+    } catch (failure) {
+      toast({ title: "Failed to update the link", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function rotate() {
+    setBusy("rotate");
+    try {
+      const updated = await api<TaskList>(`/api/task-lists/${list.id}/rotate-share-id`, { method: "POST" });
+      onListChange(updated);
+      toast({ title: "New link created", description: "The old link no longer works." });
+    } catch (failure) {
+      toast({ title: "Failed to reset the link", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const link = `${window.location.origin}/list/${list.id}?shareId=${encodeURIComponent(list.shareId)}`;
+
+  return (
+    <div className="share stack">
+      <form className="share__form" noValidate onSubmit={share}>
+        <Field
+          id="share-username"
+          label="Username"
+          placeholder="Their username"
+          autoComplete="off"
+          autoFocus
+          value={username}
+          error={error}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setError(undefined);
+            setCheck("idle");
+          }}
+        />
+        <button type="submit" className="button button--primary" disabled={check === "checking"}>
+          {check === "checking" && <Spinner label="Checking username" />}
+          Share
+        </button>
+      </form>
+      <p className="notice">
+        <Icon name="info" size={18} />
+        The user must already have an account on the platform to be added.
+      </p>
+
+      <section className="stack share__section" aria-labelledby="share-people">
+        <h3 id="share-people">People with access</h3>
+        {loaded === null ? (
+          <p className="muted">
+            <Spinner label="Loading recipients" /> Loading...
+          </p>
+        ) : shares.length === 0 ? (
+          <p className="muted share__empty">No users yet</p>
+        ) : (
+          <ul className="share__people">
+            {shares.map((record) => (
+              <li key={record.sharedWithId}>
+                <span className="share__avatar" aria-hidden="true">
+                  {record.sharedWithName.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="share__name">{record.sharedWithName}</span>
+                <button
+                  type="button"
+                  className="button button--outline button--small"
+                  aria-label={`Unshare with ${record.sharedWithName}`}
+                  disabled={busy !== null}
+                  onClick={() => unshare(record)}
+                >
+                  {busy === `unshare-${record.sharedWithId}` && <Spinner label="Unsharing" />}
+                  Unshare
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="stack share__section" aria-labelledby="share-link">
+        <h3 id="share-link">Invite with a link</h3>
+        <div className="share__link-row">
+          <input className="input" readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className="button button--outline" onClick={() => copyLink(link)}>
+            <Icon name="copy" size={16} /> Copy
+          </button>
+        </div>
+        <div className="share__link-row">
+          <label htmlFor="share-link-access">Anyone with the link can</label>
+          <select
+            id="share-link-access"
+            className="input share__select"
+            value={list.linkAccess}
+            disabled={busy !== null}
+            onChange={(e) => setLinkAccess(e.target.value as LinkAccess)}
+          >
+            <option value="write">View and edit</option>
+            <option value="read">View only</option>
+          </select>
+        </div>
+        <button type="button" className="button button--ghost button--small share__rotate" disabled={busy !== null} onClick={rotate}>
+          {busy === "rotate" ? <Spinner label="Creating a new link" /> : <Icon name="refresh" size={16} />}
+          Reset link (the old link stops working)
+        </button>
+      </section>
+    </div>
+  );
+}
+
+async function copyLink(link: string) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast({ title: "Link copied", description: "Anyone with this link can open the list." });
+  } catch {
+    toast({ title: "Could not copy the link", description: "Select the link and copy it by hand.", variant: "destructive" });
+  }
+}

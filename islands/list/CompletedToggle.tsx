@@ -1,0 +1,26 @@
+import { useEffect, useState } from "react";
+import { Icon } from "../ui/Icon";
+import { setHasCompleted, setShowCompleted, subscribePrefs, type ListPrefs } from "./prefs";
+
+export interface CompletedToggleProps {
+  /** Whether some item was completed when the page was rendered. */
+  hasCompleted: boolean;
+}
+
+/** The header's 'Hide completed' / 'Show completed' button (SPEC §2), shown while an item is done. */
+export default function CompletedToggle({ hasCompleted }: CompletedToggleProps) {
+  const [prefs, setPrefs] = useState<ListPrefs>({ showCompleted: true, hasCompleted });
+  useEffect(() => {
+    // Seeds the shared state with the server's answer until the list island reports its own.
+    setHasCompleted(hasCompleted);
+    return subscribePrefs((next) => setPrefs(next));
+  }, [hasCompleted]);
+  if (!prefs.hasCompleted) return null;
+  const label = prefs.showCompleted ? "Hide completed" : "Show completed";
+  return (
+    <button type="button" className="button button--small header-toggle" aria-pressed={!prefs.showCompleted} onClick={() => setShowCompleted(!prefs.showCompleted)}>
+      <Icon name={prefs.showCompleted ? "eyeOff" : "eye"} size={16} />
+      <span className="header-toggle__label">{label}</span>
+    </button>
+  );
+}

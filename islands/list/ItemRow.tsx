@@ -1,0 +1,87 @@
+import type { KeyboardEvent } from "react";
+import type { Task } from "../../src/shared/types";
+import { Icon, Spinner } from "../ui/Icon";
+import { DragHandle } from "../ui/DragHandle";
+
+/** What a row does when its controls are used; the list screen supplies them. */
+export interface RowHandlers {
+  onToggle: (task: Task) => void;
+  onOpen: (task: Task) => void;
+  onDescribe: (task: Task) => void;
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+  onKeyMove: (event: KeyboardEvent, index: number) => void;
+}
+
+export interface ItemRowProps extends RowHandlers {
+  task: Task;
+  /** Row index in the view, for the theme colour (--task-0..9) and keyboard moves. */
+  index: number;
+  pending: boolean;
+  readOnly: boolean;
+  /** Drag handle shown (manual order, writable); false in alphabetical order. */
+  draggable: boolean;
+  /** The parent heading its own sub-item view: pinned first, not draggable, no indicator. */
+  pinned?: boolean;
+  subItems?: { done: number; total: number };
+}
+
+/** One item (SPEC §2): handle, completion button, parent indicator, title, description, Edit, Delete. */
+export function ItemRow(props: ItemRowProps) {
+  const { task, index, pending, readOnly, draggable, pinned, subItems } = props;
+  const classes = ["item", pinned ? "item--pinned sortable-pinned" : "sortable-item", task.completed ? "item--done" : ""];
+  return (
+    <li className={classes.join(" ").trim()} data-task-id={task.id} style={{ ["--item-color" as string]: `var(--task-${index % 10})` }}>
+      {draggable && !pinned ? (
+        <DragHandle id={task.id} name={task.title} hintId="item-reorder-hint" onKeyDown={(event) => props.onKeyMove(event, index)} />
+      ) : (
+        <span className="item__gutter" aria-hidden="true" />
+      )}
+      <button
+        type="button"
+        className="item__check"
+        role="checkbox"
+        aria-checked={task.completed}
+        aria-busy={pending || undefined}
+        aria-label={`Mark "${task.title}" as ${task.completed ? "not completed" : "completed"}`}
+        disabled={readOnly || pending}
+        onClick={() => props.onToggle(task)}
+      >
+        {pending ? <Spinner label="Saving" /> : task.completed ? <Icon name="check" size={16} /> : null}
+      </button>
+      <div className="item__main">
+        {task.isParent && !pinned ? (
+          <button type="button" className="item__title item__title--parent" onClick={() => props.onOpen(task)}>
+            {task.title}
+          </button>
+        ) : (
+          <span className="item__title">{task.title}</span>
+        )}
+        {pinned && <span className="item__meta">Parent item</span>}
+      </div>
+      <div className="item__actions">
+        {task.isParent && !pinned && (
+          <button type="button" className="item__subitems" aria-label={`Open sub-items of ${task.title}`} title="Open sub-items" onClick={() => props.onOpen(task)}>
+            <Icon name="folder" size={16} />
+            <span>{subItems ? `${subItems.done}/${subItems.total}` : "0"}</span>
+          </button>
+        )}
+        {task.description.trim() !== "" && (
+          <button type="button" className="icon-button" aria-label={`View description of ${task.title}`} title="View description" onClick={() => props.onDescribe(task)}>
+            <Icon name="text" size={18} />
+          </button>
+        )}
+        {!readOnly && (
+          <>
+            <button type="button" className="icon-button" aria-label={`Edit ${task.title}`} title="Edit" onClick={() => props.onEdit(task)}>
+              <Icon name="edit" size={18} />
+            </button>
+            <button type="button" className="icon-button icon-button--danger" aria-label={`Delete ${task.title}`} title="Delete" onClick={() => props.onDelete(task)}>
+              <Icon name="trash" size={18} />
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

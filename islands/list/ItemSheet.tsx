@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from "react";
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, taskDescription, taskTitle } from "../../src/shared/tasks";
+import type { Task } from "../../src/shared/types";
+import { Dialog } from "../ui/Dialog";
+import { Field, fieldErrors } from "../ui/Field";
+import { Spinner } from "../ui/Icon";
+import { Switch } from "../ui/Switch";
+import type { ItemFields } from "./tasks-api";
+import * as z from "zod";
+
+export interface ItemSheetProps {
+  open: boolean;
+  /** The item being edited; null adds a new one. */
+  task: Task | null;
+  /** SPEC §2: the parent switch is for top-level items only. */
+  topLevel: boolean;
+  /** A parent that still holds sub-items cannot stop being a parent. */
+  hasSubItems: boolean;
+  onClose: () => void;
+  /** Resolves when saved; rejects to keep the sheet open (the caller showed the toast). */
+  onSave: (fields: ItemFields) => Promise<void>;
+}
+
+const itemSchema = z.object({ title: taskTitle, description: taskDescription });
+
+/** SPEC §2 Add/Edit Item sheet: Title ≤ 80 and Description ≤ 256 with counters, the parent switch. */
+export function ItemSheet(props: ItemSheetProps) {
+  return (
+    <Dialog open={props.open} onClose={props.onClose} variant="sheet" title={props.task ? "Edit Item" : "Add Item"}>
+      <ItemForm {...props} />
+    </Dialog>
+  );
+}
+
+function ItemForm({ task, topLevel, hasSubItems, onClose, onSave }: ItemSheetProps) {
+  const [title, setTitle] = useState(task?.title ?? "");
+  const [description, setDescription] = useState(task?.description ?? "");
+  const [isParent, setIsParent] = useState(task?.isParent ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = itemSchema.safeParse({ title, description });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setPending(true);
+    try {
+      await onSave({ ...parsed.data, isParent: topLevel && isParent });
+    } catch {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="form item-form" noValidate onSubmit={submit}>
+      <Field
+        id="item-title"
+        label="Title"
+        placeholder="What needs doing?"
+        autoComplete="off"
+        autoFocus
+        maxLength={MAX_TITLE_LENGTH}
+        value={title}
+        error={errors.title}
+        onChange={(e) => setTitle(e.target.value)}
+        aside={<span className="counter">{title.length}/{MAX_TITLE_LENGTH}</span>}
+      />
+      <div className="field">
+        <div className="field__label-row">
+          <label htmlFor="item-description">
+            Description <span className="counter">(optional)</span>
+          </label>
+          <span className="counter">
+            {description.length}/{MAX_DESCRIPTION_LENGTH}
+          </span>
+        </div>
+        <textarea
+          id="item-description"
+          name="item-description"
+          placeholder="Add details"
+          maxLength={MAX_DESCRIPTION_LENGTH}
+          rows={4}
+          value={description}
+          aria-invalid={errors.description ? true : undefined}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        {errors.description && <div className="field__error" role="alert">{errors.description}</div>}
+      </div>
+      {topLevel && (
+        <Switch checked={isParent} onChange={setIsParent} disabled={hasSubItems && isParent} label="Make this a parent item (can contain sub-items)" />
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={pending || title.trim() === ""}>
+          {pending && <Spinner label="Saving" />}
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import type { RefObject } from "react";
+import type { Task } from "../../src/shared/types";
+import { Icon, Spinner } from "../ui/Icon";
+import { ItemRow, type RowHandlers } from "./ItemRow";
+import { emptyStateText } from "./logic";
+import type { ListData } from "./useListData";
+
+export interface ListBodyProps {
+  data: ListData;
+  parent: Task | undefined;
+  rows: Task[];
+  /** Items of the view before hiding completed ones. */
+  total: number;
+  loading: boolean;
+  readOnly: boolean;
+  canDrag: boolean;
+  sortAlpha: boolean;
+  hasCompleted: boolean;
+  pending: ReadonlySet<number>;
+  rowsRef: RefObject<HTMLUListElement | null>;
+  onSortAlpha: (on: boolean) => void;
+  onBack: () => void;
+  onAdd: () => void;
+  onReset: () => void;
+  onClearCompleted: () => void;
+  row: RowHandlers;
+}
+
+/** The list page's visible part: title bar or breadcrumb, toolbar, rows or empty state, add button. */
+export function ListBody(props: ListBodyProps) {
+  const { data, parent, rows, readOnly, pending } = props;
+  const empty = emptyStateText({ total: props.total, shown: rows.length, readOnly, inParentView: Boolean(parent) });
+  const subItemsOf = (task: Task) => {
+    const children = data.tasks.filter((t) => t.parentId === task.id);
+    return { done: children.filter((t) => t.completed).length, total: children.length };
+  };
+  const done = rows.filter((task) => task.completed).length;
+
+  return (
+    <div className="list-screen">
+      {parent ? (
+        <nav className="list-title list-title--parent" aria-label="Breadcrumb">
+          <button type="button" className="icon-button" aria-label="Back to list" onClick={props.onBack}>
+            <Icon name="back" />
+          </button>
+          <h1 className="breadcrumb">
+            <button type="button" className="breadcrumb__list" onClick={props.onBack}>
+              {data.name}
+            </button>
+            <span className="breadcrumb__sep" aria-hidden="true">
+              {" / "}
+            </span>
+            <span className="breadcrumb__parent">{parent.title}</span>
+          </h1>
+        </nav>
+      ) : (
+        <div className="list-title">
+          <h1>{data.name}</h1>
+          {!data.isOwner && <p className="muted list-title__owner">{data.ownerName ? `Shared by ${data.ownerName}` : "Shared by another user"}</p>}
+        </div>
+      )}
+
+      <div className="list-toolbar">
+        {!readOnly && (
+          <button type="button" className="button button--primary" onClick={props.onAdd}>
+            <Icon name="plus" size={18} /> Add Item
+          </button>
+        )}
+        <div className="segmented" role="group" aria-label="Sort order">
+          <button type="button" aria-pressed={!props.sortAlpha} onClick={() => props.onSortAlpha(false)}>
+            Manual order
+          </button>
+          <button type="button" aria-pressed={props.sortAlpha} onClick={() => props.onSortAlpha(true)}>
+            Alphabetical
+          </button>
+        </div>
+        <span className="spacer" />
+        {!readOnly && data.tasks.length > 0 && (
+          <button type="button" className="button button--outline button--small" onClick={props.onReset}>
+            <Icon name="refresh" size={16} /> Reset
+          </button>
+        )}
+        {data.isOwner && !parent && (
+          <button type="button" className="button button--outline button--small" disabled={!props.hasCompleted} onClick={props.onClearCompleted}>
+            <Icon name="trash" size={16} /> Clear completed items
+          </button>
+        )}
+      </div>
+
+      {rows.length > 0 && (
+        <p className="muted list-progress" aria-live="polite">
+          {done} of {rows.length} completed{props.loading && <Spinner label="Refreshing" />}
+        </p>
+      )}
+      {props.canDrag && (
+        <p id="item-reorder-hint" className="sr-only">
+          Drag to reorder, or focus the handle and press the up and down arrow keys.
+        </p>
+      )}
+
+      {props.loading && props.total === 0 ? (
+        <p className="empty-state">Loading items...</p>
+      ) : (
+        <ul className="items" ref={props.rowsRef}>
+          {parent && (
+            <ItemRow task={parent} index={0} pinned pending={pending.has(parent.id)} readOnly={readOnly} draggable={false} {...props.row} />
+          )}
+          {rows.map((task, index) => (
+            <ItemRow
+              key={task.id}
+              task={task}
+              index={index + (parent ? 1 : 0)}
+              pending={pending.has(task.id)}
+              readOnly={readOnly}
+              draggable={props.canDrag}
+              subItems={task.isParent ? subItemsOf(task) : undefined}
+              {...props.row}
+              onKeyMove={(event) => props.row.onKeyMove(event, index)}
+            />
+          ))}
+        </ul>
+      )}
+      {empty && !(props.loading && props.total === 0) && <p className="empty-state">{empty}</p>}
+
+      {!readOnly && (
+        <button type="button" className="fab" aria-label="Add new item" title="Add new item" onClick={props.onAdd}>
+          <Icon name="plus" size={26} />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { MAX_ITEMS_PER_LIST } from "../../src/shared/tasks";
+import type { AccessLevel, Task } from "../../src/shared/types";
+import { ApiRequestError, errorMessage } from "../api";
+import { toast } from "../toast";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Dialog } from "../ui/Dialog";
+import { handleKeyMove, useSortable } from "../ui/useSortable";
+import { ItemSheet } from "./ItemSheet";
+import { ListBody } from "./ListBody";
+import { alphabetical, itemsOf, mergeTasks, reorderGroup, truncateTitle, withoutTask } from "./logic";
+import { setHasCompleted, setShowCompleted, subscribePrefs } from "./prefs";
+import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
+import { useListData } from "./useListData";
+
+export interface ListScreenProps {
+  list: { id: number; name: string };
+  tasks: Task[];
+  accessLevel: AccessLevel;
+  isOwner: boolean;
+  ownerName: string | null;
+  /** The share link's id when the page was opened through one (SPEC §6); null for the owner. */
+  shareId: string | null;
+  /** 0 for the list itself, else the parent item whose sub-items are shown (?parentId=). */
+  parentId: number;
+}
+
+type Modal = { kind: "add" } | { kind: "edit"; task: Task } | { kind: "delete"; task: Task } | { kind: "describe"; task: Task } | { kind: "reset" } | { kind: "limit" } | null;
+
+const parentFromUrl = () => Number(new URL(window.location.href).searchParams.get("parentId")) || 0;
+
+/** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
+export default function ListScreen(props: ListScreenProps) {
+  const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
+  const { data, loading, refetch, setTasks } = useListData(target, {
+    name: props.list.name,
+    tasks: props.tasks,
+    accessLevel: props.accessLevel,
+    isOwner: props.isOwner,
+    ownerName: props.ownerName,
+  });
+  const [parentId, setParentId] = useState(props.parentId);
+  const [showCompleted, setShow] = useState(true);
+  const [sortAlpha, setSortAlpha] = useState(false);
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const [modal, setModal] = useState<Modal>(null);
+  const [busy, setBusy] = useState(false);
+  const rowsRef = useRef<HTMLUListElement>(null);
+  const focusAfterMove = useRef<number | null>(null);
+
+  const readOnly = data.accessLevel === "read";
+  const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
+  const group = itemsOf(data.tasks, parent ? parent.id : 0);
+  const shown = showCompleted ? group : group.filter((task) => !task.completed);
+  const rows = sortAlpha ? alphabetical(shown) : shown;
+  const hasCompleted = data.tasks.some((task) => task.completed);
+
+  useEffect(() => subscribePrefs((prefs) => setShow(prefs.showCompleted)), []);
+  useEffect(() => setHasCompleted(hasCompleted), [hasCompleted]);
+  useEffect(() => {
+    const onPop = () => setParentId(parentFromUrl());
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+  useEffect(() => {
+    if (focusAfterMove.current === null) return;
+    rowsRef.current?.querySelector<HTMLElement>(`[data-handle-id="${focusAfterMove.current}"]`)?.focus();
+    focusAfterMove.current = null;
+  }, [data.tasks]);
+
+  /** Enters or leaves a parent view without a reload; the URL keeps ?parentId= for reloads and links. */
+  function openParent(id: number) {
+    const url = new URL(window.location.href);
+    if (id) url.searchParams.set("parentId", String(id));
+    else url.searchParams.delete("parentId");
+    window.history.pushState(null, "", url);
+    setParentId(id);
+    setSortAlpha(false);
+  }
+
+  const setPendingFor = (id: number, on: boolean) =>
+    setPending((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /** SPEC §4: optimistic, rolled back on failure; completing offers Undo (which toasts nothing new). */
+  async function toggle(task: Task, undo = false) {
+    if (pending.has(task.id)) return;
+    const setCompleted = (completed: boolean) => setTasks((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed } : t)));
+    setPendingFor(task.id, true);
+    setCompleted(!task.completed);
+    try {
+      const updated = await tasksApi.toggle(target, task.id);
+      setTasks((tasks) => mergeTasks(tasks, [updated]));
+      if (!undo && updated.completed) {
+        toast({
+          title: "Task completed",
+          description: `"${truncateTitle(updated.title)}" marked as complete`,
+          action: { label: "Undo", onClick: () => void toggle(updated, true) },
+        });
+      }
+    } catch {
+      setCompleted(task.completed);
+      toast(
+        undo
+          ? { title: "Undo failed", description: "Could not undo the completion. Please try again.", variant: "destructive" }
+          : { title: "Toggle Failed", description: "Could not update task status. Please try again.", variant: "destructive" },
+      );
+    } finally {
+      setPendingFor(task.id, false);
+    }
+  }
+
+  async function reorder(from: number, to: number) {
+    const before = data.tasks;
+    const moved = reorderGroup(group, shown, from, to);
+    setTasks((tasks) => mergeTasks(tasks, moved));
+    try {
+      const { tasks } = await tasksApi.reorder(target, moved.map(({ id, position }) => ({ id, position })));
+      setTasks(() => tasks);
+    } catch (error) {
+      setTasks(() => before);
+      toast({ title: "Failed to reorder tasks", description: errorMessage(error, "Failed to reorder items"), variant: "destructive" });
+      void refetch();
+    }
+  }
+  const canDrag = !readOnly && !sortAlpha && rows.length > 1;
+  useSortable(rowsRef, { enabled: canDrag, onMove: (from, to) => void reorder(from, to) });
+  const onKeyMove = (event: KeyboardEvent, index: number) =>
+    handleKeyMove(event, index, rows.length, (from, to) => {
+      focusAfterMove.current = rows[from]!.id;
+      void reorder(from, to);
+    });
+
+  async function save(fields: ItemFields) {
+    try {
+      if (modal?.kind === "edit") {
+        const updated = await tasksApi.update(target, modal.task.id, modal.task.parentId ? { title: fields.title, description: fields.description } : fields);
+        setTasks((tasks) => mergeTasks(tasks, [updated]));
+      } else {
+        const created = await tasksApi.create(target, fields, parent?.id ?? 0);
+        setTasks((tasks) => mergeTasks([...tasks, created], []));
+      }
+      setModal(null);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED") return setModal({ kind: "limit" });
+      toast({ title: modal?.kind === "edit" ? "Failed to update item" : "Failed to add item", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      throw error;
+    }
+  }
+
+  async function remove(task: Task) {
+    const before = data.tasks;
+    setModal(null);
+    setTasks((tasks) => withoutTask(tasks, task.id));
+    if (parentId === task.id) openParent(0);
+    try {
+      await tasksApi.remove(target, task.id);
+    } catch (error) {
+      setTasks(() => before);
+      toast({ title: "Failed to delete item", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    }
+  }
+
+  async function reset() {
+    setBusy(true);
+    try {
+      const { tasks } = await tasksApi.reset(target);
+      setTasks(() => tasks);
+      // SPEC §4: the show-completed preference goes back to true after a reset.
+      setShowCompleted(true);
+      setModal(null);
+      toast({ title: "List items have been reset" });
+    } catch (error) {
+      const denied = error instanceof ApiRequestError && error.status === 403 && !data.isOwner;
+      toast({
+        title: "Failed to reset item completions",
+        description: denied ? "You don't have permission to reset items in this shared list" : "Failed to reset tasks. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function clearCompleted() {
+    const before = data.tasks;
+    setTasks((tasks) => tasks.filter((task) => !task.completed && !tasks.some((p) => p.id === task.parentId && p.completed)));
+    try {
+      await tasksApi.clearCompleted(target);
+    } catch (error) {
+      setTasks(() => before);
+      toast({ title: "Failed to clear completed items", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    }
+  }
+
+  const close = () => setModal(null);
+  const editing = modal?.kind === "edit" ? modal.task : null;
+  return (
+    <>
+      <ListBody
+        data={data}
+        parent={parent}
+        rows={rows}
+        total={group.length}
+        loading={loading}
+        readOnly={readOnly}
+        canDrag={canDrag}
+        sortAlpha={sortAlpha}
+        hasCompleted={hasCompleted}
+        pending={pending}
+        rowsRef={rowsRef}
+        onSortAlpha={setSortAlpha}
+        onBack={() => openParent(0)}
+        onAdd={() => setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add" })}
+        onReset={() => setModal({ kind: "reset" })}
+        onClearCompleted={() => void clearCompleted()}
+        row={{
+          onToggle: (task) => void toggle(task),
+          onOpen: (task) => openParent(task.id),
+          onDescribe: (task) => setModal({ kind: "describe", task }),
+          onEdit: (task) => setModal({ kind: "edit", task }),
+          onDelete: (task) => setModal({ kind: "delete", task }),
+          onKeyMove,
+        }}
+      />
+      <ItemSheet
+        open={modal?.kind === "add" || modal?.kind === "edit"}
+        task={editing}
+        topLevel={editing ? editing.parentId === 0 : !parent}
+        hasSubItems={editing ? data.tasks.some((task) => task.parentId === editing.id) : false}
+        onClose={close}
+        onSave={save}
+      />
+      <ConfirmDialog
+        open={modal?.kind === "delete"}
+        title={modal?.kind === "delete" ? `Delete "${modal.task.title}" task?` : ""}
+        description="This will permanently delete this task and its subtasks."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => modal?.kind === "delete" && void remove(modal.task)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={modal?.kind === "reset"}
+        title="Reset all items to uncompleted?"
+        description="This will mark all completed tasks as uncompleted. This action cannot be undone."
+        confirmLabel="Reset"
+        pending={busy}
+        onConfirm={() => void reset()}
+        onCancel={close}
+      />
+      <Dialog
+        open={modal?.kind === "describe"}
+        onClose={close}
+        title={modal?.kind === "describe" ? modal.task.title : ""}
+        closeButton={false}
+        actions={
+          <button type="button" className="button button--primary" onClick={close} autoFocus>
+            Close
+          </button>
+        }
+      >
+        {modal?.kind === "describe" && <p className="item-description">{modal.task.description}</p>}
+      </Dialog>
+      <Dialog
+        open={modal?.kind === "limit"}
+        onClose={close}
+        title={`Item Limit Reached (${MAX_ITEMS_PER_LIST})`}
+        description={`A list can hold at most ${MAX_ITEMS_PER_LIST} items, sub-items included. Delete or clear some items to add new ones.`}
+        actions={
+          <button type="button" className="button button--primary" onClick={close} autoFocus>
+            OK
+          </button>
+        }
+      />
+    </>
+  );
+}

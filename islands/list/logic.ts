@@ -1,0 +1,62 @@
+import type { Task } from "../../src/shared/types";
+
+/** Pure rules of the list page (SPEC §2, §4), kept apart from React so unit tests can pin them down. */
+
+/** SPEC §9: the completion toast cuts a title at 50 characters and adds an ellipsis. */
+export const COMPLETION_TITLE_MAX = 50;
+export const truncateTitle = (title: string, max = COMPLETION_TITLE_MAX) => (title.length > max ? `${title.slice(0, max)}...` : title);
+
+export const byPosition = (a: Task, b: Task) => a.position - b.position || a.id - b.id;
+
+/** The items one view shows: top-level items (parentId 0), or one parent's sub-items; by position. */
+export const itemsOf = (tasks: readonly Task[], parentId: number) => tasks.filter((task) => task.parentId === parentId).sort(byPosition);
+
+const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+/** SPEC §2 'Alphabetical': by title, case-insensitively; on equal titles incomplete items first. */
+export function alphabetical(tasks: readonly Task[]): Task[] {
+  return tasks.slice().sort((a, b) => collator.compare(a.title, b.title) || Number(a.completed) - Number(b.completed) || a.id - b.id);
+}
+
+/**
+ * A drag among the *visible* rows (completed ones may be hidden) moved row `from` to `to`.
+ * Answers the view's whole group in its new order, hidden items kept where they were relative to
+ * the visible ones, with the group's own positions handed out again in that order. Reusing the
+ * group's positions keeps sub-items after their parent in the list-wide order (SPEC §4).
+ */
+export function reorderGroup(group: readonly Task[], visible: readonly Task[], from: number, to: number): Task[] {
+  const moved = visible[from];
+  const target = visible[to];
+  if (!moved || !target || from === to) return group.slice();
+  const rest = group.filter((task) => task.id !== moved.id);
+  const at = rest.findIndex((task) => task.id === target.id) + (from < to ? 1 : 0);
+  const ordered = [...rest.slice(0, at), moved, ...rest.slice(at)];
+  const positions = group.map((task) => task.position).sort((a, b) => a - b);
+  // Positions should be distinct; if two collide, nudge upward so the new order is unambiguous.
+  for (let i = 1; i < positions.length; i++) if (positions[i]! <= positions[i - 1]!) positions[i] = positions[i - 1]! + 1;
+  return ordered.map((task, i) => ({ ...task, position: positions[i]! }));
+}
+
+/** Replaces tasks by id and keeps the list in position order. */
+export function mergeTasks(tasks: readonly Task[], changed: readonly Task[]): Task[] {
+  const byId = new Map(changed.map((task) => [task.id, task]));
+  return tasks.map((task) => byId.get(task.id) ?? task).sort(byPosition);
+}
+
+/** A deleted item takes its sub-items with it (DESIGN §6). */
+export const withoutTask = (tasks: readonly Task[], id: number) => tasks.filter((task) => task.id !== id && task.parentId !== id);
+
+export interface EmptyStateInput {
+  total: number;
+  shown: number;
+  readOnly: boolean;
+  inParentView: boolean;
+}
+
+/** SPEC §2 "List page" empty states, or null when there are rows to show. */
+export function emptyStateText({ total, shown, readOnly, inParentView }: EmptyStateInput): string | null {
+  if (shown > 0) return null;
+  if (total > 0) return "All items are completed. Add a new item or show completed items.";
+  if (readOnly) return "No items in this list.";
+  return inParentView ? "No tasks yet. Add your first task to get started!" : "Add your first item to get started.";
+}

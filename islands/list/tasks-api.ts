@@ -1,0 +1,46 @@
+import type { SharedListResponse, Task } from "../../src/shared/types";
+import type { TaskDeletedPayload } from "../../src/shared/tasks";
+import { api, ApiRequestError } from "../api";
+
+/**
+ * The list page's calls (SPEC §7 "Tasks"). A share-link visitor or recipient sends the list's
+ * shareId on every call (SPEC §6); the owner sends none.
+ */
+export interface ListTarget {
+  listId: number;
+  shareId: string | null;
+}
+
+const qs = (target: ListTarget, extra: Record<string, string | number> = {}) => {
+  const params = new URLSearchParams(Object.entries(extra).map(([key, value]) => [key, String(value)]));
+  if (target.shareId) params.set("shareId", target.shareId);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+};
+
+export interface ItemFields {
+  title: string;
+  description: string;
+  isParent: boolean;
+}
+
+export const tasksApi = {
+  /** The whole list as the caller may see it: items, access level, owner. */
+  load: (t: ListTarget) => api<SharedListResponse>(`/api/list/${t.listId}${qs(t)}`),
+  create: (t: ListTarget, fields: ItemFields, parentId: number) =>
+    api<Task>(`/api/tasks${qs(t)}`, { body: { ...fields, isParent: parentId ? false : fields.isParent, listId: t.listId, completed: false, parentId } }),
+  update: (t: ListTarget, id: number, fields: Partial<ItemFields>) => api<Task>(`/api/tasks/${id}${qs(t)}`, { method: "PATCH", body: fields }),
+  toggle: (t: ListTarget, id: number) => api<Task>(`/api/tasks/${id}/toggle${qs(t)}`, { method: "POST" }),
+  reorder: (t: ListTarget, items: Array<{ id: number; position: number }>) =>
+    api<{ tasks: Task[] }>(`/api/tasks/reorder${qs(t, t.shareId ? {} : { listId: t.listId })}`, { body: items }),
+  clearCompleted: (t: ListTarget) => api<TaskDeletedPayload>(`/api/tasks/clear-completed?listId=${t.listId}`, { method: "POST" }),
+  reset: (t: ListTarget) => api<{ tasks: Task[] }>(`/api/tasks/reset-completions${qs(t)}`, { body: { listId: t.listId } }),
+  /** SPEC §7: a 404 on delete means it is already gone, which is what the user wanted. */
+  async remove(t: ListTarget, id: number): Promise<void> {
+    try {
+      await api(`/api/tasks/${id}${qs(t)}`, { method: "DELETE" });
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+    }
+  },
+};

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { AccessLevel, Task } from "../../src/shared/types";
+import { byPosition } from "./logic";
+import { tasksApi, type ListTarget } from "./tasks-api";
+
+export interface ListData {
+  name: string;
+  tasks: Task[];
+  accessLevel: AccessLevel;
+  isOwner: boolean;
+  ownerName: string | null;
+}
+
+/**
+ * The list's data and its one refresh. Realtime (a later issue) dispatches `listwell:refresh` on
+ * window; bursts are folded together (SPEC §4: 300 ms debounce).
+ */
+export function useListData(target: ListTarget, initial: ListData) {
+  const [data, setData] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const refetch = useCallback(async () => {
+    setLoading(true);
+    try {
+      const fresh = await tasksApi.load(target);
+      setData({
+        name: fresh.list.name,
+        tasks: fresh.tasks.slice().sort(byPosition),
+        accessLevel: fresh.accessLevel,
+        isOwner: fresh.isOwner,
+        ownerName: fresh.ownerInfo?.username ?? null,
+      });
+    } catch {
+      // Keep what is on screen; the next event or action tries again.
+    } finally {
+      setLoading(false);
+    }
+  }, [target.listId, target.shareId]);
+
+  useEffect(() => {
+    const onRefresh = () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void refetch(), 300);
+    };
+    window.addEventListener("listwell:refresh", onRefresh);
+    return () => {
+      window.removeEventListener("listwell:refresh", onRefresh);
+      clearTimeout(timer.current);
+    };
+  }, [refetch]);
+
+  const setTasks = useCallback((update: (tasks: Task[]) => Task[]) => setData((current) => ({ ...current, tasks: update(current.tasks) })), []);
+  return { data, loading, refetch, setTasks };
+}

@@ -1,0 +1,27 @@
+import type { SharedListResponse } from "../src/shared/types";
+import { api } from "./api";
+import { flashToast } from "./toast";
+
+/** SPEC §3 session storage keys for a share link followed before signing in. */
+const PENDING_SHARE_KEY = "pendingShareId";
+
+export const rememberPendingShare = (shareId: string) => sessionStorage.setItem(PENDING_SHARE_KEY, shareId);
+export const pendingShare = () => sessionStorage.getItem(PENDING_SHARE_KEY);
+
+/**
+ * After signing in with a pending share (SPEC §2 "Auth page"): fetch the shared list, clear the
+ * pending id, and land on /?shareId=… with the access toast; on failure land on / with an error.
+ */
+export async function landAfterSignIn(): Promise<string> {
+  const shareId = pendingShare();
+  if (!shareId) return "/";
+  sessionStorage.removeItem(PENDING_SHARE_KEY);
+  try {
+    const shared = await api<SharedListResponse>(`/api/list?shareId=${encodeURIComponent(shareId)}`);
+    flashToast({ title: `You now have access to the shared list "${shared.list.name}"`, variant: "success" });
+    return `/?shareId=${encodeURIComponent(shareId)}`;
+  } catch {
+    flashToast({ title: "Error", description: "Failed to access the shared list", variant: "destructive" });
+    return "/";
+  }
+}

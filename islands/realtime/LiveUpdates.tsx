@@ -1,0 +1,79 @@
+import { useEffect } from "react";
+import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/realtime";
+import { toast } from "../toast";
+import { RealtimeConnection } from "./connection";
+import { createRefreshScheduler } from "./debounce";
+
+/**
+ * Live updates for the page it sits on (SPEC §4): follows the list of /list/{id} (or the props'
+ * list) over the websocket, falling back to long polling, and tells the page through window
+ * events, so pages need no knowledge of the transport:
+ * - `listwell:refresh` {listId?, type}: refetch (changes, shares appearing or going, reconnects);
+ * - `listwell:version_update` {versionId, changes}: the What's New dialog;
+ * - `listwell:live` (the message itself): for a view that applies payloads directly.
+ */
+export interface LiveUpdatesProps {
+  listId?: number;
+  shareId?: string;
+}
+
+export const REFRESH_EVENT = "listwell:refresh";
+export const VERSION_UPDATE_EVENT = "listwell:version_update";
+export const LIVE_EVENT = "listwell:live";
+export const RESET_TOAST = "List items have been reset";
+
+export interface RefreshDetail {
+  listId?: number;
+  type: string;
+}
+
+/** The page's list: the props win, else /list/{id} and its ?shareId= (the list page's URL). */
+export function liveTarget(props: LiveUpdatesProps, location: Pick<Location, "pathname" | "search">): LiveUpdatesProps {
+  const shareId = props.shareId ?? new URLSearchParams(location.search).get("shareId") ?? undefined;
+  const fromPath = /^\/list\/(\d+)\/?$/.exec(location.pathname)?.[1];
+  const listId = props.listId ?? (fromPath ? Number(fromPath) : undefined);
+  return { ...(listId !== undefined ? { listId } : {}), ...(shareId ? { shareId } : {}) };
+}
+
+export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+}
+
+/** What one message means for the page; exported for the unit tests. */
+export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetail) => void, target: EventTarget = window) {
+  target.dispatchEvent(new CustomEvent(LIVE_EVENT, { detail: message }));
+  if (message.type === "version_update") {
+    const source = (typeof message.payload === "object" && message.payload !== null ? message.payload : message) as { versionId?: unknown; changes?: unknown };
+    if (typeof source.versionId === "string") {
+      const changes = Array.isArray(source.changes) ? source.changes.filter((change): change is string => typeof change === "string") : [];
+      target.dispatchEvent(new CustomEvent(VERSION_UPDATE_EVENT, { detail: { versionId: source.versionId, changes } }));
+    }
+    return;
+  }
+  if (message.type === "tasks_reset") toast({ title: RESET_TOAST });
+  if (REFRESH_TYPES.has(message.type)) refresh({ ...(message.listId !== undefined ? { listId: message.listId } : {}), type: message.type });
+}
+
+export default function LiveUpdates(props: LiveUpdatesProps) {
+  useEffect(() => {
+    const target = liveTarget(props, window.location);
+    const scheduler = createRefreshScheduler<RefreshDetail>((detail) => window.dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail })));
+    const connection = new RealtimeConnection({
+      target,
+      url: socketUrl(window.location),
+      socket: { visibility: document },
+      onMessage: (message) => dispatchFor(message, scheduler.schedule),
+      notify: (notice) => toast(notice),
+      // Says on <html> how the page is live, for people debugging a proxy and for the browser tests.
+      onLive: (transport) => {
+        document.documentElement.dataset.live = transport;
+      },
+    });
+    connection.start();
+    return () => {
+      connection.stop();
+      scheduler.cancel();
+    };
+  }, [props.listId, props.shareId]);
+  return null;
+}

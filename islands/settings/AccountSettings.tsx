@@ -1,0 +1,92 @@
+import { useState, type ReactNode } from "react";
+import { api } from "../api";
+import { flashToast, toast } from "../toast";
+import { Icon, Spinner, type IconName } from "../ui/Icon";
+import { PasswordDialog } from "./PasswordDialog";
+import { UsernameDialog } from "./UsernameDialog";
+
+/** One line of the Account tab: an icon, what it is, and the button that changes it. */
+function SettingsRow({ id, icon, title, children, action }: { id: string; icon: IconName; title: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <section className="settings-row" aria-labelledby={id}>
+      <span className="settings-row__icon" aria-hidden="true">
+        <Icon name={icon} />
+      </span>
+      <div className="settings-row__text">
+        <h3 id={id}>{title}</h3>
+        {children}
+      </div>
+      {action}
+    </section>
+  );
+}
+
+export interface AccountSettingsProps {
+  username: string;
+}
+
+/** SPEC §2 Settings "Account tab": username with its Edit dialog, Change Password, Logout. */
+export default function AccountSettings({ username }: AccountSettingsProps) {
+  const [dialog, setDialog] = useState<"username" | "password" | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const close = () => setDialog(null);
+
+  async function logout() {
+    setLoggingOut(true);
+    try {
+      await api("/api/logout", { method: "POST" });
+      flashToast({ title: "Logged out", description: "You have been logged out successfully." });
+      window.location.assign("/auth");
+    } catch {
+      setLoggingOut(false);
+      toast({ title: "Logout failed", description: "Please try again.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="account-settings">
+      <SettingsRow
+        id="account-username-label"
+        icon="user"
+        title="Username"
+        action={
+          <button type="button" className="button button--outline button--small" aria-label="Edit username" onClick={() => setDialog("username")}>
+            <Icon name="edit" size={16} />
+            Edit
+          </button>
+        }
+      >
+        <p className="settings-row__value" data-testid="current-username">
+          {username}
+        </p>
+      </SettingsRow>
+      <SettingsRow
+        id="account-password-label"
+        icon="key"
+        title="Password"
+        action={
+          <button type="button" className="button button--outline button--small" onClick={() => setDialog("password")}>
+            Change Password
+          </button>
+        }
+      >
+        <p className="muted">Change the password you sign in with.</p>
+      </SettingsRow>
+      <SettingsRow
+        id="account-session-label"
+        icon="logout"
+        title="Session"
+        action={
+          <button type="button" className="button button--danger button--small" onClick={logout} disabled={loggingOut}>
+            {loggingOut && <Spinner label="Logging out" />}
+            Logout
+          </button>
+        }
+      >
+        <p className="muted">Sign out of Listwell on this device.</p>
+      </SettingsRow>
+      <UsernameDialog open={dialog === "username"} current={username} onClose={close} />
+      <PasswordDialog open={dialog === "password"} onClose={close} />
+    </div>
+  );
+}

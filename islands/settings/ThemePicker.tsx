@@ -1,0 +1,78 @@
+import { useEffect, useState } from "react";
+import { THEME_IDS, THEMES, type Theme, type ThemeId } from "../../src/shared/themes";
+import { api, errorMessage } from "../api";
+import { toast } from "../toast";
+import { Icon } from "../ui/Icon";
+import { applyTheme, storeTheme } from "./theme-storage";
+
+export interface ThemePickerProps {
+  current: ThemeId;
+}
+
+/** SPEC §2 Settings "Theme tab": a grid of preview cards; a click applies the theme and saves it. */
+export default function ThemePicker({ current }: ThemePickerProps) {
+  const [selected, setSelected] = useState(current);
+
+  // SPEC §4: the server's theme wins over the browser's copy, so the copy follows it.
+  useEffect(() => storeTheme(current), [current]);
+
+  async function choose(theme: ThemeId) {
+    if (theme === selected) return;
+    const previous = selected;
+    setSelected(theme);
+    applyTheme(theme);
+    storeTheme(theme);
+    try {
+      await api("/api/user/theme", { body: { theme } });
+    } catch (error) {
+      setSelected(previous);
+      applyTheme(previous);
+      storeTheme(previous);
+      toast({ title: "Failed to save theme", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="theme-grid" role="radiogroup" aria-label="Colour theme">
+      {THEME_IDS.map((id) => (
+        <ThemeCard key={id} theme={THEMES[id]} selected={id === selected} onSelect={() => choose(id)} />
+      ))}
+    </div>
+  );
+}
+
+function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      aria-label={theme.name}
+      className="theme-card"
+      data-theme-id={theme.id}
+      onClick={onSelect}
+    >
+      <span className="theme-card__header" style={{ background: theme.headerColor }}>
+        <span className="theme-card__name">{theme.name}</span>
+        {selected && (
+          <span className="theme-card__check" aria-hidden="true">
+            <Icon name="check" size={16} />
+          </span>
+        )}
+      </span>
+      <span className="theme-card__swatches" aria-hidden="true">
+        {theme.taskColors.map((color, i) => (
+          <span key={i} className="theme-card__swatch" style={{ background: color }} />
+        ))}
+      </span>
+      <span className="theme-card__footer" aria-hidden="true">
+        <span className="theme-card__task" style={{ background: theme.taskColors[0] }} />
+        <span className="theme-card__task theme-card__task--short" style={{ background: theme.taskColors[1] }} />
+        <span className="theme-card__button" style={{ background: theme.buttonColor }}>
+          Button
+        </span>
+      </span>
+      <span className="theme-card__label">{selected ? "Selected" : "Select"}</span>
+    </button>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from "react";
+import { api, errorMessage } from "../api";
+import { flashToast, toast } from "../toast";
+import { Dialog } from "../ui/Dialog";
+import { Icon, Spinner } from "../ui/Icon";
+import { useUsernameAvailability, type Availability } from "./useUsernameAvailability";
+
+/** SPEC §5: the settings edit allows up to 48 characters. */
+const MAX_USERNAME = 48;
+
+export interface UsernameDialogProps {
+  open: boolean;
+  current: string;
+  onClose: () => void;
+}
+
+/** SPEC §2 Account tab "Edit" dialog: Save only once the new name is changed and available. */
+export function UsernameDialog({ open, current, onClose }: UsernameDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Edit Username" description="Choose a new username for your account.">
+      <UsernameForm current={current} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function UsernameForm({ current, onClose }: { current: string; onClose: () => void }) {
+  const [value, setValue] = useState(current);
+  const [saving, setSaving] = useState(false);
+  const { availability, message } = useUsernameAvailability(value, current);
+  const canSave = availability === "available" && value.trim() !== current && !saving;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) return;
+    const username = value.trim();
+    setSaving(true);
+    try {
+      await api("/api/update-username", { method: "PATCH", body: { username } });
+      // The greeting in the header is server-rendered: reload so every part of the page agrees.
+      flashToast({ title: "Username updated", description: `Your username is now ${username}.`, variant: "success" });
+      window.location.reload();
+    } catch (error) {
+      setSaving(false);
+      toast({
+        title: "Failed to update username",
+        description: errorMessage(error, "An error occurred while updating your username."),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={save} aria-label="Edit username">
+      <div className="field">
+        <div className="field__label-row">
+          <label htmlFor="new-username">New username</label>
+        </div>
+        <div className="input-with-status">
+          <input
+            id="new-username"
+            name="new-username"
+            autoComplete="username"
+            autoFocus
+            maxLength={MAX_USERNAME}
+            value={value}
+            aria-invalid={message ? true : undefined}
+            aria-describedby="new-username-status"
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <AvailabilityIcon availability={availability} />
+        </div>
+        <div id="new-username-status" aria-live="polite">
+          {message ? (
+            <div className="field__error">{message}</div>
+          ) : availability === "available" ? (
+            <div className="availability availability--ok">Username is available</div>
+          ) : null}
+        </div>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={!canSave}>
+          {saving && <Spinner label="Saving username" />}
+          {saving ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** SPEC §4: checking shows a spinner, available a green tick, taken a red cross. */
+function AvailabilityIcon({ availability }: { availability: Availability }) {
+  if (availability === "checking") {
+    return (
+      <span className="input-status">
+        <Spinner label="Checking availability" />
+      </span>
+    );
+  }
+  if (availability === "available") {
+    return (
+      <span className="input-status input-status--ok" role="img" aria-label="Available">
+        <Icon name="check" size={18} />
+      </span>
+    );
+  }
+  if (availability === "taken") {
+    return (
+      <span className="input-status input-status--taken" role="img" aria-label="Taken">
+        <Icon name="close" size={18} />
+      </span>
+    );
+  }
+  return null;
+}

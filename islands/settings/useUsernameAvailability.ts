@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { updateUsernameSchema } from "../../src/shared/account";
+import { api, ApiRequestError } from "../api";
+
+export type Availability = "idle" | "checking" | "available" | "taken";
+
+/** SPEC §5: availability is checked 500 ms after typing stops, only for 3+ characters. */
+export const AVAILABILITY_DEBOUNCE_MS = 500;
+
+export interface UsernameCheck {
+  availability: Availability;
+  /** The SPEC §5 message for the value, when it cannot be saved. */
+  message: string | null;
+}
+
+/** Why a new username cannot be saved before asking the server, or null when it may be. */
+export function localUsernameProblem(value: string, current: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === current) return "This is your current username";
+  const parsed = updateUsernameSchema.safeParse({ username: trimmed });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid username");
+}
+
+/** Live availability of a new username: idle → checking → available or taken. */
+export function useUsernameAvailability(value: string, current: string): UsernameCheck {
+  const [availability, setAvailability] = useState<Availability>("idle");
+  const trimmed = value.trim();
+  const problem = trimmed === "" ? null : localUsernameProblem(trimmed, current);
+  // Usernames are unique ignoring case, so the server calls a new casing of one's own name taken.
+  const ownNameRecased = !problem && trimmed.toLowerCase() === current.toLowerCase();
+
+  useEffect(() => {
+    setAvailability(ownNameRecased ? "available" : "idle");
+    if (trimmed === "" || problem || ownNameRecased) return;
+    let stale = false;
+    const timer = setTimeout(async () => {
+      setAvailability("checking");
+      try {
+        await api(`/api/check-username?username=${encodeURIComponent(trimmed)}`);
+        if (!stale) setAvailability("available");
+      } catch (error) {
+        if (!stale) setAvailability(error instanceof ApiRequestError && error.status === 400 ? "taken" : "idle");
+      }
+    }, AVAILABILITY_DEBOUNCE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [trimmed, problem, ownNameRecased]);
+
+  const message = problem ?? (availability === "taken" ? "This username is already taken" : null);
+  return { availability: problem ? "idle" : availability, message };
+}

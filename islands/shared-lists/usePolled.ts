@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../api";
+
+/** SPEC §9: shared-with-me and my-shared-lists poll every 3 s, with 3 retries. */
+export const POLL_INTERVAL_MS = 3000;
+const RETRIES = 3;
+const FIRST_RETRY_DELAY_MS = 500;
+
+/** What other islands (e.g. the realtime client on share_added) dispatch to ask for fresh data. */
+export const REFRESH_EVENT = "listwell:refresh";
+
+export interface Polled<T> {
+  data: T | null;
+  /** The latest fetch failed even after its retries. */
+  error: boolean;
+  loading: boolean;
+  refetch: () => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fetchWithRetries<T>(path: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api<T>(path);
+    } catch (error) {
+      if (attempt >= RETRIES) throw error;
+      await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt);
+    }
+  }
+}
+
+/**
+ * Server-rendered data kept fresh: polled while the page is visible, refetched on focus and on
+ * REFRESH_EVENT. The newest request wins, so a poll that started before an unshare cannot
+ * bring the removed share back.
+ */
+export function usePolled<T>(path: string, initial: T | null): Polled<T> {
+  const [data, setData] = useState(initial);
+  const [error, setError] = useState(initial === null);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+  const inFlight = useRef(0);
+
+  const load = useCallback(
+    async (force: boolean) => {
+      if (!force && inFlight.current > 0) return;
+      const id = ++latest.current;
+      inFlight.current++;
+      setLoading(true);
+      try {
+        const fresh = await fetchWithRetries<T>(path);
+        if (id === latest.current) {
+          setData(fresh);
+          setError(false);
+        }
+      } catch {
+        if (id === latest.current) setError(true);
+      } finally {
+        inFlight.current--;
+        if (id === latest.current) setLoading(false);
+      }
+    },
+    [path],
+  );
+
+  useEffect(() => {
+    const poll = () => {
+      if (document.visibilityState === "visible") void load(false);
+    };
+    const refresh = () => void load(true);
+    const timer = setInterval(poll, POLL_INTERVAL_MS);
+    window.addEventListener("focus", refresh);
+    window.addEventListener(REFRESH_EVENT, refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", refresh);
+      window.removeEventListener(REFRESH_EVENT, refresh);
+    };
+  }, [load]);
+
+  const refetch = useCallback(() => void load(true), [load]);
+  return { data, error, loading, refetch };
+}

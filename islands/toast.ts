@@ -1,0 +1,66 @@
+/**
+ * The toast queue every island shares (they live in one bundle). SPEC §9: one toast visible,
+ * 5 s by default. A toast flashed before a navigation waits in sessionStorage for the next page.
+ */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive" | "success";
+  action?: ToastAction;
+  durationMs?: number;
+}
+
+export interface ToastItem extends ToastOptions {
+  id: number;
+}
+
+type Listener = (toast: ToastItem | null) => void;
+
+const FLASH_KEY = "listwell:flashToast";
+export const TOAST_DURATION_MS = 5000;
+
+let current: ToastItem | null = null;
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+const emit = () => listeners.forEach((listener) => listener(current));
+
+export function toast(options: ToastOptions): number {
+  current = { ...options, id: nextId++ };
+  emit();
+  return current.id;
+}
+
+export function dismissToast(id?: number) {
+  if (current && (id === undefined || current.id === id)) {
+    current = null;
+    emit();
+  }
+}
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(current);
+  return () => listeners.delete(listener);
+}
+
+/** Shows the toast on the next page this tab loads (actions cannot survive a navigation). */
+export function flashToast(options: Omit<ToastOptions, "action">) {
+  sessionStorage.setItem(FLASH_KEY, JSON.stringify(options));
+}
+
+export function takeFlashedToast(): ToastOptions | null {
+  const raw = sessionStorage.getItem(FLASH_KEY);
+  if (!raw) return null;
+  sessionStorage.removeItem(FLASH_KEY);
+  try {
+    return JSON.parse(raw) as ToastOptions;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { Icon } from "./Icon";
+
+export interface DialogProps {
+  open: boolean;
+  /** Called on Escape, on a click on the backdrop and on the ✕ button. */
+  onClose: () => void;
+  title: ReactNode;
+  /** A line under the title, read out as the dialog's description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons in the footer, right-aligned. */
+  actions?: ReactNode;
+  /** "sheet" slides in from the side (SPEC §2 edit sheets); "dialog" is centred. */
+  variant?: "dialog" | "sheet";
+  /** Confirmations are alertdialogs, so screen readers announce them as such. */
+  role?: "dialog" | "alertdialog";
+  /** The ✕ in the corner; off when the actions already hold a Close button. */
+  closeButton?: boolean;
+  className?: string;
+}
+
+/**
+ * A modal on the native <dialog> (DESIGN §8): focus trap, Escape and the top layer come free.
+ * The content is mounted only while open, so every opening starts with fresh form state.
+ */
+export function Dialog({ open, onClose, title, description, children, actions, variant = "dialog", role, closeButton = true, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // happy-dom and very old browsers lack showModal; the open attribute still shows it.
+    if (open && !dialog.open) {
+      // React has already focused an autoFocus control inside; showModal would move focus to the
+      // first control (often ✕), so put it back where the content asked for it.
+      const asked = dialog.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+      if (typeof dialog.showModal === "function") dialog.showModal();
+      else dialog.setAttribute("open", "");
+      asked?.focus();
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === "function") dialog.close();
+      else dialog.removeAttribute("open");
+    }
+  }, [open]);
+
+  // A click whose target is the <dialog> itself landed on the backdrop (the content fills the box).
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === ref.current) onClose();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className={[variant === "sheet" ? "sheet" : "", className ?? ""].join(" ").trim() || undefined}
+      role={role}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={onClick}
+    >
+      {open && (
+        <div className="dialog__body">
+          <div className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            {closeButton && (
+              <button type="button" className="icon-button dialog__close" aria-label="Close dialog" onClick={onClose}>
+                <Icon name="close" size={18} />
+              </button>
+            )}
+          </div>
+          {description && (
+            <p id={descriptionId} className="dialog__description">
+              {description}
+            </p>
+          )}
+          {children}
+          {actions && <div className="dialog__actions">{actions}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Shown after the label, e.g. a live character counter. */
+  aside?: ReactNode;
+}
+
+/** A labelled input with its validation message beside it (DESIGN §8: never the browser's bubbles). */
+export function Field({ id, label, error, hint, aside, ...input }: FieldProps) {
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <div className="field__label-row">
+        <label htmlFor={id}>{label}</label>
+        {aside}
+      </div>
+      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {hint && (
+        <div id={`${id}-hint`} className="field__hint">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** First message per field from a zod result's issues. */
+export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

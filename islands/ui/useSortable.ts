@@ -1,0 +1,65 @@
+import { useEffect, useRef, type RefObject } from "react";
+import Sortable from "sortablejs";
+
+export interface SortableOptions {
+  /** Dragging is off for read-only views and in alphabetical order. */
+  enabled: boolean;
+  /** Called with the indexes among the draggable rows (`.sortable-item`) once a drop lands. */
+  onMove: (from: number, to: number) => void;
+}
+
+/**
+ * SPEC §9 drag activation: the mouse must travel 8 px, a finger must rest 200 ms (and may wander
+ * 8 px meanwhile). forceFallback makes sortablejs use pointer events everywhere, so those limits
+ * apply to mouse and touch alike, and drags behave the same in every browser.
+ */
+export const SORTABLE_ACTIVATION = {
+  delay: 200,
+  delayOnTouchOnly: true,
+  touchStartThreshold: 8,
+  fallbackTolerance: 8,
+  forceFallback: true,
+} as const;
+
+/**
+ * Lets the user reorder the `.sortable-item` children of `ref` by their `.drag-handle`. React owns
+ * the DOM, so the move sortablejs made is undone at once and reported; the caller re-renders the
+ * new order. A child marked `.sortable-pinned` (a parent item heading its sub-items) stays first:
+ * nothing may be dropped above it (SPEC §4 "Sub-items cannot be dragged above their parent").
+ */
+export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMove }: SortableOptions) {
+  const latest = useRef(onMove);
+  latest.current = onMove;
+
+  useEffect(() => {
+    const container = ref.current;
+    if (!container || !enabled) return;
+    const sortable = Sortable.create(container, {
+      ...SORTABLE_ACTIVATION,
+      handle: ".drag-handle",
+      draggable: ".sortable-item",
+      animation: 150,
+      ghostClass: "sortable-ghost",
+      dragClass: "sortable-drag",
+      fallbackClass: "sortable-fallback",
+      onMove: (event) => !(event.related.classList.contains("sortable-pinned") && !event.willInsertAfter),
+      onEnd: (event) => {
+        const { item, from, oldIndex, newIndex, oldDraggableIndex, newDraggableIndex } = event;
+        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+        // Put the node back where React rendered it, then let state drive the new order.
+        from.removeChild(item);
+        from.insertBefore(item, from.children[oldIndex] ?? null);
+        if (oldDraggableIndex !== undefined && newDraggableIndex !== undefined) latest.current(oldDraggableIndex, newDraggableIndex);
+      },
+    });
+    return () => sortable.destroy();
+  }, [ref, enabled]);
+}
+
+/** Keyboard reorder on a drag handle: Arrow Up/Down (with or without Alt) move the row one place. */
+export function handleKeyMove(event: { key: string; preventDefault(): void }, index: number, count: number, move: (from: number, to: number) => void) {
+  const to = event.key === "ArrowUp" ? index - 1 : event.key === "ArrowDown" ? index + 1 : null;
+  if (to === null) return;
+  event.preventDefault();
+  if (to >= 0 && to < count) move(index, to);
+}

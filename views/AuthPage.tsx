@@ -1,0 +1,42 @@
+import type { Assets } from "../src/assets";
+import type { AuthPanelProps } from "../islands/AuthPanel";
+import { Island } from "./Island";
+import { Layout } from "./Layout";
+
+const MARKETING_POINTS = [
+  { title: "Organize Tasks", text: "Keep named lists and nest sub-items under parent items." },
+  { title: "Drag & Drop", text: "Put items and lists in the order that suits you." },
+  { title: "Share Lists", text: "Work together by username or with a link, and see changes live." },
+  { title: "Responsive Design", text: "Just as easy on your phone as on your desktop." },
+];
+
+/** SPEC §2 "Auth page": the forms island beside the marketing panel. */
+export function AuthPage({ assets, panel }: { assets: Assets; panel: AuthPanelProps }) {
+  return (
+    <Layout title={panel.initialTab === "login" ? "Login" : "Register"} theme="vibrant" assets={assets}>
+      <main className="auth-page">
+        <section className="auth-page__forms">
+          <a className="logo logo--large" href="/">
+            <span className="logo__mark" aria-hidden="true">
+              ✓
+            </span>
+            Listwell
+          </a>
+          <p className="muted">Sign in to your lists, or create an account with your invite code.</p>
+          <Island name="AuthPanel" props={panel} />
+        </section>
+        <section className="auth-page__marketing" aria-label="About Listwell">
+          <h1>Your lists, together.</h1>
+          <ul className="marketing-points">
+            {MARKETING_POINTS.map((point) => (
+              <li key={point.title}>
+                <h2>{point.title}</h2>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+    </Layout>
+  );
+}

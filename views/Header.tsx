@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { Icon } from "../islands/ui/Icon";
+import { Island } from "./Island";
+
+export interface HeaderProps {
+  username: string | null;
+  /** Where Back goes; no Back button when absent. */
+  backHref?: string;
+  /** The 'Hide completed' / 'Show completed' toggle, when the page has one. */
+  completedToggle?: ReactNode;
+  /** Settings is disabled on the settings screen itself. */
+  settingsDisabled?: boolean;
+}
+
+/** SPEC §2 "Header (all screens using it)". */
+export function Header({ username, backHref, completedToggle, settingsDisabled }: HeaderProps) {
+  return (
+    <header className="app-header">
+      <div className="app-header__start">
+        {backHref && (
+          <a className="icon-button" href={backHref} aria-label="Back">
+            <Icon name="back" />
+          </a>
+        )}
+        <a className="logo" href="/">
+          <span className="logo__mark" aria-hidden="true">
+            ✓
+          </span>
+          Listwell
+        </a>
+      </div>
+      <div className="app-header__end">
+        <span className="greeting">Hi, {username || "user"}</span>
+        {completedToggle}
+        <a className="icon-button" href="/settings?tab=info" aria-label="Help & Info" title="Help & Info">
+          <Icon name="help" />
+        </a>
+        {settingsDisabled ? (
+          <button className="icon-button" type="button" disabled aria-label="Settings" title="Settings">
+            <Icon name="settings" />
+          </button>
+        ) : (
+          <a className="icon-button" href="/settings" aria-label="Settings" title="Settings">
+            <Icon name="settings" />
+          </a>
+        )}
+      </div>
+      {/* Signed-in pages only: the What's New dialog and recovery from an expired session. */}
+      {username && <Island name="VersionDialog" props={{}} />}
+      {username && <Island name="SessionRecovery" props={{ username }} />}
+      {/* Live updates on every page with this header; it reads a list page's list from the URL. */}
+      <Island name="LiveUpdates" props={{}} />
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import type { Assets } from "../src/assets";
+import type { ThemeId } from "../src/shared/themes";
+import { Island } from "./Island";
+import { ThemeStyles } from "./ThemeStyles";
+
+export interface LayoutProps {
+  title: string;
+  theme: ThemeId;
+  assets: Assets;
+  children: ReactNode;
+}
+
+/** The document around every page; the theme is rendered into <html> so there is no flash. */
+export function Layout({ title, theme, assets, children }: LayoutProps) {
+  return (
+    <html lang="en" data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} · Listwell`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.style} />
+        <ThemeStyles />
+        <script type="module" src={assets.script} async />
+      </head>
+      <body>
+        {children}
+        <Island name="Toaster" props={{}} />
+      </body>
+    </html>
+  );
+}

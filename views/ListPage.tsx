@@ -1,0 +1,33 @@
+import type { Assets } from "../src/assets";
+import type { ThemeId } from "../src/shared/themes";
+import type { ListScreenProps } from "../islands/list/ListScreen";
+import { Header } from "./Header";
+import { Island } from "./Island";
+import { Layout } from "./Layout";
+
+export interface ListPageProps {
+  assets: Assets;
+  theme: ThemeId;
+  /** Null for an anonymous share-link visitor. */
+  username: string | null;
+  screen: ListScreenProps;
+}
+
+/** SPEC §2 "List page": header with Back and the completed toggle, then the list island. */
+export function ListPage({ assets, theme, username, screen }: ListPageProps) {
+  const hasCompleted = screen.tasks.some((task) => task.completed);
+  return (
+    <Layout title={screen.list.name} theme={theme} assets={assets}>
+      <Header username={username} backHref="/" completedToggle={<Island name="CompletedToggle" props={{ hasCompleted }} />} />
+      <main className="page page--list">
+        {!username && screen.shareId && (
+          <p className="notice guest-notice">
+            You are using a shared list as a guest.{" "}
+            <a href={`/auth?shareId=${encodeURIComponent(screen.shareId)}`}>Log in or register</a> to keep it in your lists.
+          </p>
+        )}
+        <Island name="ListScreen" props={screen} />
+      </main>
+    </Layout>
+  );
+}

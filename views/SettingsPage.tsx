@@ -1,0 +1,92 @@
+import type { Assets } from "../src/assets";
+import type { ThemeId } from "../src/shared/themes";
+import type { User } from "../src/shared/types";
+import { Icon, type IconName } from "../islands/ui/Icon";
+import { Header } from "./Header";
+import { Island } from "./Island";
+import { Layout } from "./Layout";
+import { InfoGuide } from "./settings/InfoGuide";
+
+export const SETTINGS_TABS = ["theme", "account", "info"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const TAB_LABELS: Record<SettingsTab, { label: string; icon: IconName }> = {
+  theme: { label: "Theme", icon: "palette" },
+  account: { label: "Account", icon: "user" },
+  info: { label: "Info", icon: "info" },
+};
+
+export interface SettingsPageProps {
+  assets: Assets;
+  theme: ThemeId;
+  user: User;
+  tab: SettingsTab;
+  isAdmin: boolean;
+}
+
+/** SPEC §2 "Settings": the Theme, Account and Info tabs, each a link so the tab is in the URL. */
+export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPageProps) {
+  return (
+    <Layout title="Settings" theme={theme} assets={assets}>
+      <Header username={user.username} backHref="/" settingsDisabled />
+      <main className="page stack settings-page">
+        <div className="settings-page__intro">
+          <h1>Settings</h1>
+          <p className="muted">Make Listwell yours: colours, account and a short guide.</p>
+        </div>
+        <nav className="tabs settings-tabs" aria-label="Settings sections">
+          {SETTINGS_TABS.map((name) => (
+            <a key={name} href={`/settings?tab=${name}`} className="tabs__tab" aria-current={name === tab ? "page" : undefined}>
+              <Icon name={TAB_LABELS[name].icon} size={18} />
+              {TAB_LABELS[name].label}
+            </a>
+          ))}
+        </nav>
+        <section className="card stack" aria-labelledby="settings-section-title">
+          <SectionHeading tab={tab} />
+          {tab === "theme" && <Island name="ThemePicker" props={{ current: theme }} />}
+          {tab === "account" && (
+            <>
+              <Island name="AccountSettings" props={{ username: user.username }} />
+              {isAdmin && <AdminAccess />}
+            </>
+          )}
+          {tab === "info" && <InfoGuide />}
+        </section>
+      </main>
+    </Layout>
+  );
+}
+
+function SectionHeading({ tab }: { tab: SettingsTab }) {
+  const text: Record<SettingsTab, [string, string]> = {
+    theme: ["Theme", "Choose the colours of your lists. Your choice is applied at once and saved to your account."],
+    account: ["Account", "Your username, password and session."],
+    info: ["How to use Listwell", "Everything you can do, in three short sections."],
+  };
+  const [title, description] = text[tab];
+  return (
+    <div>
+      <h2 id="settings-section-title">{title}</h2>
+      <p className="muted">{description}</p>
+    </div>
+  );
+}
+
+/** SPEC §2: only the administrator (user id 1) sees the way to the admin panel. */
+function AdminAccess() {
+  return (
+    <aside className="admin-access" aria-labelledby="admin-access-title">
+      <span className="admin-access__icon" aria-hidden="true">
+        <Icon name="shield" />
+      </span>
+      <div className="admin-access__text">
+        <h3 id="admin-access-title">Administrator Access</h3>
+        <p className="muted">Manage the invite code new users register with, and announce app updates.</p>
+      </div>
+      <a className="button button--primary button--small" href="/admin">
+        Manage Invite Codes
+      </a>
+    </aside>
+  );
+}
