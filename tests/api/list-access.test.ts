@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SharedListResponse, TaskList } from "../../src/shared/types";
+import { testDialects } from "../helpers/databases";
+import { createList, insertTask, publishedSince, snapshot } from "../helpers/lists";
+import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+
+type Call = [method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown];
+
+/** Every lists and sharing call that names one list, as a caller who wants to change or read it. */
+function callsOn(list: TaskList, recipientId: number, shareIdQuery = ""): Call[] {
+  const q = shareIdQuery ? `?shareId=${shareIdQuery}` : "";
+  return [
+    ["PATCH", `/api/task-lists/${list.id}${q}`, { name: "Hijacked" }],
+    ["PATCH", `/api/task-lists/${list.id}${q}`, { linkAccess: "write" }],
+    ["DELETE", `/api/task-lists/${list.id}${q}`],
+    ["POST", `/api/task-lists/${list.id}/rotate-share-id${q}`],
+    ["POST", `/api/task-lists/reorder${q}`, [{ id: list.id, position: 7 }]],
+    ["GET", `/api/shared-by-list/${list.id}${q}`],
+    ["POST", `/api/share-by-username${q}`, { listId: list.id, username: "outsider", accessLevel: "admin" }],
+    ["DELETE", `/api/unshare/${list.id}/${recipientId}${q}`],
+  ];
+}
+
+const READS = (list: TaskList): Call[] => [
+  ["GET", `/api/list/${list.id}`],
+  ["GET", `/api/list/${list.id}?shareId=not-the-link`],
+  ["GET", "/api/list?shareId=not-the-link"],
+  ["GET", "/api/task-lists/by-share-id/not-the-link"],
+];
+
+for (const dialect of await testDialects()) {
+  describe(`list access on ${dialect}`, () => {
+    let t: TestApp;
+    let owner: Awaited<ReturnType<typeof registerUser>>;
+    let reader: Awaited<ReturnType<typeof registerUser>>;
+    let outsider: Awaited<ReturnType<typeof registerUser>>;
+    let list: TaskList;
+
+    beforeAll(async () => {
+      t = await makeTestApp(dialect);
+      owner = await registerUser(t, "owner");
+      reader = await registerUser(t, "reader");
+      outsider = await registerUser(t, "outsider");
+      list = await createList(owner, "Private plans");
+      await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Secret", position: 0 });
+      await owner.post("/api/share-by-username", { listId: list.id, username: "reader", accessLevel: "read" });
+    });
+    afterAll(() => t.close());
+
+    it("answers 404 'List not found' to a third user on every call, and changes nothing", async () => {
+      const before = await snapshot(t);
+      const mark = t.published.length;
+      for (const [method, path, body] of [...callsOn(list, reader.user.id), ...READS(list)]) {
+        const res = await outsider.request(method, path, body);
+        expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 404, body: { message: "List not found" } });
+      }
+      expect(await snapshot(t)).toEqual(before);
+      expect(publishedSince(t, mark)).toEqual([]);
+      expect((await outsider.get("/api/shared-with-me")).body).toEqual([]);
+      expect((await outsider.get("/api/task-lists")).body).toEqual([]);
+    });
+
+    it("answers 404 to an anonymous visitor without the link", async () => {
+      for (const [method, path] of READS(list)) {
+        const res = await new Client(t).request(method, path);
+        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { message: "List not found" } });
+      }
+    });
+
+    it("lets a read-level recipient read, and answers 403 to every owner action", async () => {
+      const view = await reader.get<SharedListResponse>(`/api/list/${list.id}`);
+      expect(view.status).toBe(200);
+      expect(view.body).toMatchObject({ list: { id: list.id }, accessLevel: "read", isOwner: false, ownerInfo: { username: "owner" } });
+      const before = await snapshot(t);
+      const mark = t.published.length;
+      const calls = callsOn(list, outsider.user.id).filter(([, path]) => !path.startsWith("/api/unshare/"));
+      for (const [method, path, body] of calls) {
+        const res = await reader.request(method, path, body);
+        expect({ method, path, status: res.status, error: res.body.error }).toEqual({ method, path, status: 403, error: "OWNER_ONLY" });
+        expect(res.body.message).toMatch(/^Only the list's owner can /);
+      }
+      expect((await reader.delete(`/api/unshare/${list.id}/${owner.user.id}`)).status).toBe(403);
+      expect(await snapshot(t)).toEqual(before);
+      expect(publishedSince(t, mark)).toEqual([]);
+    });
+
+    it("keeps a named read recipient read-only even through a write link", async () => {
+      const res = await reader.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
+      expect(res.body).toMatchObject({ accessLevel: "read", isOwner: false });
+    });
+
+    it("lets an anonymous visitor read through the link, with tasks in order", async () => {
+      const other = await createList(owner, "Other list");
+      const second = await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Second", position: 2, isParent: true });
+      await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Child", position: 3, parentId: second, completed: true });
+      await insertTask(t, { listId: other.id, userId: owner.user.id, title: "Elsewhere", position: 1 });
+      const visitor = new Client(t);
+      const res = await visitor.get<SharedListResponse>(`/api/list?shareId=${list.shareId}&_t=123`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ list, tasks: expect.any(Array), accessLevel: "write", isOwner: false, ownerInfo: { username: "owner" } });
+      expect(res.body.tasks.map((task) => task.title)).toEqual(["Secret", "Second", "Child"]);
+      expect(res.body.tasks[2]).toEqual({
+        id: expect.any(Number),
+        title: "Child",
+        description: "",
+        completed: true,
+        position: 3,
+        listId: list.id,
+        userId: owner.user.id,
+        isParent: false,
+        parentId: second,
+        createdAt: expect.stringMatching(/Z$/),
+      });
+      expect(res.body.tasks[0]).toMatchObject({ parentId: 0, completed: false, isParent: false });
+      expect(res.body.tasks[1]).toMatchObject({ isParent: true, parentId: 0 });
+      // The numeric form, and the link of another list does not open this one.
+      expect((await visitor.get(`/api/list/${list.id}?shareId=${list.shareId}`)).body).toMatchObject({ list: { id: list.id } });
+      expect((await visitor.get(`/api/list/${list.id}?shareId=${other.shareId}`)).status).toBe(404);
+      expect(await visitor.get("/api/list")).toMatchObject({ status: 400, body: { message: "shareId is required" } });
+      expect((await visitor.get(`/api/task-lists/by-share-id/${list.shareId}`)).body).toEqual(list);
+    });
+
+    it("answers the owner's own view as owner", async () => {
+      const res = await owner.get<SharedListResponse>(`/api/list/${list.id}`);
+      expect(res.body).toMatchObject({ list, accessLevel: "admin", isOwner: true, ownerInfo: { username: "owner" } });
+    });
+
+    it("gives link holders the link's level and 403 (not 404) on owner actions", async () => {
+      const holder = new Client(t);
+      const mark = t.published.length;
+      const res = await holder.patch(`/api/task-lists/${list.id}?shareId=${list.shareId}`, { name: "Mine now" });
+      expect(res.status).toBe(401);
+      for (const [method, path, body] of callsOn(list, reader.user.id, list.shareId)) {
+        const r = await outsider.request(method, path, body);
+        expect({ method, path, status: r.status }).toEqual({ method, path, status: 403 });
+      }
+      expect(publishedSince(t, mark)).toEqual([]);
+      expect((await t.store.lists.findById(list.id))!.name).toBe("Private plans");
+
+      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "read" });
+      expect((await holder.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`)).body.accessLevel).toBe("read");
+      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
+      expect((await holder.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`)).body.accessLevel).toBe("write");
+    });
+  });
+}

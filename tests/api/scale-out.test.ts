@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadAssets } from "../../src/assets";
+import { readConfig } from "../../src/config";
+import { ensureInviteCode } from "../../src/domain/invites";
+import { createRealtime } from "../../src/realtime";
+import type { EventBus } from "../../src/realtime/bus";
+import { createRedisBus } from "../../src/realtime/redis-bus";
+import { startServer, type RunningServer } from "../../src/serve";
+import type { PollResponse } from "../../src/shared/realtime";
+import type { TaskList } from "../../src/shared/types";
+import { createStore } from "../../src/store";
+import { migrate } from "../../src/store/migrate";
+import { openPostgres } from "../../src/store/postgres";
+import { freshDatabase, isPostgresAvailable } from "../helpers/databases";
+import { TestSocket } from "../helpers/live";
+import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+async function isRedisAvailable(): Promise<boolean> {
+  const bus = createRedisBus(REDIS_URL, { prefix: `listwell-probe-${crypto.randomUUID()}:` });
+  try {
+    await Promise.race([bus.publish("probe", { type: "probe" }), Bun.sleep(2000).then(() => Promise.reject(new Error("timeout")))]);
+    return true;
+  } catch {
+    if (process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL}`);
+    return false;
+  } finally {
+    await bus.close();
+  }
+}
+
+const available = (await isPostgresAvailable()) && (await isRedisAvailable());
+
+/**
+ * DESIGN §7 scale-out: two instances on one PostgreSQL database and one Redis, as behind a load
+ * balancer. A change made through instance A reaches a websocket client of instance B, and a
+ * long-poll client of B replays it from the shared events table.
+ */
+describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
+  const instances: Array<{ running: RunningServer; bus: EventBus; close: () => Promise<void> }> = [];
+  let dropDatabase: () => Promise<void>;
+  let cookie = "";
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    const { db, url, drop } = await freshDatabase("postgres");
+    dropDatabase = drop;
+    await migrate(db);
+    await ensureInviteCode(createStore(db), TEST_INVITE_CODE);
+    const prefix = `listwell-test-${crypto.randomUUID()}:`;
+    const assets = await loadAssets();
+    const config = { ...readConfig({}), sessionSecure: false as const };
+    for (const own of [db, openPostgres(url)]) {
+      const store = createStore(own);
+      const bus = createRedisBus(REDIS_URL, { prefix });
+      const realtime = createRealtime({ store, bus, poll: { waitMs: 2_000 } });
+      const running = startServer({ store, config, bus, assets, realtime }, { port: 0, hostname: "127.0.0.1" });
+      instances.push({ running, bus, close: async () => { await running.stop(); await bus.close(); if (own !== db) await own.close(); } });
+    }
+    const registered = await fetch(`${instances[0]!.running.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "scaler", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE }),
+    });
+    cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    for (const instance of instances) await instance.close();
+    await dropDatabase?.();
+  });
+
+  const on = (index: number) => instances[index]!.running.url;
+  async function call<T>(index: number, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) };
+    const response = await fetch(`${on(index)}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  it("delivers a change made through instance A to a websocket client of instance B", async () => {
+    const list = (await call<TaskList>(0, "POST", "/api/task-lists", { name: "Across" })).body;
+    const socket = await TestSocket.open(`${on(1).replace("http", "ws")}/ws`, { cookie });
+    sockets.push(socket);
+    // The session made on A is valid on B: it lives in the shared database.
+    expect(await socket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
+    const created = await call<{ id: number }>(0, "POST", "/api/tasks", { title: "From A", listId: list.id });
+    expect(created.status).toBe(201);
+    expect(await socket.nextOfType("task_created")).toMatchObject({ listId: list.id, payload: { id: created.body.id, title: "From A" } });
+    await call(0, "POST", `/api/tasks/${created.body.id}/toggle`);
+    expect(await socket.nextOfType("task_updated")).toMatchObject({ payload: { completed: true } });
+  });
+
+  it("lets a long-poll client of B replay changes made on A, and answers 404 for A's client on B", async () => {
+    const list = (await call<TaskList>(0, "POST", "/api/task-lists", { name: "Polled across" })).body;
+    const onA = (await call<{ clientId: string }>(0, "POST", "/api/poll/connect", {})).body.clientId;
+    expect((await call(1, "GET", `/api/poll/${onA}`)).status).toBe(404);
+
+    const clientId = (await call<{ clientId: string }>(1, "POST", "/api/poll/connect", {})).body.clientId;
+    expect((await call(1, "POST", "/api/poll/subscribe", { clientId, listId: list.id })).status).toBe(200);
+    const waiting = call<PollResponse>(1, "GET", `/api/poll/${clientId}`);
+    await Bun.sleep(100);
+    await call(0, "POST", "/api/tasks", { title: "One", listId: list.id });
+    const first = (await waiting).body.events;
+    expect(first.map((event) => event.type)).toEqual(["task_created"]);
+    await call(0, "POST", "/api/tasks", { title: "Two", listId: list.id });
+    await call(0, "POST", "/api/tasks", { title: "Three", listId: list.id });
+    // A fresh client on B resumes from the last id it saw, as a browser does after a 404.
+    const again = (await call<{ clientId: string }>(1, "POST", "/api/poll/connect", {})).body.clientId;
+    await call(1, "POST", "/api/poll/subscribe", { clientId: again, listId: list.id });
+    const replay = (await call<PollResponse>(1, "GET", `/api/poll/${again}?lastEventId=${first[0]!.id}`)).body.events;
+    expect(replay.map((event) => (event.payload as { title: string }).title)).toEqual(["Two", "Three"]);
+  });
+
+  it("stops B's link-holding socket when the link is rotated through A", async () => {
+    const list = (await call<TaskList>(0, "POST", "/api/task-lists", { name: "Revoked across" })).body;
+    const socket = await TestSocket.open(`${on(1).replace("http", "ws")}/ws`);
+    sockets.push(socket);
+    expect(await socket.connect({ shareId: list.shareId })).toMatchObject({ type: "connect" });
+    await call(0, "POST", `/api/task-lists/${list.id}/rotate-share-id`);
+    await socket.nextOfType("access_revoked");
+    const from = socket.messages.length;
+    await call(0, "POST", "/api/tasks", { title: "Unseen", listId: list.id });
+    expect(await socket.settle(from, 300, ["task_created"])).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+
+const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+const listNames = (page: Page) => page.locator(".list-cards .list-card__name").allTextContents();
+
+/** A real pointer drag: press on the handle, travel past sortablejs' 8 px threshold in steps, drop. */
+async function drag(page: Page, from: string, to: string) {
+  const source = await page.locator(`${from} .drag-handle`).boundingBox();
+  const target = await page.locator(to).boundingBox();
+  if (!source || !target) throw new Error("drag: element not on screen");
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(source.x + source.width / 2, target.y + target.height * 0.8, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe("home page in Chromium", () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it("creates, edits and deletes lists, and shows the empty states", async () => {
+    const { page, context } = await signedInContext(env, "hanna");
+    await gotoHydrated(page, "/");
+    await visible(page, "Create your first list to get started.");
+    await visible(page, "This user has no lists.");
+
+    await page.getByRole("button", { name: "New List" }).click();
+    const name = page.getByLabel("List name");
+    await name.fill("Groceries");
+    await visible(page, "9/48");
+    await page.getByRole("button", { name: "Create List" }).click();
+    await expect.poll(() => listNames(page)).toEqual(["Groceries"]);
+
+    await page.getByRole("button", { name: "New List" }).click();
+    await page.getByLabel("List name").fill("x".repeat(60));
+    expect(await page.getByLabel("List name").inputValue()).toHaveLength(48);
+    await visible(page, "48/48");
+    await page.getByLabel("List name").fill("Chores");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => listNames(page)).toEqual(["Groceries", "Chores"]);
+
+    await page.getByRole("button", { name: "Edit Chores" }).click();
+    expect(await page.locator("dialog.sheet[open]").count()).toBe(1);
+    await page.getByLabel("List name").fill("House chores");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => listNames(page)).toEqual(["Groceries", "House chores"]);
+
+    await page.getByRole("button", { name: "Delete Groceries" }).click();
+    await visible(page, "Delete List");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => listNames(page)).toEqual(["House chores"]);
+
+    await page.reload();
+    await expect.poll(() => listNames(page)).toEqual(["House chores"]);
+    await context.close();
+  });
+
+  it("reorders by drag (surviving a reload) and by keyboard, and rolls a failed reorder back", async () => {
+    const { page, context } = await signedInContext(env, "rita");
+    for (const name of ["Alpha", "Beta", "Gamma"]) await context.request.post("/api/task-lists", { data: { name } });
+    await gotoHydrated(page, "/");
+    await expect.poll(() => listNames(page)).toEqual(["Alpha", "Beta", "Gamma"]);
+
+    await drag(page, ".list-card:nth-child(1)", ".list-card:nth-child(3)");
+    await expect.poll(() => listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
+    await expect.poll(async () => (await (await context.request.get("/api/task-lists")).json()).map((l: { name: string }) => l.name)).toEqual(["Beta", "Gamma", "Alpha"]);
+    await gotoHydrated(page, "/");
+    await expect.poll(() => listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
+
+    await page.getByRole("button", { name: "Reorder Alpha" }).focus();
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => listNames(page)).toEqual(["Beta", "Alpha", "Gamma"]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Reorder Alpha");
+
+    await page.route("**/api/task-lists/reorder", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Failed to reorder lists" }) }),
+    );
+    await page.keyboard.press("ArrowUp");
+    await visible(page, "Failed to reorder lists");
+    await expect.poll(() => listNames(page)).toEqual(["Beta", "Alpha", "Gamma"]);
+    await context.close();
+  });
+
+  it("shares by username and link, lists and removes recipients; the recipient sees it read-only", async () => {
+    const owner = await signedInContext(env, "olga");
+    const friend = await signedInContext(env, "fred");
+    const list = await (await owner.context.request.post("/api/task-lists", { data: { name: "Trip" } })).json();
+    const page = owner.page;
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Share Trip" }).click();
+    await visible(page, "The user must already have an account on the platform to be added.");
+    await visible(page, "No users yet");
+
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await visible(page, "Please enter a username");
+    await page.getByLabel("Username").fill("nobody_here");
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await visible(page, "User not found");
+    await page.getByLabel("Username").fill("fred");
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await visible(page, "List shared with fred successfully");
+    await expect.poll(() => page.getByRole("button", { name: "Unshare with fred" }).isVisible()).toBe(true);
+    await page.getByLabel("Username").fill("fred");
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await visible(page, "List is already shared with this user");
+
+    const link = await page.getByLabel("Share link").inputValue();
+    expect(link).toBe(`${env.baseUrl}/list/${list.id}?shareId=${list.shareId}`);
+    await page.getByLabel("Anyone with the link can").selectOption("read");
+    await expect.poll(async () => (await (await owner.context.request.get("/api/task-lists")).json())[0].linkAccess).toBe("read");
+    await page.getByRole("button", { name: /Reset link/ }).click();
+    await expect.poll(() => page.getByLabel("Share link").inputValue()).not.toBe(link);
+    await keepScreenshot(page, "home-share-dialog", false);
+
+    // The recipient's home: the list under 'Shared with me', opening through its share link, no controls.
+    await gotoHydrated(friend.page, "/");
+    const shared = friend.page.locator(".list-card--shared");
+    await expect.poll(() => shared.textContent()).toContain("Shared by olga");
+    expect(await shared.locator("button").count()).toBe(0);
+    const href = await shared.locator("a").getAttribute("href");
+    expect(href).toMatch(new RegExp(`^/list/${list.id}\\?shareId=`));
+
+    await page.getByRole("button", { name: "Unshare with fred" }).click();
+    await visible(page, "The user no longer has access to this list");
+    await visible(page, "No users yet");
+    await owner.context.close();
+    await friend.context.close();
+  });
+
+  it("opens 'List Limit Reached (25)' at the cap, and looks right on desktop and phone", async () => {
+    const { page, context } = await signedInContext(env, "lena");
+    const names = ["Groceries", "Weekend chores", "Books to read", "Gift ideas", "Work"];
+    for (let i = 0; i < 25; i++) await context.request.post("/api/task-lists", { data: { name: names[i] ?? `List ${i + 1}` } });
+    await gotoHydrated(page, "/");
+    await keepScreenshot(page, "home-desktop", false);
+    await page.getByRole("button", { name: "New List" }).click();
+    await page.getByLabel("List name").fill("One too many");
+    await page.getByRole("button", { name: "Create List" }).click();
+    await visible(page, "List Limit Reached (25)");
+    await keepScreenshot(page, "home-list-limit", false);
+    await page.getByRole("button", { name: "OK", exact: true }).click();
+    await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
+
+    await page.setViewportSize(PHONE);
+    await keepScreenshot(page, "home-phone", false);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: "Edit Groceries" }).click();
+    await keepScreenshot(page, "home-edit-sheet-phone", false);
+    await context.close();
+  });
+});

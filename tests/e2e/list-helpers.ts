@@ -1,0 +1,34 @@
+import type { APIRequestContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { Task, TaskList } from "../../src/shared/types";
+
+/** Shared bits of the list-page browser tests: seeding by API, reading rows, a real pointer drag. */
+export async function seedList(request: APIRequestContext, name: string, items: Array<string | { title: string; description?: string; isParent?: boolean; parentId?: number; completed?: boolean }> = []) {
+  const list = (await (await request.post("/api/task-lists", { data: { name } })).json()) as TaskList;
+  const tasks: Task[] = [];
+  for (const item of items) {
+    const fields = typeof item === "string" ? { title: item } : item;
+    const response = await request.post("/api/tasks", { data: { listId: list.id, description: "", ...fields } });
+    if (response.status() !== 201) throw new Error(`seed task: ${response.status()} ${await response.text()}`);
+    tasks.push((await response.json()) as Task);
+  }
+  return { list, tasks };
+}
+
+export const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+
+/** Titles of the rows on screen, in order (the pinned parent of a parent view included). */
+export const rowTitles = (page: Page) => page.locator(".items .item .item__title").allTextContents();
+
+/** Presses on a handle, travels past the 8 px threshold in small steps, and drops over the target. */
+export async function dragRow(page: Page, fromTitle: string, toTitle: string, where: "above" | "below") {
+  const source = await page.getByRole("button", { name: `Reorder ${fromTitle}`, exact: true }).boundingBox();
+  const target = await page.locator(".items .item", { hasText: toTitle }).first().boundingBox();
+  if (!source || !target) throw new Error("dragRow: element not on screen");
+  const x = source.x + source.width / 2;
+  await page.mouse.move(x, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, source.y + source.height / 2 + (where === "below" ? 10 : -10), { steps: 4 });
+  await page.mouse.move(x, target.y + target.height * (where === "below" ? 0.85 : 0.15), { steps: 15 });
+  await page.mouse.up();
+}

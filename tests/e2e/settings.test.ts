@@ -1,0 +1,172 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { THEME_IDS, THEMES } from "../../src/shared/themes";
+import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { TEST_PASSWORD } from "../helpers/test-app";
+import { seedList } from "./list-helpers";
+
+/** Under a loaded machine the 500 ms availability debounce alone can outlast poll's 1 s default. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 5000 });
+const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+const visible = (page: Page, text: string) => poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+
+const hexToRgb = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+};
+
+describe("settings in Chromium", () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it("applies a theme at once, saves it on the server and in the browser, and renders it on the next load", async () => {
+    const { page, context } = await signedInContext(env, "theo_admin");
+    await gotoHydrated(page, "/settings");
+    expect(await page.getByRole("button", { name: "Settings" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("radio").count()).toBe(7);
+    for (const id of THEME_IDS) expect(await page.getByRole("radio", { name: THEMES[id].name }).isVisible()).toBe(true);
+    expect(await page.locator('[data-theme-id="ocean"] .theme-card__swatch').count()).toBe(10);
+    await keepScreenshot(page, "settings-theme");
+
+    await page.getByRole("radio", { name: "Ocean" }).click();
+    expect(await htmlTheme(page)).toBe("ocean");
+    expect(await page.getByRole("radio", { name: "Ocean" }).getAttribute("aria-checked")).toBe("true");
+    await poll(async () => (await (await context.request.get("/api/user/theme")).json()).theme).toBe("ocean");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("ocean");
+
+    await page.reload();
+    expect(await htmlTheme(page)).toBe("ocean");
+    const headerColour = await page.locator(".app-header").evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(headerColour).toBe("rgb(1, 87, 155)");
+    await context.close();
+  });
+
+  it("checks a new username as the user types, then saves it", async () => {
+    const { page, context } = await signedInContext(env, "sam_user");
+    await (await signedInContext(env, "taken_name")).context.close();
+    await gotoHydrated(page, "/settings?tab=account");
+    expect(await page.getByText("Administrator Access").count()).toBe(0);
+    await keepScreenshot(page, "settings-account");
+    await page.getByRole("button", { name: "Edit username" }).click();
+    const input = page.getByLabel("New username");
+    const save = page.getByRole("button", { name: "Save" });
+    expect(await input.inputValue()).toBe("sam_user");
+    await visible(page, "This is your current username");
+    expect(await save.isDisabled()).toBe(true);
+
+    await input.fill("ab");
+    await visible(page, "Username must be at least 3 characters");
+    await input.fill("taken_name");
+    await poll(() => page.getByRole("img", { name: "Taken" }).isVisible()).toBe(true);
+    await visible(page, "This username is already taken");
+    expect(await save.isDisabled()).toBe(true);
+
+    await input.fill("samuel");
+    await poll(() => page.getByRole("img", { name: "Available" }).isVisible()).toBe(true);
+    expect(await save.isDisabled()).toBe(false);
+    await page.waitForTimeout(400); // let the dialog finish its entrance animation
+    await keepScreenshot(page, "settings-username-dialog", false);
+    await save.click();
+    await visible(page, "Username updated");
+    await poll(() => page.getByText("Hi, samuel").isVisible()).toBe(true);
+    expect(await page.getByTestId("current-username").textContent()).toBe("samuel");
+    await context.close();
+  });
+
+  it("changes the password with the spec's rules and messages", async () => {
+    const { page, context } = await signedInContext(env, "pat_user", PHONE);
+    await gotoHydrated(page, "/settings?tab=account");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const submit = page.getByRole("dialog").getByRole("button", { name: "Change Password" });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await page.getByLabel("Current Password").fill(TEST_PASSWORD);
+    await page.getByLabel("New Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm New Password").fill("other");
+    await submit.click();
+    await visible(page, "Password must be at least 6 characters");
+    await visible(page, "Passwords don't match");
+    await page.waitForTimeout(400); // let the dialog finish its entrance animation
+    await keepScreenshot(page, "settings-password-errors-phone", false);
+
+    await page.getByLabel("Current Password").fill("not-my-password");
+    await page.getByLabel("New Password", { exact: true }).fill("new-password1");
+    await page.getByLabel("Confirm New Password").fill("new-password1");
+    await submit.click();
+    await visible(page, "Failed to change password");
+    expect(await page.getByRole("dialog").locator(".form-error").textContent()).toBe("Current password is incorrect");
+
+    await page.getByLabel("Current Password").fill(TEST_PASSWORD);
+    await submit.click();
+    await visible(page, "Password changed");
+    await poll(() => page.getByRole("dialog").isVisible()).toBe(false);
+    const login = await context.request.post("/api/login", { data: { username: "pat_user", password: "new-password1" } });
+    expect(login.status()).toBe(200);
+    await context.close();
+  });
+
+  it("shows the administrator the way to the admin panel, the guide, and logs out", async () => {
+    const env2Admin = await env.testApp.store.users.findById(1);
+    expect(env2Admin?.username).toBe("theo_admin");
+    const { context, page } = await signedInContext(env, "guide_reader");
+    await context.request.post("/api/logout");
+    await context.request.post("/api/login", { data: { username: "theo_admin", password: TEST_PASSWORD } });
+    await gotoHydrated(page, "/settings?tab=account");
+    await visible(page, "Administrator Access");
+    expect(await page.getByRole("link", { name: "Manage Invite Codes" }).getAttribute("href")).toBe("/admin");
+    await keepScreenshot(page, "settings-account-admin");
+
+    await page.getByRole("link", { name: "Info", exact: true }).click();
+    await page.waitForURL(/tab=info/);
+    for (const section of ["Basic List Operations", "Working with Items", "Advanced Features"]) {
+      expect(await page.getByRole("heading", { name: section }).isVisible()).toBe(true);
+    }
+    await keepScreenshot(page, "settings-info");
+    await page.getByRole("button", { name: "Start Using" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await gotoHydrated(page, "/settings?tab=account");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(/\/auth/);
+    await visible(page, "Logged out");
+    expect((await context.request.get("/api/user")).status()).toBe(401);
+    await context.close();
+  });
+
+  it("paints the list page in each of the seven themes (screenshots kept per theme)", async () => {
+    const { page, context } = await signedInContext(env, "painter");
+    const { list } = await seedList(context.request, "Weekend errands", [
+      "Buy coffee beans",
+      "Water the plants",
+      { title: "Garden", isParent: true },
+      "Call grandma",
+      { title: "Return library books", completed: true },
+      "Book the dentist",
+      "Fix the bike light",
+      "Plan Sunday lunch",
+      "Pay the electricity bill",
+      "Back up the laptop",
+      "Send the birthday card",
+    ]);
+    for (const id of THEME_IDS) {
+      expect((await context.request.post("/api/user/theme", { data: { theme: id } })).status()).toBe(200);
+      await gotoHydrated(page, `/list/${list.id}`);
+      expect(await htmlTheme(page)).toBe(id);
+      const header = await page.locator(".app-header").evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(header).toBe(hexToRgb(THEMES[id].headerColor));
+      await keepScreenshot(page, `theme-${id}-list`);
+    }
+    await context.close();
+  });
+
+  it("sends a signed-out visitor to /auth", async () => {
+    const context = await env.browser.newContext({ baseURL: env.baseUrl });
+    const page = await context.newPage();
+    await page.goto("/settings?tab=account");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await context.close();
+  });
+});

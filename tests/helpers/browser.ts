@@ -1,0 +1,86 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startServer, type RunningServer } from "../../src/serve";
+import type { Dialect } from "./databases";
+import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "./test-app";
+
+export const ARTIFACTS_DIR = join(process.cwd(), "test-artifacts");
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export interface BrowserEnv {
+  testApp: TestApp;
+  running: RunningServer;
+  browser: Browser;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A real server on a free port over a fresh database, and Debian's Chromium to drive it. */
+export async function startBrowserEnv(dialect: Dialect = "sqlite"): Promise<BrowserEnv> {
+  const testApp = await makeTestApp(dialect);
+  const running = startServer(
+    { store: testApp.store, config: testApp.config, bus: testApp.bus, assets: testApp.assets },
+    { port: 0, hostname: "127.0.0.1" },
+  );
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  return {
+    testApp,
+    running,
+    browser,
+    baseUrl: running.url,
+    async close() {
+      await browser.close();
+      await running.stop();
+      await testApp.close();
+    },
+  };
+}
+
+/** Registers a user through the API and answers a browser context signed in as them (no typing). */
+/** Fail within seconds, not at the test's timeout, when an element never shows up. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+export async function signedInContext(
+  env: BrowserEnv,
+  username: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; user: { id: number; username: string } }> {
+  const context = await env.browser.newContext({ viewport, baseURL: env.baseUrl });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const response = await context.request.post("/api/register", {
+    data: { username, password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+  });
+  if (response.status() !== 201) throw new Error(`register ${username}: ${response.status()} ${await response.text()}`);
+  const page = await context.newPage();
+  return { context, page, user: await response.json() };
+}
+
+/** An anonymous visitor's context (no session). */
+export async function anonymousContext(env: BrowserEnv, viewport = DESKTOP) {
+  const context = await env.browser.newContext({ viewport, baseURL: env.baseUrl });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until every island on the page has hydrated, so clicks reach React. */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => island.dataset.hydrated === "true"),
+  );
+}
+
+/** Keeps a screenshot in test-artifacts/ for people to look at. */
+export async function keepScreenshot(page: Page, name: string, fullPage = true) {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage });
+}

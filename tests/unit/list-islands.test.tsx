@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import CompletedToggle from "../../islands/list/CompletedToggle";
+import { setHasCompleted, setShowCompleted, subscribePrefs } from "../../islands/list/prefs";
+import { ConfirmDialog } from "../../islands/ui/ConfirmDialog";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root;
+beforeEach(() => {
+  localStorage.clear();
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const button = (text: string) => [...container.querySelectorAll("button")].find((b) => b.textContent?.includes(text));
+
+describe("show/hide completed (SPEC §2, §3)", () => {
+  it("appears only while an item is completed and remembers the choice in localStorage", () => {
+    act(() => root.render(<CompletedToggle hasCompleted={false} />));
+    expect(button("completed")).toBeUndefined();
+    act(() => setHasCompleted(true));
+    act(() => button("Hide completed")!.click());
+    expect(localStorage.getItem("showCompleted")).toBe("false");
+    expect(button("Show completed")).toBeDefined();
+
+    // Another island reading the preference sees the stored value.
+    let seen: boolean | undefined;
+    const stop = subscribePrefs((prefs) => (seen = prefs.showCompleted));
+    expect(seen).toBe(false);
+    act(() => setShowCompleted(true));
+    expect(seen).toBe(true);
+    expect(button("Hide completed")).toBeDefined();
+    stop();
+  });
+});
+
+describe("ConfirmDialog", () => {
+  it("shows the spec's texts while open and reports the choice", () => {
+    const calls: string[] = [];
+    const render = (open: boolean) =>
+      act(() =>
+        root.render(
+          <ConfirmDialog
+            open={open}
+            title="Reset all items to uncompleted?"
+            description="This will mark all completed tasks as uncompleted. This action cannot be undone."
+            confirmLabel="Reset"
+            onConfirm={() => calls.push("confirm")}
+            onCancel={() => calls.push("cancel")}
+          />,
+        ),
+      );
+    render(false);
+    expect(container.textContent).toBe("");
+    render(true);
+    expect(container.querySelector("dialog")?.hasAttribute("open")).toBe(true);
+    expect(container.textContent).toContain("This action cannot be undone.");
+    act(() => button("Reset")!.click());
+    act(() => button("Cancel")!.click());
+    expect(calls).toEqual(["confirm", "cancel"]);
+  });
+});

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from "vitest";
+import { dispatchFor, LIVE_EVENT, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT, type RefreshDetail } from "../../islands/realtime/LiveUpdates";
+import { subscribeToasts, type ToastItem } from "../../islands/toast";
+
+/** How the island turns live messages into the window events the pages listen to. */
+describe("live updates island", () => {
+  it("follows the list page's list and shareId from the URL unless props say otherwise", () => {
+    expect(liveTarget({}, { pathname: "/list/12", search: "?shareId=abc&parentId=3" })).toEqual({ listId: 12, shareId: "abc" });
+    expect(liveTarget({}, { pathname: "/", search: "" })).toEqual({});
+    expect(liveTarget({}, { pathname: "/shared-lists", search: "" })).toEqual({});
+    expect(liveTarget({ listId: 5 }, { pathname: "/list/12", search: "" })).toEqual({ listId: 5 });
+    expect(socketUrl({ protocol: "https:", host: "lists.example" })).toBe("wss://lists.example/ws");
+    expect(socketUrl({ protocol: "http:", host: "localhost:3000" })).toBe("ws://localhost:3000/ws");
+  });
+
+  it("asks for a refresh on changes and share events, shows the reset toast, and announces version updates", () => {
+    const target = new EventTarget();
+    const refreshes: RefreshDetail[] = [];
+    const versions: unknown[] = [];
+    const raw: unknown[] = [];
+    target.addEventListener(VERSION_UPDATE_EVENT, (event) => versions.push((event as CustomEvent).detail));
+    target.addEventListener(LIVE_EVENT, (event) => raw.push((event as CustomEvent).detail));
+    let shown: ToastItem | null = null;
+    const stop = subscribeToasts((toast) => (shown = toast));
+
+    for (const type of ["task_created", "tasks_reordered", "share_added", "connect"]) dispatchFor({ type, timestamp: 1, listId: 3 }, (detail) => refreshes.push(detail), target);
+    expect(refreshes).toEqual([
+      { listId: 3, type: "task_created" },
+      { listId: 3, type: "tasks_reordered" },
+      { listId: 3, type: "share_added" },
+      { listId: 3, type: "connect" },
+    ]);
+    expect(shown).toBeNull();
+    dispatchFor({ type: "tasks_reset", timestamp: 1, listId: 3 }, (detail) => refreshes.push(detail), target);
+    expect(shown).toMatchObject({ title: RESET_TOAST });
+    expect(refreshes.at(-1)).toEqual({ listId: 3, type: "tasks_reset" });
+
+    dispatchFor({ type: "pong", timestamp: 1 }, (detail) => refreshes.push(detail), target);
+    dispatchFor({ type: "version_update", timestamp: 1, payload: { versionId: "v2", changes: ["Faster", 3] } }, (detail) => refreshes.push(detail), target);
+    expect(versions).toEqual([{ versionId: "v2", changes: ["Faster"] }]);
+    expect(refreshes).toHaveLength(5);
+    expect(raw).toHaveLength(7);
+    stop();
+  });
+});
