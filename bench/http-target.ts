@@ -1,0 +1,89 @@
+/**
+ * One server for bench/http.ts, chosen by argv[2]: `bare` (Bun.serve JSON), `hono` (Hono JSON),
+ * `reference` (the least a session + 50-item read and a toggle can do: Hono, bun:sqlite, no rules,
+ * no cache) or `listwell` (the real app over a fresh SQLite file, seeded with a user, a list and
+ * 50 items). Prints one JSON line {port, cookie?, listId?, taskId?} once it is listening.
+ */
+import { Database } from "bun:sqlite";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../src/app";
+import { loadAssets } from "../src/assets";
+import { readConfig } from "../src/config";
+import { ensureInviteCode } from "../src/domain/invites";
+import { createMemoryBus } from "../src/realtime/bus";
+import { createStore } from "../src/store";
+import { migrate } from "../src/store/migrate";
+import { openSqlite } from "../src/store/sqlite";
+
+const mode = process.argv[2];
+const payload = { ok: true, items: [1, 2, 3] };
+
+async function listwell() {
+  const db = openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-bench-")), "bench.db"));
+  await migrate(db);
+  const store = createStore(db);
+  await ensureInviteCode(store, "bench");
+  const app = createApp({ store, config: { ...readConfig({}), logLevel: "silent" }, bus: createMemoryBus(), assets: await loadAssets() });
+  const call = (path: string, body?: unknown, cookie = "") =>
+    app.request(path, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const registered = await call("/api/register", { username: "bencher", password: "password123", inviteCode: "bench" });
+  const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+  const list = (await (await call("/api/task-lists", { name: "Bench" }, cookie)).json()) as { id: number };
+  let taskId = 0;
+  for (let i = 0; i < 50; i++) {
+    const task = (await (await call("/api/tasks", { title: `Item ${i}`, listId: list.id }, cookie)).json()) as { id: number };
+    taskId = task.id;
+  }
+  return { fetch: app.fetch, extra: { cookie, listId: list.id, taskId } };
+}
+
+/** The same work as the app's read and toggle, written as plainly as it gets, for comparison. */
+function reference() {
+  const db = new Database(join(mkdtempSync(join(tmpdir(), "listwell-bench-ref-")), "ref.db"));
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+  db.exec(`CREATE TABLE sessions (id TEXT PRIMARY KEY, user_id INTEGER, expires_at INTEGER);
+    CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT);
+    CREATE TABLE tasks (id INTEGER PRIMARY KEY, list_id INTEGER, title TEXT, description TEXT, completed INTEGER, position INTEGER, created_at INTEGER);
+    CREATE INDEX tasks_list ON tasks (list_id, position)`);
+  db.query("INSERT INTO users (id, username) VALUES (1, 'bencher')").run();
+  db.query("INSERT INTO sessions VALUES (?, 1, ?)").run(Bun.SHA256.hash("token", "hex"), Date.now() + 86_400_000);
+  for (let i = 0; i < 50; i++) {
+    db.query("INSERT INTO tasks (list_id, title, description, completed, position, created_at) VALUES (1, ?, '', 0, ?, ?)").run(`Item ${i}`, i, Date.now());
+  }
+  const toTask = (row: Record<string, number | string>) => ({
+    id: row.id, title: row.title, description: row.description, completed: row.completed === 1,
+    position: row.position, listId: row.list_id, createdAt: new Date(Number(row.created_at)).toISOString(),
+  });
+  const userOf = (cookie: string | undefined) => {
+    const session = db.query("SELECT * FROM sessions WHERE id = ?").all(Bun.SHA256.hash(cookie ?? "", "hex"))[0] as { user_id: number };
+    return db.query("SELECT * FROM users WHERE id = ?").all(session.user_id)[0];
+  };
+  const app = new Hono()
+    .get("/api/tasks", (c) => {
+      userOf(getCookie(c, "sid"));
+      return c.json((db.query("SELECT * FROM tasks WHERE list_id = ? ORDER BY position").all(1) as Array<Record<string, number | string>>).map(toTask));
+    })
+    .post("/api/tasks/:id/toggle", (c) => {
+      userOf(getCookie(c, "sid"));
+      const row = db.query("UPDATE tasks SET completed = 1 - completed WHERE id = ? RETURNING *").all(Number(c.req.param("id")))[0];
+      return c.json(toTask(row as Record<string, number | string>));
+    });
+  return { fetch: app.fetch, extra: { cookie: "sid=token", listId: 1, taskId: 50 } };
+}
+
+const hono = new Hono().get("/json", (c) => c.json(payload));
+const target =
+  mode === "bare"
+    ? { fetch: () => Response.json(payload), extra: {} }
+    : mode === "hono"
+      ? { fetch: hono.fetch, extra: {} }
+      : mode === "reference"
+        ? reference()
+        : await listwell();
+
+const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: target.fetch });
+console.log(JSON.stringify({ port: server.port, ...target.extra }));

@@ -1,0 +1,23 @@
+import { join } from "node:path";
+
+/** What a benchmark server tells its driver once it is listening (one JSON line on stdout). */
+export interface Target {
+  port: number;
+  cookie?: string;
+  listId?: number;
+  taskId?: number;
+}
+
+/** Starts `bench/<script> <mode>` pinned to CPU 0 (when taskset exists) and waits for its Target line. */
+export async function startTarget(script: string, mode: string) {
+  const pin = Bun.which("taskset") ? ["taskset", "-c", "0"] : [];
+  const child = Bun.spawn([...pin, process.execPath, join(import.meta.dir, script), mode], { stdout: "pipe", stderr: "inherit" });
+  const reader = child.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${script} ${mode} exited before listening`);
+    text += new TextDecoder().decode(value);
+  }
+  return { child, target: JSON.parse(text.split("\n")[0]!) as Target };
+}
