@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -25,30 +25,38 @@ function joinStyles(): string {
     .join("\n");
 }
 
-/** Bundles islands/client.tsx (every island) and the stylesheet into public/build with hashed names. */
+/**
+ * Bundles islands/client.tsx (every island) and the stylesheet into public/build with hashed names.
+ * Another process (a second instance starting, a parallel test run) may be serving the same names
+ * from this folder, so every file is written privately first and renamed into place: a reader
+ * sees the old file or the new one, never half of one.
+ */
 export async function buildAssets(): Promise<Assets> {
   mkdirSync(BUILD_DIR, { recursive: true });
-  const result = await Bun.build({
-    entrypoints: [join(ROOT, "islands", "client.tsx")],
-    outdir: BUILD_DIR,
-    target: "browser",
-    format: "esm",
-    minify: true,
-    naming: "[name]-[hash].[ext]",
-    define: { "process.env.NODE_ENV": '"production"' },
-  });
-  if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
-  const script = result.outputs.find((output) => output.kind === "entry-point")!;
-  const css = joinStyles();
-  const styleName = `styles-${shortHash(css)}.css`;
-  writeFileSync(join(BUILD_DIR, styleName), css);
-  const assets: Assets = { script: "/build/" + script.path.split("/").pop(), style: `/build/${styleName}` };
-  // Another process (a running server, a parallel test run) may be serving the previous build:
-  // replace the manifest atomically and only sweep bundles that have been stale for a while.
-  writeFileSync(MANIFEST + ".tmp", JSON.stringify(assets));
-  renameSync(MANIFEST + ".tmp", MANIFEST);
-  sweepStaleBuilds(new Set([assets.script, assets.style].map((url) => url.split("/").pop()!)));
-  return assets;
+  const staging = mkdtempSync(join(BUILD_DIR, ".staging-"));
+  try {
+    const result = await Bun.build({
+      entrypoints: [join(ROOT, "islands", "client.tsx")],
+      outdir: staging,
+      target: "browser",
+      format: "esm",
+      minify: true,
+      naming: "[name]-[hash].[ext]",
+      define: { "process.env.NODE_ENV": '"production"' },
+    });
+    if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
+    const script = basename(result.outputs.find((output) => output.kind === "entry-point")!.path);
+    const css = joinStyles();
+    const style = `styles-${shortHash(css)}.css`;
+    writeFileSync(join(staging, style), css);
+    const assets: Assets = { script: `/build/${script}`, style: `/build/${style}` };
+    writeFileSync(join(staging, "manifest.json"), JSON.stringify(assets));
+    for (const name of readdirSync(staging)) renameSync(join(staging, name), join(BUILD_DIR, name));
+    sweepStaleBuilds(new Set([script, style]));
+    return assets;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 const STALE_BUILD_MS = 60 * 60 * 1000;
@@ -57,7 +65,8 @@ function sweepStaleBuilds(current: Set<string>) {
   for (const name of readdirSync(BUILD_DIR)) {
     const path = join(BUILD_DIR, name);
     if (!current.has(name) && name !== "manifest.json" && Date.now() - statSync(path).mtimeMs > STALE_BUILD_MS) {
-      rmSync(path, { force: true });
+      // Also a staging folder a crashed build left behind.
+      rmSync(path, { recursive: true, force: true });
     }
   }
 }

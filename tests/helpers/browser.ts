@@ -41,10 +41,10 @@ export async function startBrowserEnv(dialect: Dialect = "sqlite"): Promise<Brow
   };
 }
 
-/** Registers a user through the API and answers a browser context signed in as them (no typing). */
 /** Fail within seconds, not at the test's timeout, when an element never shows up. */
 const ACTION_TIMEOUT_MS = 10_000;
 
+/** Registers a user through the API and answers a browser context signed in as them (no typing). */
 export async function signedInContext(
   env: BrowserEnv,
   username: string,
@@ -69,14 +69,28 @@ export async function anonymousContext(env: BrowserEnv, viewport = DESKTOP) {
 
 /** Waits until every island on the page has hydrated, so clicks reach React. */
 export async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await waitForHydration(page);
+  await waitForHydration(page, () => page.goto(path));
 }
 
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => island.dataset.hydrated === "true"),
-  );
+/** Waits for every island after `navigate` (by default: whatever the page is already doing). */
+export async function waitForHydration(page: Page, navigate?: () => Promise<unknown>) {
+  const errors: string[] = [];
+  const onError = (error: Error) => errors.push(error.message);
+  page.on("pageerror", onError);
+  try {
+    await navigate?.();
+    await page
+      .waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => island.dataset.hydrated === "true"))
+      .catch(async (error: Error) => {
+        // Say which islands stayed dead and why, so a failure in CI can be understood from its log.
+        const dead = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>("[data-island]")].filter((island) => island.dataset.hydrated !== "true").map((island) => island.dataset.island),
+        );
+        throw new Error(`Islands not hydrated on ${page.url()}: ${dead.join(", ")}; page errors: ${errors.join(" | ") || "none"}`, { cause: error });
+      });
+  } finally {
+    page.off("pageerror", onError);
+  }
 }
 
 /** Keeps a screenshot in test-artifacts/ for people to look at. */
