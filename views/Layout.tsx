@@ -22,7 +22,8 @@ export function Layout({ title, theme, assets, children }: LayoutProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.style} />
         <ThemeStyles />
-        <script type="module" src={assets.script} async />
+        {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}
+        <script type="module" src={assets.script} />
       </head>
       <body>
         {children}
