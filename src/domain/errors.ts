@@ -16,5 +16,5 @@ export class AppError extends Error {
 export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
 export const unauthorized = (message = "Authentication required. Please log in again.") => new AppError(401, message);
 export const forbidden = (message: string, code?: string) => new AppError(403, message, code);
-export const notFound = (message = "Not found") => new AppError(404, message);
+export const notFound = (message = "Not found", code?: string) => new AppError(404, message, code);
 export const conflict = (message: string, code?: string) => new AppError(409, message, code);

@@ -31,7 +31,7 @@ export async function shareByUsername(store: Store, bus: EventBus, caller: Calle
   const record = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveListAccess(store, caller, input.listId, tx), "share this list");
     const recipient = await store.users.findByUsername(input.username, tx);
-    if (!recipient) throw badRequest("User not found", "USER_NOT_FOUND");
+    if (!recipient) throw notFound("User not found", "USER_NOT_FOUND");
     if (recipient.id === list.userId) throw badRequest("You cannot share a list with yourself", "SHARE_WITH_SELF");
     // The unique (list_id, user_id) index decides between two shares racing for the same user.
     if (!(await store.shares.grant(list.id, recipient.id, input.accessLevel, tx))) {

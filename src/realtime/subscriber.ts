@@ -74,6 +74,15 @@ export function toLiveMessage(message: BusMessage): LiveMessage {
     ...(typeof listId === "number" ? { listId } : {}),
     ...(typeof shareId === "string" && shareId ? { shareId } : {}),
     ...(typeof id === "number" ? { id } : {}),
+    ...(type === "version_update" ? versionFields(rest) : {}),
+  };
+}
+
+/** SPEC §3 reads a version update as {versionId, changes, timestamp}; clients may look there or in payload. */
+function versionFields(fields: Record<string, unknown>): Pick<LiveMessage, "versionId" | "changes"> {
+  return {
+    versionId: String(fields.versionId),
+    changes: Array.isArray(fields.changes) ? fields.changes.map(String) : [],
   };
 }
 

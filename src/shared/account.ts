@@ -3,7 +3,11 @@ import { THEME_IDS } from "./themes";
 
 /** SPEC §5 account rules; one schema per payload, used by the API, the forms and the tests. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
-const shareIdField = z.string().trim().min(1).max(64).optional();
+/** Optional: a blank or null shareId is the same as none, so it never fails a valid login. */
+const shareIdField = z.preprocess(
+  (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+  z.string({ error: "shareId must be text" }).trim().max(64, "shareId is too long").optional(),
+);
 
 // A missing field gets the same message as one too short: SPEC §5's words, not the parser's.
 const USERNAME_TOO_SHORT = "Username must be at least 3 characters";

@@ -40,6 +40,9 @@ export interface LiveMessage {
   shareId?: string;
   id?: number;
   message?: string;
+  /** version_update only: SPEC §3 "Version update" fields, also at the top level. */
+  versionId?: string;
+  changes?: string[];
 }
 
 export interface PollResponse {

@@ -92,12 +92,17 @@ for (const dialect of await testDialects()) {
       expect(bad.status).toBe(400);
     });
 
-    it("takes the changes from CHANGELOG.md when the body has none", async () => {
+    it("takes the changes from CHANGELOG.md when the body has none, is empty, or lists none", async () => {
+      const changelog = changesFromChangelog(await Bun.file(new URL("../../CHANGELOG.md", import.meta.url)).text());
+      const bodyless = await admin.post<{ versionId: string }>("/api/admin/trigger-version-update", undefined, { "content-type": "application/json" });
+      expect(bodyless.status).toBe(200);
+      expect((await t.store.versions.find(bodyless.body.versionId))!.changes).toEqual(changelog);
+      const noChanges = await admin.post<{ versionId: string }>("/api/admin/trigger-version-update", { changes: [] });
+      expect((await t.store.versions.find(noChanges.body.versionId))!.changes).toEqual(changelog);
       const res = await admin.post<{ versionId: string }>("/api/admin/trigger-version-update");
       expect(res.status).toBe(200);
-      const changelog = await Bun.file(new URL("../../CHANGELOG.md", import.meta.url)).text();
       const stored = await t.store.versions.find(res.body.versionId);
-      expect(stored!.changes).toEqual(changesFromChangelog(changelog));
+      expect(stored!.changes).toEqual(changelog);
       expect(stored!.changes.length).toBeGreaterThan(0);
       expect(stored!.changes.length).toBeLessThanOrEqual(5);
       expect(stored!.changes.some((change) => /^[a-z]+(\(.*\))?:/.test(change))).toBe(false);

@@ -54,7 +54,7 @@ for (const dialect of await testDialects()) {
         [{ listId: list.id, username: "" }, 400, "Username cannot be empty", "VALIDATION_ERROR"],
         [{ listId: list.id, username: "   " }, 400, "Username cannot be empty", "VALIDATION_ERROR"],
         [{ listId: list.id }, 400, "Username cannot be empty", "VALIDATION_ERROR"],
-        [{ listId: list.id, username: "nobody_at_all" }, 400, "User not found", "USER_NOT_FOUND"],
+        [{ listId: list.id, username: "nobody_at_all" }, 404, "User not found", "USER_NOT_FOUND"],
         [{ listId: list.id, username: "DEE" }, 400, "You cannot share a list with yourself", "SHARE_WITH_SELF"],
         [{ listId: list.id, username: "Eli" }, 409, "List is already shared with this user", "ALREADY_SHARED"],
         [{ listId: list.id, username: "eli", accessLevel: "owner" }, 400, "Access level must be read, write or admin", "VALIDATION_ERROR"],
@@ -187,6 +187,11 @@ for (const dialect of await testDialects()) {
       expect(again.body).toMatchObject({ sharedList: list.shareId });
       expect((await pam.get<SharedWithMeItem[]>("/api/shared-with-me")).body).toHaveLength(1);
 
+      for (const blank of ["", "  ", null]) {
+        const plain = await new Client(t).post("/api/login", { username: "pam", password: TEST_PASSWORD, shareId: blank });
+        expect(plain.status).toBe(200);
+        expect(plain.body).not.toHaveProperty("sharedList");
+      }
       const unknown = await new Client(t).post("/api/login", { username: "pam", password: TEST_PASSWORD, shareId: "no-such-link" });
       expect(unknown.status).toBe(200);
       expect(unknown.body).not.toHaveProperty("sharedList");

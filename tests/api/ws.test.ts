@@ -312,9 +312,16 @@ describe("live updates over the websocket", () => {
       body: JSON.stringify({ changes: ["feat: live updates"] }),
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { sentCount: number }).sentCount).toBe(connected);
+    const { sentCount, versionId } = (await response.json()) as { sentCount: number; versionId: string };
+    expect(sentCount).toBe(connected);
     for (const socket of sockets) {
-      expect(await socket.nextOfType("version_update")).toMatchObject({ payload: { versionId: expect.any(String), changes: ["live updates"] } });
+      // SPEC §3 "Version update" {versionId, changes, timestamp}, inside a SPEC §3 "Realtime message".
+      expect(await socket.nextOfType("version_update")).toMatchObject({
+        versionId,
+        changes: ["live updates"],
+        timestamp: expect.any(Number),
+        payload: { versionId, changes: ["live updates"] },
+      });
     }
   });
 

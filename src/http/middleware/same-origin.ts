@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError, forbidden } from "../../domain/errors";
 import type { AppEnv } from "../env";
+import { hasBody } from "../validate";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -16,9 +17,8 @@ export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (origin && !isSameOrigin(origin, c.req.url, c.req.header("host"))) {
     throw forbidden("Cross-origin requests are not allowed");
   }
-  const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (hasBody && type !== "application/json") {
+  if (hasBody(c.req.raw) && type !== "application/json") {
     throw new AppError(415, "Content-Type must be application/json", "UNSUPPORTED_MEDIA_TYPE");
   }
   return next();
