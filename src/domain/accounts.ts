@@ -95,6 +95,14 @@ export const themeOf = (user: UserRecord): ThemeId => normalizeTheme(user.theme)
 
 export const setTheme = (store: Store, user: UserRecord, theme: ThemeId) => store.users.setTheme(user.id, theme);
 
+/**
+ * Remembers the list a signed-in user opened, for GET /api/user/last-list. An open list page
+ * follows its list live, so following is what counts as opening: GET never changes state (DESIGN §4).
+ */
+export async function rememberLastList(store: Store, userId: number, listId: number): Promise<void> {
+  await store.users.setLastList(userId, listId);
+}
+
 /** The last list the user opened, while they may still see it. */
 export async function lastVisibleList(store: Store, user: UserRecord): Promise<number | null> {
   if (user.lastListId === null) return null;

@@ -49,8 +49,10 @@ export async function reorderTasks(store: Store, bus: EventBus, caller: Caller, 
       if (requested.has(id)) throw badRequest("Each item may appear only once", "DUPLICATE_ITEM");
       requested.set(id, position);
     }
-    const moved = [...current.values()].map((task) => ({ ...task, position: requested.get(task.id) ?? task.position }));
-    const tasks = orderChildrenAfterParents(moved);
+    const moved = [...current.values()].map((task) => ({ ...task, position: requested.get(task.id) ?? task.position })).sort(byPosition);
+    // Positions are kept as sent while they already keep each parent's children right after it.
+    const normalised = orderChildrenAfterParents(moved);
+    const tasks = normalised.every((task, index) => task.id === moved[index]!.id) ? moved : normalised;
     const changed = tasks.filter((task) => current.get(task.id)!.position !== task.position);
     await store.tasks.setPositions(changed, tx);
     return { tasks, event: await recordListEvent(store, tx, list, "tasks_reordered", { tasks }) };

@@ -4,8 +4,7 @@ import type { ParentTaskResponse, Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { TaskChanges } from "../store/tasks";
-import type { UserRecord } from "../store/users";
-import { requireWriteAccess, type Caller, type ListAccess } from "./access";
+import { requireWriteAccess, type Caller } from "./access";
 import { badRequest, forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
 import { resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./task-access";
@@ -43,18 +42,13 @@ export async function readTasks(
   caller: Caller,
   listId: number | undefined,
   parentId?: number,
-): Promise<{ access: ListAccess; tasks: Task[]; json?: string }> {
-  const access = await resolveTaskListAccess(store, caller, listId);
-  if (parentId === undefined) return { access, ...(await store.snapshots.read(access.list.id)) };
-  if (parentId === 0) return { access, tasks: (await store.snapshots.read(access.list.id)).tasks.filter((task) => task.parentId === 0) };
+): Promise<{ tasks: Task[]; json?: string }> {
+  const { list } = await resolveTaskListAccess(store, caller, listId);
+  if (parentId === undefined) return store.snapshots.read(list.id);
+  if (parentId === 0) return { tasks: (await store.snapshots.read(list.id)).tasks.filter((task) => task.parentId === 0) };
   const parent = await store.tasks.findById(parentId);
-  if (!parent || parent.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
-  return { access, tasks: await store.tasks.listChildren(parent.id) };
-}
-
-/** Remembers the list a signed-in user last opened, for GET /api/user/last-list. */
-export async function rememberLastList(store: Store, user: UserRecord | null, listId: number): Promise<void> {
-  if (user && user.lastListId !== listId) await store.users.setLastList(user.id, listId);
+  if (!parent || parent.listId !== list.id) throw notFound(TASK_NOT_FOUND);
+  return { tasks: await store.tasks.listChildren(parent.id) };
 }
 
 /** GET /api/tasks/parent/{id}: SPEC §3 "Parent task response". */

@@ -1,4 +1,5 @@
 import { findListAccess, LIST_NOT_FOUND } from "../domain/access";
+import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -228,6 +229,7 @@ export function createHub(store: Store, bus: EventBus) {
       if (current) remove(subscriber, current);
       else if (subscriber.subscriptions.size >= MAX_SUBSCRIPTIONS) throw new AppError(429, "Too many subscriptions");
       add(subscriber, next);
+      if (subscriber.identity.userId !== null) await rememberLastList(store, subscriber.identity.userId, next.listId);
       await bus.ready?.(listTopic(next.listId));
       return { subscription: next, fresh: true };
     },

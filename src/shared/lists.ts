@@ -27,11 +27,18 @@ export const updateListSchema = z
   });
 export type UpdateListInput = z.infer<typeof updateListSchema>;
 
+/** A stored position: SPEC §3 "Reorder item" for lists and items alike. */
+export const positionNumber = z
+  .number({ error: "Position must be a number" })
+  .int("Position must be a whole number")
+  .min(0, "Position cannot be negative")
+  .max(POSITION_MAX, "Position is too large");
+
 const idField = z.number({ error: "id must be a number" }).int().positive();
 
 /** SPEC §3 "Reorder item"; the body is a bare array of them. */
 export const reorderListsSchema = z
-  .array(z.object({ id: idField, position: z.number({ error: "position must be a number" }).int().min(0).max(POSITION_MAX) }))
+  .array(z.object({ id: idField, position: positionNumber }))
   .min(1, "Nothing to reorder")
   .max(MAX_LISTS_PER_USER, `At most ${MAX_LISTS_PER_USER} lists can be reordered`)
   .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { POSITION_MAX } from "./lists";
+import { positionNumber } from "./lists";
 
 /** SPEC §9 item limits, and §5's field rules; one schema per payload, shared by the API and the forms. */
 export const MAX_ITEMS_PER_LIST = 100;
@@ -7,7 +7,8 @@ export const MAX_TITLE_LENGTH = 80;
 export const MAX_DESCRIPTION_LENGTH = 256;
 
 // SPEC §5 "Task create payload coercion": title/description to text, ids to numbers, flags to booleans.
-const toText = (value: unknown) => (value === undefined || value === null ? value : String(value));
+// Only scalars become text: an object or array is a client's mistake, refused rather than stored as "[object Object]".
+const toText = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value);
 const toNumber = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value);
 const toBoolean = (value: unknown) => {
   if (typeof value === "string") return value === "true" || value === "1";
@@ -17,7 +18,7 @@ const toBoolean = (value: unknown) => {
 export const taskTitle = z.preprocess(
   toText,
   z
-    .string({ error: "Title is required" })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Title is required" : "Title must be text") })
     .trim()
     .min(1, "Title is required")
     .max(MAX_TITLE_LENGTH, `Title cannot exceed ${MAX_TITLE_LENGTH} characters`),
@@ -25,15 +26,12 @@ export const taskTitle = z.preprocess(
 
 export const taskDescription = z.preprocess(
   (value) => toText(value) ?? "",
-  z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
+  z.string({ error: "Description must be text" }).trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
 );
 
 const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
 const flag = z.preprocess(toBoolean, z.boolean());
-const position = z.preprocess(
-  toNumber,
-  z.number({ error: "Position must be a number" }).int("Position must be a whole number").min(0, "Position cannot be negative").max(POSITION_MAX, "Position is too large"),
-);
+const position = z.preprocess(toNumber, positionNumber);
 /** 0 (or null, or absent) means top level; SPEC §5 "parentId is normalised to a number, null becoming 0". */
 const parentId = z.preprocess(
   (value) => (value === undefined || value === null || value === "" ? 0 : toNumber(value)),

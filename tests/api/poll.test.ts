@@ -56,6 +56,18 @@ describe("live updates by long polling", () => {
     expect(bare.status).toBe(200);
   });
 
+  it("remembers the list a signed-in client follows as the user's last list", async () => {
+    const first = await newList("Opened first");
+    const second = await newList("Opened second");
+    const clientId = await connect(owner);
+    expect((await subscribe(owner, { clientId, listId: first.id })).status).toBe(200);
+    expect((await owner.get("/api/user/last-list")).body).toEqual({ listId: first.id });
+    expect((await subscribe(owner, { clientId, listId: second.id })).status).toBe(200);
+    expect((await owner.get("/api/user/last-list")).body).toEqual({ listId: second.id });
+    expect((await subscribe(eve, { clientId: await connect(eve), listId: first.id })).status).toBe(404);
+    expect((await eve.get("/api/user/last-list")).body).toEqual({ listId: null });
+  });
+
   it("waits for a change and answers it, each event with an increasing id; then follows from lastEventId", async () => {
     const list = await newList("Polled");
     const clientId = await connect(owner);

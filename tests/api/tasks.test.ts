@@ -65,6 +65,8 @@ for (const dialect of await testDialects()) {
         [{ listId: list.id }, "Title is required"],
         [{ title: "   ", listId: list.id }, "Title is required"],
         [{ title: "x".repeat(81), listId: list.id }, "Title cannot exceed 80 characters"],
+        [{ title: { text: "Milk" }, listId: list.id }, "Title must be text"],
+        [{ title: "ok", description: ["two"], listId: list.id }, "Description must be text"],
         [{ title: "ok", description: "d".repeat(257), listId: list.id }, "Description cannot exceed 256 characters"],
         [{ title: "ok", listId: "abc" }, "listId must be a number"],
         [{ title: "ok", listId: list.id, position: -1 }, "Position cannot be negative"],
@@ -80,7 +82,7 @@ for (const dialect of await testDialects()) {
       expect((await taskSnapshot(t)).tasks).toHaveLength(before.tasks.length + 1);
     });
 
-    it("lists all items by position then id, remembers the last list, and 401s without a session", async () => {
+    it("lists all items by position then id without changing state, and 401s without a session", async () => {
       const list = await makeList(t, owner.user.id);
       const b = await addTask(owner, { title: "b", listId: list.id, position: 5 });
       const a = await addTask(owner, { title: "a", listId: list.id, position: 2 });
@@ -88,7 +90,8 @@ for (const dialect of await testDialects()) {
       const res = await owner.get<Task[]>(`/api/tasks?listId=${list.id}`);
       expect(res.status).toBe(200);
       expect(res.body.map((item) => item.id)).toEqual([a.id, b.id, c.id]);
-      expect((await owner.get("/api/user/last-list")).body).toEqual({ listId: list.id });
+      // DESIGN §4: GET never changes state; opening a list is remembered when its page follows it live.
+      expect((await owner.get("/api/user/last-list")).body).toEqual({ listId: null });
       const anonymous = await new Client(t).get(`/api/tasks?listId=${list.id}`);
       expect(anonymous.status).toBe(401);
       expect((await owner.get("/api/tasks")).status).toBe(400);
@@ -184,7 +187,8 @@ for (const dialect of await testDialects()) {
       expect(res.body.tasks).toEqual(await rowsOf(t, list.id));
       expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([["tasks_reset", { tasks: res.body.tasks }]]);
       await owner.post(`/api/tasks/${res.body.tasks[0]!.id}/toggle`);
-      const viaLink = await new Client(t).post<{ tasks: Task[] }>(`/api/tasks/reset-completions?shareId=${list.shareId}`);
+      // Sent as browsers' fetch helpers send it: the JSON content type and no body at all.
+      const viaLink = await new Client(t).post<{ tasks: Task[] }>(`/api/tasks/reset-completions?shareId=${list.shareId}`, undefined, { "content-type": "application/json" });
       expect(viaLink.status).toBe(200);
       expect((await rowsOf(t, list.id)).every((item) => !item.completed)).toBe(true);
       expect((await owner.post("/api/tasks/reset-completions", {})).status).toBe(400);
@@ -203,6 +207,14 @@ for (const dialect of await testDialects()) {
       expect(res.body.tasks.map((item) => [item.id, item.position])).toEqual([[c!.id, 0], [a!.id, 1], [b!.id, 2]]);
       expect(await rowsOf(t, list.id)).toEqual(res.body.tasks);
       expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([["tasks_reordered", { tasks: res.body.tasks }]]);
+      // SPEC §3 "Reorder item" {id, position}: the positions sent are the positions stored.
+      const spaced = await owner.post<{ tasks: Task[] }>("/api/tasks/reorder", [
+        { id: a!.id, position: 10 },
+        { id: b!.id, position: 20 },
+        { id: c!.id, position: 30 },
+      ]);
+      expect(spaced.body.tasks.map((item) => [item.id, item.position])).toEqual([[a!.id, 10], [b!.id, 20], [c!.id, 30]]);
+      expect((await owner.get<Task[]>(`/api/tasks?listId=${list.id}`)).body.map((item) => [item.id, item.position])).toEqual([[a!.id, 10], [b!.id, 20], [c!.id, 30]]);
       // An id of another list (or unknown) refuses the whole reorder, changing nothing.
       const other: TaskList = await makeList(t, owner.user.id, "Other");
       const foreign = await addTask(owner, { title: "x", listId: other.id });

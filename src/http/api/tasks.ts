@@ -15,8 +15,7 @@ export const tasksApi = new Hono<AppEnv>()
   .get("/tasks", queryParams(taskQuerySchema), async (c) => {
     const { listId, parentId } = c.req.valid("query");
     const { store } = c.get("deps");
-    const { access, tasks: items, json } = await tasks.readTasks(store, callerOf(c), listId, parentId);
-    if (parentId === undefined) await tasks.rememberLastList(store, c.get("user"), access.list.id);
+    const { tasks: items, json } = await tasks.readTasks(store, callerOf(c), listId, parentId);
     return json === undefined ? c.json(items) : c.body(json, 200, { "Content-Type": "application/json" });
   })
   .post("/tasks", queryParams(taskQuerySchema), jsonBody(createTaskSchema), async (c) => {
