@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "./ui/Icon";
-import { dismissToast, subscribeToasts, takeFlashedToast, toast, TOAST_DURATION_MS, type ToastItem } from "./toast";
+import { dismissToast, subscribeToasts, takeFlashedToast, toast, TOAST_DURATION_MS, type PlainToast, type ToastItem } from "./toast";
 
 const SWIPE_DISMISS_PX = 50;
 
@@ -11,8 +11,11 @@ const SWIPE_DISMISS_PX = 50;
  */
 const topModal = () => [...document.querySelectorAll("dialog")].reverse().find((dialog) => dialog.matches(":modal")) ?? null;
 
-/** The one visible toast (SPEC §9): 5 s, swipe or ✕ to dismiss, F8 focuses the region. */
-export default function Toaster() {
+/**
+ * The one visible toast (SPEC §9): 5 s, swipe or ✕ to dismiss, F8 focuses the region.
+ * `initial` is a toast the server wants shown as the page opens (a dead share link's 404).
+ */
+export default function Toaster({ initial }: { initial?: PlainToast }) {
   const [item, setItem] = useState<ToastItem | null>(null);
   const region = useRef<HTMLOListElement>(null);
   const swipeStart = useRef<number | null>(null);
@@ -21,7 +24,7 @@ export default function Toaster() {
 
   useEffect(() => {
     const unsubscribe = subscribeToasts(setItem);
-    const flashed = takeFlashedToast();
+    const flashed = takeFlashedToast() ?? initial;
     if (flashed) toast(flashed);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "F8") {

@@ -1,6 +1,6 @@
 import type { SharedListResponse } from "../src/shared/types";
 import { api } from "./api";
-import { flashToast } from "./toast";
+import { flashToast, SHARED_ACCESS_FAILED } from "./toast";
 
 /** SPEC §3 session storage keys for a share link followed before signing in. */
 const PENDING_SHARE_KEY = "pendingShareId";
@@ -21,7 +21,7 @@ export async function landAfterSignIn(): Promise<string> {
     flashToast({ title: `You now have access to the shared list "${shared.list.name}"`, variant: "success" });
     return `/?shareId=${encodeURIComponent(shareId)}`;
   } catch {
-    flashToast({ title: "Error", description: "Failed to access the shared list", variant: "destructive" });
+    flashToast(SHARED_ACCESS_FAILED);
     return "/";
   }
 }

@@ -15,6 +15,12 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
+/** A toast that can cross a page load (as a server-given prop or in sessionStorage): no action. */
+export type PlainToast = Omit<ToastOptions, "action">;
+
+/** SPEC §8 "Shared access failure": a share link that is dead, or a shared list that went away. */
+export const SHARED_ACCESS_FAILED: PlainToast = { title: "Error", description: "Failed to access the shared list", variant: "destructive" };
+
 export interface ToastItem extends ToastOptions {
   id: number;
 }
@@ -50,7 +56,7 @@ export function subscribeToasts(listener: Listener): () => void {
 }
 
 /** Shows the toast on the next page this tab loads (actions cannot survive a navigation). */
-export function flashToast(options: Omit<ToastOptions, "action">) {
+export function flashToast(options: PlainToast) {
   sessionStorage.setItem(FLASH_KEY, JSON.stringify(options));
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { PlainToast } from "../islands/toast";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Island } from "./Island";
@@ -9,10 +10,12 @@ export interface LayoutProps {
   theme: ThemeId;
   assets: Assets;
   children: ReactNode;
+  /** Shown by the Toaster as the page opens. */
+  toast?: PlainToast;
 }
 
 /** The document around every page; the theme is rendered into <html> so there is no flash. */
-export function Layout({ title, theme, assets, children }: LayoutProps) {
+export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
   return (
     <html lang="en" data-theme={theme}>
       <head>
@@ -27,7 +30,7 @@ export function Layout({ title, theme, assets, children }: LayoutProps) {
       </head>
       <body>
         {children}
-        <Island name="Toaster" props={{}} />
+        <Island name="Toaster" props={toast ? { initial: toast } : {}} />
       </body>
     </html>
   );

@@ -1,10 +1,11 @@
+import type { PlainToast } from "../islands/toast";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Layout } from "./Layout";
 
-export function NotFoundPage({ assets, theme }: { assets: Assets; theme: ThemeId }) {
+export function NotFoundPage({ assets, theme, toast }: { assets: Assets; theme: ThemeId; toast?: PlainToast }) {
   return (
-    <Layout title="Page not found" theme={theme} assets={assets}>
+    <Layout title="Page not found" theme={theme} assets={assets} toast={toast}>
       <main className="centered-page">
         <div className="card stack">
           <h1>404 Page Not Found</h1>

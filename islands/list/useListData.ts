@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AccessLevel, Task } from "../../src/shared/types";
+import { ApiRequestError } from "../api";
+import { flashToast, SHARED_ACCESS_FAILED } from "../toast";
 import { byPosition } from "./logic";
 import { tasksApi, type ListTarget } from "./tasks-api";
 
@@ -13,7 +15,9 @@ export interface ListData {
 
 /**
  * The list's data and its one refresh. Realtime (a later issue) dispatches `listwell:refresh` on
- * window; bursts are folded together (SPEC §4: 300 ms debounce).
+ * window; bursts are folded together (SPEC §4: 300 ms debounce). A 404 means the list is gone for
+ * this visitor (link rotated, unshared, deleted elsewhere): it says so and leaves rather than
+ * keep showing a list nobody can change any more.
  */
 export function useListData(target: ListTarget, initial: ListData) {
   const [data, setData] = useState(initial);
@@ -31,8 +35,12 @@ export function useListData(target: ListTarget, initial: ListData) {
         isOwner: fresh.isOwner,
         ownerName: fresh.ownerInfo?.username ?? null,
       });
-    } catch {
-      // Keep what is on screen; the next event or action tries again.
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 404) {
+        flashToast(target.shareId || !initial.isOwner ? SHARED_ACCESS_FAILED : { title: "Error", description: error.message, variant: "destructive" });
+        window.location.assign("/");
+      }
+      // Anything else keeps what is on screen; the next event or action tries again.
     } finally {
       setLoading(false);
     }

@@ -45,6 +45,27 @@ describe("shared list page in Chromium", () => {
     await guest.context.close();
   });
 
+  it("tells a link visitor whose link was reset, live and on the next visit, that the shared list is gone", async () => {
+    const owner = await signedInContext(env, "rotating_rita");
+    const { list } = await seedList(owner.context.request, "Book club", ["Pick a novel"]);
+    const guest = await anonymousContext(env);
+    const page = guest.page;
+    await gotoHydrated(page, `/list/${list.id}?shareId=${list.shareId}`);
+    await expect.poll(() => rowTitles(page)).toEqual(["Pick a novel"]);
+
+    expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
+    // The open page learns it live, says so, and leaves (a signed-out visitor lands on /auth).
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/auth");
+    await visible(page, "Failed to access the shared list");
+
+    const again = await page.goto(`/list/${list.id}?shareId=${list.shareId}`);
+    expect(again?.status()).toBe(404);
+    await visible(page, "404 Page Not Found");
+    await visible(page, "Failed to access the shared list");
+    await owner.context.close();
+    await guest.context.close();
+  });
+
   it("shows a read-only link visitor no edit controls", async () => {
     const owner = await signedInContext(env, "rhea");
     const { list } = await seedList(owner.context.request, "Reading list", ["Dune", { title: "Series", isParent: true, description: "Long ones" }]);

@@ -5,6 +5,7 @@ import { sharedListResponse } from "../../domain/lists";
 import type { SharedListResponse } from "../../shared/types";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
+import { SHARED_ACCESS_FAILED } from "../../../islands/toast";
 import { renderNotFound } from "./not-found";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";
@@ -21,7 +22,8 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", async (c) => {
   try {
     shared = await sharedListResponse(c.get("deps").store, caller, { listId: Number(c.req.param("id")) });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return renderNotFound(c);
+    // Still a 404 like any list the caller may not see, but a dead link says so (SPEC §8).
+    if (error instanceof AppError && error.status === 404) return renderNotFound(c, caller.shareId ? SHARED_ACCESS_FAILED : undefined);
     throw error;
   }
   // A stale ?parentId= (deleted, or not a parent of this list) falls back to the list itself.
