@@ -42,12 +42,16 @@ export function usePolled<T>(path: string, initial: T | null): Polled<T> {
   const latest = useRef(0);
   const inFlight = useRef(0);
 
+  /**
+   * `force` starts a request even while one runs; `visibly` shows the loading state, which only
+   * the person's own "Try again" asks for: a background poll must not swap an error for skeletons.
+   */
   const load = useCallback(
-    async (force: boolean) => {
+    async (force: boolean, visibly = false) => {
       if (!force && inFlight.current > 0) return;
       const id = ++latest.current;
       inFlight.current++;
-      setLoading(true);
+      if (visibly) setLoading(true);
       try {
         const fresh = await fetchWithRetries<T>(path);
         if (id === latest.current) {
@@ -79,6 +83,6 @@ export function usePolled<T>(path: string, initial: T | null): Polled<T> {
     };
   }, [load]);
 
-  const refetch = useCallback(() => void load(true), [load]);
+  const refetch = useCallback(() => void load(true, true), [load]);
   return { data, error, loading, refetch };
 }

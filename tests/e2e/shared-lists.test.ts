@@ -93,6 +93,12 @@ describe("Shared Lists screen in Chromium", () => {
     await page.evaluate(() => window.dispatchEvent(new Event("listwell:refresh")));
     await visible(page, "Failed to load shared lists", 10_000);
     await keepScreenshot(page, "shared-lists-error-phone");
+    // Polling goes on every 3 s behind the error; it must not swap the error for skeletons.
+    for (let sample = 0; sample < 16; sample++) {
+      await page.waitForTimeout(250);
+      expect(await page.getByTestId("skeleton-card").count()).toBe(0);
+    }
+    await visible(page, "Failed to load shared lists");
 
     await page.unroute("**/api/shared-with-me");
     let release: () => void = () => {};
