@@ -3,7 +3,7 @@ import { loginSchema, registeredUsername, registerFormSchema } from "../src/shar
 import type { User } from "../src/shared/types";
 import { api, ApiRequestError, errorMessage } from "./api";
 import { landAfterSignIn, rememberPendingShare } from "./pending-share";
-import { Field, fieldErrors } from "./ui/Field";
+import { Field, fieldErrors, withoutError } from "./ui/Field";
 import { Spinner } from "./ui/Icon";
 import { flashToast, toast } from "./toast";
 
@@ -85,7 +85,10 @@ function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shar
         autoComplete="username"
         value={values.username}
         error={errors.username}
-        onChange={(e) => setValues({ ...values, username: e.target.value })}
+        onChange={(e) => {
+          setValues({ ...values, username: e.target.value });
+          setErrors(withoutError("username"));
+        }}
       />
       <Field
         id="login-password"
@@ -94,7 +97,10 @@ function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shar
         autoComplete="current-password"
         value={values.password}
         error={errors.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
+        onChange={(e) => {
+          setValues({ ...values, password: e.target.value });
+          setErrors(withoutError("password"));
+        }}
       />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? "Logging in..." : "Login"}
@@ -111,6 +117,7 @@ function RegisterForm({ shareId }: { shareId: string | null }) {
 
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues({ ...values, [field]: e.target.value });
+    setErrors(withoutError(field));
     if (field === "username") setAvailability("idle");
   };
 

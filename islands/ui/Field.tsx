@@ -33,6 +33,12 @@ export function Field({ id, label, error, hint, aside, ...input }: FieldProps) {
   );
 }
 
+/** A field's message goes as soon as the person edits it; the next submit judges it again. */
+export const withoutError =
+  (field: string) =>
+  ({ [field]: _edited, ...others }: Record<string, string>): Record<string, string> =>
+    others;
+
 /** First message per field from a zod result's issues. */
 export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -50,6 +50,10 @@ describe("the login form", () => {
     submit("Login");
     expect(alerts()).toEqual(["Username must be at least 3 characters", "Password must be at least 6 characters"]);
     expect(byLabel("Username").getAttribute("aria-invalid")).toBe("true");
+    // Editing a field takes its stale message away; the other stays until the next submit.
+    type(byLabel("Username"), "abc");
+    expect(alerts()).toEqual(["Password must be at least 6 characters"]);
+    expect(byLabel("Username").getAttribute("aria-invalid")).toBeNull();
   });
 
   it("prefills the username on relogin and stores a pending share id", () => {
@@ -81,6 +85,8 @@ describe("the registration form", () => {
       "Passwords do not match",
       "Invite code is required",
     ]);
+    type(byLabel("Username"), "erin");
+    expect(alerts()).toEqual(["Passwords do not match", "Invite code is required"]);
     type(byLabel("Username"), "x".repeat(25));
     submit("Create Account");
     expect(alerts()[0]).toBe("Username cannot exceed 24 characters");
