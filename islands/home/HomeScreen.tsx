@@ -59,8 +59,11 @@ export default function HomeScreen(props: HomeScreenProps) {
     if (props.loadError) void refetch();
     const onRefresh = () => void refetch();
     window.addEventListener("listwell:refresh", onRefresh);
+    // SPEC §7: shared-with-me is refetched on focus, so coming back to the tab shows what changed.
+    window.addEventListener("focus", onRefresh);
     return () => {
       window.removeEventListener("listwell:refresh", onRefresh);
+      window.removeEventListener("focus", onRefresh);
       clearTimeout(refetchTimer.current);
     };
   }, [refetch, props.loadError]);

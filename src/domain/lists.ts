@@ -56,11 +56,17 @@ async function changeOwnedList(
   return { before, after };
 }
 
-/** Rename and link level (DESIGN §5): owner only. */
+/**
+ * Rename and link level (DESIGN §5): owner only. A new name also reaches the recipients' own
+ * topics, since their Home and Shared Lists pages show it without following the list.
+ */
 export async function updateList(store: Store, bus: EventBus, caller: Caller, listId: number, changes: UpdateListInput): Promise<TaskList> {
   const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) =>
     (await store.lists.update(access.list.id, changes, tx))!,
   );
+  if (changes.name !== undefined) {
+    for (const userId of await store.shares.recipientIds(after.id)) await bus.publish(userTopic(userId), { type: "list_updated", listId: after.id });
+  }
   return after;
 }
 

@@ -104,6 +104,18 @@ for (const dialect of await testDialects()) {
       expect(events[1]!.message).toMatchObject({ listId: list.id, shareId: list.shareId, payload: withoutShareId });
       expect(events[1]!.message.payload).not.toHaveProperty("shareId");
       expect(events[1]!.message).toEqual(expect.objectContaining({ messageId: expect.any(String), timestamp: expect.any(Number), id: expect.any(Number) }));
+
+      // A recipient's own topic hears of a rename (their Home shows the name), not of the link level.
+      const gus = await registerUser(t, "gus");
+      await fay.post("/api/share-by-username", { listId: list.id, username: "gus" });
+      const beforeRename = t.published.length;
+      await fay.patch(`/api/task-lists/${list.id}`, { name: "Newer name" });
+      await fay.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
+      expect(publishedSince(t, beforeRename).map((e) => [e.topic, e.message])).toEqual([
+        [`list:${list.id}`, expect.objectContaining({ type: "list_updated" })],
+        [`user:${gus.user.id}`, { type: "list_updated", listId: list.id }],
+        [`list:${list.id}`, expect.objectContaining({ type: "list_updated" })],
+      ]);
     });
 
     it("refuses bad updates and changes nothing", async () => {

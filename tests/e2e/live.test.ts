@@ -93,7 +93,7 @@ describe("live updates between two browsers", () => {
     await bothSeeEachOther(amy.page, ben.page, { list: "Baking by polling", screenshot: "live-long-poll" });
   }, 120_000);
 
-  it("refreshes the home page when a list is shared with the user or unshared", async () => {
+  it("refreshes the home page when a list is shared with the user, renamed, or unshared", async () => {
     const amy = await signedInContext(env, "amy_home");
     const ben = await signedInContext(env, "ben_home");
     contexts.push(amy.context, ben.context);
@@ -103,6 +103,8 @@ describe("live updates between two browsers", () => {
     await amy.context.request.post("/api/share-by-username", { data: { listId: list.id, username: "ben_home", accessLevel: "write" } });
     const shownOnHome = () => ben.page.locator("main").innerText();
     await expect.poll(shownOnHome).toContain("Surprise list");
+    await amy.context.request.patch(`/api/task-lists/${list.id}`, { data: { name: "Birthday plans" } });
+    await expect.poll(shownOnHome).toContain("Birthday plans");
     await amy.context.request.delete(`/api/unshare/${list.id}/${ben.user.id}`);
     await expect.poll(shownOnHome).not.toContain("Surprise list");
   });
