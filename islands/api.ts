@@ -5,6 +5,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError,
+    /** What the server said, without the status: its JSON message, or its text or status text. */
+    readonly serverText = body.message,
   ) {
     super(body.message || `${status}`);
   }
@@ -48,10 +50,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   const type = response.headers.get("content-type") ?? "";
   if (type.includes("text/html")) throw new ApiRequestError(response.status, { message: HTML_INSTEAD_OF_JSON });
-  const data = type.includes("application/json") ? await response.json() : {};
+  const isJson = type.includes("application/json");
+  const data = isJson ? await response.json() : {};
   if (!response.ok) {
-    const message = typeof data?.message === "string" ? data.message : `${response.status}: ${response.statusText}`;
-    throw new ApiRequestError(response.status, { ...data, message });
+    if (typeof data?.message === "string") throw new ApiRequestError(response.status, data);
+    const text = (isJson ? "" : (await response.text()).trim()) || response.statusText;
+    throw new ApiRequestError(response.status, { ...data, message: `${response.status}: ${text}` }, text);
   }
   return data as T;
 }

@@ -134,7 +134,7 @@ export default function HomeScreen(props: HomeScreenProps) {
       setLists((current) => current.filter((item) => item.id !== list.id));
       setModal(null);
     } catch (error) {
-      const detail = error instanceof ApiRequestError ? `${error.status} ${error.body.message}` : "network error";
+      const detail = error instanceof ApiRequestError ? `${error.status} ${error.serverText}` : "network error";
       toast({ title: `Failed to delete list: ${detail}`, variant: "destructive" });
     } finally {
       setDeleting(false);

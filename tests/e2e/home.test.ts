@@ -51,6 +51,15 @@ describe("home page in Chromium", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => listNames(page)).toEqual(["Groceries", "House chores"]);
 
+    // SPEC §8 'Failed to delete list: {status} {text}', whether the server answers JSON or not.
+    await page.route("**/api/task-lists/*", (route) =>
+      route.request().method() === "DELETE" ? route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" }) : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Delete Groceries" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await visible(page, "Failed to delete list: 502 Bad gateway");
+    await page.unroute("**/api/task-lists/*");
+    await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Delete Groceries" }).click();
     await visible(page, "Delete List");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
