@@ -42,12 +42,19 @@ export default function HomeScreen(props: HomeScreenProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const focusAfterMove = useRef<number | null>(null);
   const refetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /**
+   * A refresh that overlaps a reorder (started before it, or while it is being saved) may answer
+   * the old order; `generation` moves when a reorder starts or ends, so such answers are dropped.
+   */
+  const reordering = useRef({ generation: 0, inFlight: 0 });
 
-  /** The one refresh: realtime events (window 'listwell:refresh') and failures call it. */
+  /** The one refresh: realtime events (window 'listwell:refresh'), focus and failures call it. */
   const refetch = useCallback(async () => {
+    const started = reordering.current.generation;
     try {
       const [own, sharedWithMe] = await Promise.all([api<TaskList[]>("/api/task-lists"), api<SharedWithMeItem[]>("/api/shared-with-me")]);
-      setLists(own);
+      // Moving the cards back would also take the keyboard focus off the one being moved.
+      if (started === reordering.current.generation && reordering.current.inFlight === 0) setLists(own);
       setShared(sharedWithMe);
       setLoadError(false);
     } catch {
@@ -79,16 +86,24 @@ export default function HomeScreen(props: HomeScreenProps) {
     async (from: number, to: number) => {
       const before = lists;
       const after = moveItem(before, from, to).map((list, position) => ({ ...list, position }));
+      const state = reordering.current;
+      state.generation++;
+      state.inFlight++;
       setLists(after);
       clearTimeout(refetchTimer.current);
-      try {
-        await api("/api/task-lists/reorder", { body: positionsOf(after) });
+      const failure = await api("/api/task-lists/reorder", { body: positionsOf(after) }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      state.inFlight--;
+      state.generation++;
+      if (failure === null) {
         refetchTimer.current = setTimeout(() => void refetch(), REFETCH_AFTER_REORDER_MS);
-      } catch (error) {
-        setLists(before);
-        toast({ title: errorMessage(error, "Failed to reorder lists"), variant: "destructive" });
-        void refetch();
+        return;
       }
+      setLists(before);
+      toast({ title: errorMessage(failure, "Failed to reorder lists"), variant: "destructive" });
+      void refetch();
     },
     [lists, refetch],
   );

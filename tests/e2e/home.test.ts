@@ -87,6 +87,26 @@ describe("home page in Chromium", () => {
     await expect.poll(() => listNames(page)).toEqual(["Beta", "Alpha", "Gamma"]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Reorder Alpha");
 
+    // A refresh while a reorder is being saved (here: the window regaining focus) answers the old
+    // order; it must neither move the cards back nor take the focus off the one being moved.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/task-lists/reorder", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await page.waitForTimeout(500);
+    expect(await listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Reorder Alpha");
+    release();
+    await expect.poll(async () => (await (await context.request.get("/api/task-lists")).json()).map((l: { name: string }) => l.name)).toEqual(["Beta", "Gamma", "Alpha"]);
+    await page.unroute("**/api/task-lists/reorder");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => listNames(page)).toEqual(["Beta", "Alpha", "Gamma"]);
+
     await page.route("**/api/task-lists/reorder", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Failed to reorder lists" }) }),
     );
