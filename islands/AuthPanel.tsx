@@ -62,6 +62,11 @@ function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shar
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
 
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues({ ...values, [field]: e.target.value });
+    setErrors(withoutError(field));
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = loginSchema.safeParse({ ...values, shareId: shareId ?? undefined });
@@ -85,10 +90,7 @@ function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shar
         autoComplete="username"
         value={values.username}
         error={errors.username}
-        onChange={(e) => {
-          setValues({ ...values, username: e.target.value });
-          setErrors(withoutError("username"));
-        }}
+        onChange={set("username")}
       />
       <Field
         id="login-password"
@@ -97,10 +99,7 @@ function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shar
         autoComplete="current-password"
         value={values.password}
         error={errors.password}
-        onChange={(e) => {
-          setValues({ ...values, password: e.target.value });
-          setErrors(withoutError("password"));
-        }}
+        onChange={set("password")}
       />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? "Logging in..." : "Login"}
