@@ -48,9 +48,10 @@ export function createApp(deps: AppDeps) {
     sameOriginJson,
   );
   app.use("*", loadSession);
+  // Set before the handler answers: a header added to a finished response makes Hono copy it.
   app.use("/api/*", async (c, next) => {
-    await next();
     c.header("Cache-Control", "no-store");
+    return next();
   });
 
   app.route("/api", accountApi);
