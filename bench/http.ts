@@ -13,8 +13,7 @@ import { startTarget, type Target } from "./targets";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-
-
+/** Requests per second wrk reached, pinned to CPU 1; any non-2xx answer makes the run fail loudly. */
 async function wrk(url: string, headers: string[] = [], script?: string): Promise<number> {
   const args = ["taskset", "-c", "1", "wrk", "-t1", "-c64", `-d${SECONDS}s`, "--latency", ...headers.flatMap((h) => ["-H", h])];
   if (script) args.push("-s", script);
