@@ -4,7 +4,7 @@ import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
 import { requireOwner, resolveListAccess, type Caller } from "./access";
-import { badRequest, conflict, forbidden, notFound } from "./errors";
+import { badRequest, conflict, notFound } from "./errors";
 
 /** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
 async function announceShare(bus: EventBus, type: "share_added" | "share_removed", listId: number, ownerId: number, recipientId: number) {
@@ -44,13 +44,13 @@ export async function shareByUsername(store: Store, bus: EventBus, caller: Calle
 }
 
 /**
- * The owner removes a recipient, or a recipient removes themselves. The recipient's live
+ * The owner removes a recipient (DESIGN §5: unshare is owner only). The recipient's live
  * subscriptions end at once (DESIGN §7) through `access_revoked` on their user topic.
  */
 export async function unshare(store: Store, bus: EventBus, caller: Caller, listId: number, userId: number): Promise<void> {
   const ownerId = await store.db.transaction(async (tx) => {
     const access = await resolveListAccess(store, caller, listId, tx);
-    if (!access.isOwner && caller.userId !== userId) throw forbidden("Only the list's owner can unshare this list", "OWNER_ONLY");
+    requireOwner(access, "unshare this list");
     const removed = Number.isSafeInteger(userId) ? await store.shares.revoke(access.list.id, userId, tx) : 0;
     if (removed === 0) throw notFound("This list is not shared with that user");
     return access.list.userId;
