@@ -4,7 +4,7 @@ import { EVENTS_KEPT_PER_LIST, type StoredEvent } from "../store/events";
 import { notFound } from "../domain/errors";
 import { LIST_NOT_FOUND } from "../domain/access";
 import type { Hub } from "./hub";
-import { toLiveMessage, withoutShareId, type Identity, type Subscriber, type Target } from "./subscriber";
+import { listNotice, toLiveMessage, withoutShareId, type Identity, type Subscriber, type Target } from "./subscriber";
 import { randomToken } from "../auth/random-token";
 
 /**
@@ -120,14 +120,16 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
 
   async function collect(client: PollClient, lastEventId: number | undefined): Promise<LiveMessage[]> {
     client.dirty = false;
-    const out = client.queue.splice(0);
+    // DESIGN §7: every polled event has an id. One that is not stored takes the client's cursor,
+    // so a client resuming from it skips nothing.
+    const out = client.queue.splice(0).map((message): LiveMessage => ({ ...message, id: client.cursor }));
     const listIds = [...client.subscriptions.values()].filter((s) => !s.suspended).map((s) => s.listId);
     if (listIds.length === 0) return out;
     if (lastEventId !== undefined) {
       const lost = await lostEvents(listIds, lastEventId);
       if (lost.length > 0) {
         const latest = await store.events.latestId();
-        for (const listId of lost) out.push({ type: "resync", timestamp: Date.now(), messageId: crypto.randomUUID(), listId, id: latest });
+        for (const listId of lost) out.push(listNotice("resync", listId, { id: latest }));
         client.cursor = client.floor = latest;
         client.recent.clear();
         return out;
@@ -184,7 +186,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
         lastSeen: Date.now(),
         attach: () => {},
         detach: () => {},
-        revoked: (listId) => enqueue(client, { type: "access_revoked", timestamp: Date.now(), messageId: crypto.randomUUID(), listId }),
+        revoked: (listId) => enqueue(client, listNotice("access_revoked", listId)),
         // Its session is gone, so is the client: the next poll answers 404 and the browser starts over.
         signedOut: () => forget(client),
       };

@@ -71,8 +71,7 @@ export function toLiveMessage(message: BusMessage): LiveMessage {
     timestamp: typeof timestamp === "number" ? timestamp : Date.now(),
     messageId: typeof messageId === "string" ? messageId : crypto.randomUUID(),
     payload: payload !== undefined ? payload : rest,
-    ...(typeof listId === "number" ? { listId } : {}),
-    ...(typeof shareId === "string" && shareId ? { shareId } : {}),
+    ...(typeof listId === "number" ? { listId, shareId: typeof shareId === "string" ? shareId : "" } : {}),
     ...(typeof id === "number" ? { id } : {}),
     ...(type === "version_update" ? versionFields(rest) : {}),
   };
@@ -84,6 +83,11 @@ function versionFields(fields: Record<string, unknown>): Pick<LiveMessage, "vers
     versionId: String(fields.versionId),
     changes: Array.isArray(fields.changes) ? fields.changes.map(String) : [],
   };
+}
+
+/** A message the server makes about one list for one client (`access_revoked`, `resync`, `connect`), in SPEC §3's full shape. */
+export function listNotice(type: string, listId: number, fields: Partial<LiveMessage> = {}): LiveMessage {
+  return { type, timestamp: Date.now(), messageId: crypto.randomUUID(), payload: {}, listId, shareId: "", ...fields };
 }
 
 /**

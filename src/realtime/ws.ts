@@ -7,7 +7,7 @@ import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMes
 import type { Store } from "../store";
 import { BROADCAST_TOPIC, userTopic } from "./bus";
 import type { Hub } from "./hub";
-import { withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
+import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
 
 /**
  * `/ws` (SPEC §7 "Live updates", DESIGN §7): the session cookie says who the socket is, each
@@ -63,9 +63,9 @@ export function createSocketEndpoint(hub: Hub, store: Store) {
       subscriptions: new Map(),
       attach: (subscription) => topics(() => ws.subscribe(topicOf(subscription))),
       detach: (subscription) => topics(() => ws.unsubscribe(topicOf(subscription))),
-      revoked: (listId) => send(ws, { type: "access_revoked", timestamp: Date.now(), messageId: crypto.randomUUID(), listId }),
+      revoked: (listId) => send(ws, listNotice("access_revoked", listId)),
       signedOut: (previousUserId) => topics(() => ws.unsubscribe(userTopic(previousUserId))),
-      resync: (listId) => send(ws, { type: "resync", timestamp: Date.now(), messageId: crypto.randomUUID(), listId }),
+      resync: (listId) => send(ws, listNotice("resync", listId)),
     };
   }
 
@@ -83,13 +83,7 @@ export function createSocketEndpoint(hub: Hub, store: Store) {
     try {
       const { subscription, fresh } = await hub.subscribe(subscriber, target);
       // `connect` makes the client refresh (SPEC §4), which is how it catches up after a reconnect.
-      send(ws, {
-        type: fresh ? "connect" : "subscribed",
-        timestamp: Date.now(),
-        messageId,
-        listId: subscription.listId,
-        ...(message.shareId ? { shareId: message.shareId } : {}),
-      });
+      send(ws, listNotice(fresh ? "connect" : "subscribed", subscription.listId, { messageId, shareId: message.shareId ?? "" }));
     } catch (error) {
       if (!(error instanceof AppError)) console.error("realtime: subscribe failed", error);
       send(ws, {

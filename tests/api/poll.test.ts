@@ -232,7 +232,8 @@ describe("live updates by long polling", () => {
     const list = await newList("Shared");
     const clientId = await connect(bob);
     await owner.post("/api/share-by-username", { listId: list.id, username: "bob", accessLevel: "write" });
-    expect(types((await poll(bob, clientId)).body.events)).toEqual(["share_added"]);
+    const shared = await poll(bob, clientId);
+    expect(types(shared.body.events)).toEqual(["share_added"]);
     expect((await subscribe(bob, { clientId, listId: list.id })).status).toBe(200);
     await addTask(list.id, "Seen");
     const seen = await poll(bob, clientId);
@@ -242,6 +243,10 @@ describe("live updates by long polling", () => {
     await addTask(list.id, "Unseen");
     const afterUnshare = await poll(bob, clientId, `?lastEventId=${seen.body.events[0]!.id}`);
     expect(types(afterUnshare.body.events).sort()).toEqual(["access_revoked", "share_removed"]);
+    // DESIGN §7: every polled event has an id, and they never go back.
+    const ids = [...shared.body.events, ...seen.body.events, ...afterUnshare.body.events].map((event) => event.id);
+    expect(ids.every((id) => typeof id === "number")).toBe(true);
+    expect(ids).toEqual([...ids].sort((a, b) => Number(a) - Number(b)));
 
     await owner.post("/api/share-by-username", { listId: list.id, username: "bob", accessLevel: "write" });
     await subscribe(bob, { clientId, listId: list.id });

@@ -156,8 +156,10 @@ describe("live updates over the websocket", () => {
     await socket.nextOfType("task_created", 3000, from);
 
     expect((await owner.delete(`/api/unshare/${list.id}/${bob.user.id}`)).status).toBeLessThan(300);
-    await socket.nextOfType("access_revoked", 3000, from);
-    await socket.nextOfType("share_removed", 3000, from);
+    // SPEC §3 "Realtime message": every field, also on what the server says of its own accord.
+    const envelope = { type: expect.any(String), timestamp: expect.any(Number), messageId: expect.any(String), payload: expect.anything(), listId: list.id, shareId: "" };
+    expect(await socket.nextOfType("access_revoked", 3000, from)).toEqual(envelope);
+    expect(await socket.nextOfType("share_removed", 3000, from)).toEqual(envelope);
     const afterRevoke = socket.messages.length;
     await addTask(owner, list.id, "Not seen by bob");
     expect(await socket.settle(afterRevoke, 300, CHANGE_TYPES)).toEqual([]);
