@@ -32,5 +32,8 @@ export const queryParams = <T extends ZodType>(schema: T) =>
     }
   });
 
-/** Path ids are read leniently: anything that is not an id simply finds nothing (404), never 400. */
-export const idParam = (value: string) => Number(value);
+/**
+ * Path ids are decimal digits. Anything else (`abc`, `1.5`, `0x6`, `1e0`) is no id and finds
+ * nothing (404, never 400), so one list has one address.
+ */
+export const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : Number.NaN);

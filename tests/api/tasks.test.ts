@@ -127,6 +127,17 @@ for (const dialect of await testDialects()) {
       expect((await owner.patch(`/api/tasks/abc`, { title: "x" })).status).toBe(404);
     });
 
+    it("knows an item by its decimal id only: other spellings of the number find nothing", async () => {
+      const list = await makeList(t, owner.user.id);
+      const item = await addTask(owner, { title: "Spelled", listId: list.id });
+      for (const spelling of [`0x${item.id.toString(16)}`, `${item.id}e0`, `${item.id}.0`, ` ${item.id}`, `+${item.id}`]) {
+        const res = await owner.post(`/api/tasks/${encodeURIComponent(spelling)}/toggle`);
+        expect(res).toMatchObject({ status: 404, body: { message: "Task not found" } });
+      }
+      expect((await rowsOf(t, list.id)).map((row) => row.completed)).toEqual([false]);
+      expect((await owner.get(`/api/list/${list.id}e0`)).status).toBe(404);
+    });
+
     it("answers the 101st item (sub-items count) with 403 ITEM_LIMIT_REACHED", async () => {
       const list = await makeList(t, owner.user.id);
       const parent = await addTask(owner, { title: "Parent", listId: list.id, isParent: true });
