@@ -17,6 +17,16 @@ async function drag(page: Page, from: string, to: string) {
   await page.mouse.up();
 }
 
+/** The share dialog's link level shows whole: inside the dialog, and wide enough for its text. */
+async function expectLinkLevelInsideDialog(page: Page) {
+  const dialog = (await page.locator("dialog[open]").boundingBox())!;
+  const level = page.getByLabel("Anyone with the link can");
+  const box = (await level.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(dialog.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(dialog.x + dialog.width);
+  expect(await level.evaluate((select: HTMLSelectElement) => select.scrollWidth <= select.clientWidth)).toBe(true);
+}
+
 describe("home page in Chromium", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
@@ -142,10 +152,15 @@ describe("home page in Chromium", () => {
     const link = await page.getByLabel("Share link").inputValue();
     expect(link).toBe(`${env.baseUrl}/list/${list.id}?shareId=${list.shareId}`);
     await page.getByLabel("Anyone with the link can").selectOption("read");
+    await expectLinkLevelInsideDialog(page);
     await expect.poll(async () => (await (await owner.context.request.get("/api/task-lists")).json())[0].linkAccess).toBe("read");
     await page.getByRole("button", { name: /Reset link/ }).click();
     await expect.poll(() => page.getByLabel("Share link").inputValue()).not.toBe(link);
     await keepScreenshot(page, "home-share-dialog", false);
+    await page.setViewportSize(PHONE);
+    await expectLinkLevelInsideDialog(page);
+    await keepScreenshot(page, "home-share-dialog-phone", false);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The recipient's home: the list under 'Shared with me', opening through its share link, no controls.
     await gotoHydrated(friend.page, "/");
