@@ -44,8 +44,13 @@ export function ItemRow(props: ItemRowProps) {
         aria-checked={task.completed}
         aria-busy={pending || undefined}
         aria-label={`Mark "${task.title}" as ${task.completed ? "not completed" : "completed"}`}
-        disabled={readOnly || pending}
-        onClick={() => props.onToggle(task)}
+        // While saving it ignores clicks but stays enabled: disabling the focused button would
+        // drop keyboard focus to the page.
+        aria-disabled={pending || undefined}
+        disabled={readOnly}
+        onClick={() => {
+          if (!pending) props.onToggle(task);
+        }}
       >
         {pending ? <Spinner label="Saving" /> : task.completed ? <Icon name="check" size={16} /> : null}
       </button>

@@ -46,7 +46,8 @@ export default function ListScreen(props: ListScreenProps) {
   const [modal, setModal] = useState<Modal>(null);
   const [busy, setBusy] = useState(false);
   const rowsRef = useRef<HTMLUListElement>(null);
-  const focusAfterMove = useRef<number | null>(null);
+  /** Where keyboard focus goes once the rows re-render, so a move or a view change never drops it. */
+  const focusNext = useRef<string | null>(null);
 
   const readOnly = data.accessLevel === "read";
   const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
@@ -62,11 +63,13 @@ export default function ListScreen(props: ListScreenProps) {
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
   }, []);
+  // After every render, as a refresh may render before the change that asked for the focus.
   useEffect(() => {
-    if (focusAfterMove.current === null) return;
-    rowsRef.current?.querySelector<HTMLElement>(`[data-handle-id="${focusAfterMove.current}"]`)?.focus();
-    focusAfterMove.current = null;
-  }, [data.tasks]);
+    const target = focusNext.current && document.querySelector<HTMLElement>(focusNext.current);
+    if (!target) return;
+    target.focus();
+    focusNext.current = null;
+  });
 
   /** Enters or leaves a parent view without a reload; the URL keeps ?parentId= for reloads and links. */
   function openParent(id: number) {
@@ -74,6 +77,7 @@ export default function ListScreen(props: ListScreenProps) {
     if (id) url.searchParams.set("parentId", String(id));
     else url.searchParams.delete("parentId");
     window.history.pushState(null, "", url);
+    focusNext.current = id ? ".list-title--parent .icon-button" : `[data-task-id="${parentId}"] .item__title--parent`;
     setParentId(id);
     setSortAlpha(false);
   }
@@ -131,7 +135,7 @@ export default function ListScreen(props: ListScreenProps) {
   useSortable(rowsRef, { enabled: canDrag, onMove: (from, to) => void reorder(from, to) });
   const onKeyMove = (event: KeyboardEvent, index: number) =>
     handleKeyMove(event, index, rows.length, (from, to) => {
-      focusAfterMove.current = rows[from]!.id;
+      focusNext.current = `[data-handle-id="${rows[from]!.id}"]`;
       void reorder(from, to);
     });
 

@@ -173,6 +173,32 @@ describe("list page in Chromium", () => {
     await context.close();
   });
 
+  it("keeps keyboard focus through a toggle and into and out of a parent's sub-items", async () => {
+    const { page, context } = await signedInContext(env, "kai");
+    const { list } = await seedList(context.request, "Errands", [{ title: "Post office" }, { title: "Market", isParent: true }]);
+    await gotoHydrated(page, `/list/${list.id}`);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+
+    const post = page.getByRole("checkbox", { name: /Post office/ });
+    await post.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => post.getAttribute("aria-busy")).toBe(null);
+    expect(await post.getAttribute("aria-checked")).toBe("true");
+    expect(await focused()).toBe('Mark "Post office" as not completed');
+    await page.keyboard.press("Space");
+    await expect.poll(() => post.getAttribute("aria-checked")).toBe("false");
+    expect(await focused()).toBe('Mark "Post office" as completed');
+
+    await page.getByRole("button", { name: "Market", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).isVisible()).toBe(true);
+    await expect.poll(focused).toBe("Back to list");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).searchParams.get("parentId")).toBe(null);
+    await expect.poll(focused).toBe("Market");
+    await context.close();
+  });
+
   it("shows 'Item Limit Reached (100)' and looks right on desktop and phone", async () => {
     const { page, context } = await signedInContext(env, "fay");
     const titles = ["Call the plumber", "Buy birthday present for Sam", "Renew passport", "Water the plants", "Book dentist appointment", "Pay the electricity bill", "Clean the garage", "Return library books", "Plan weekend hike", "Fix bike tyre", "Order new glasses"];
