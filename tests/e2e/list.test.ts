@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { dragRow, rowTitles, seedList, visible } from "./list-helpers";
 
 describe("list page in Chromium", () => {
@@ -67,6 +67,14 @@ describe("list page in Chromium", () => {
     await page.getByRole("checkbox", { name: `Mark "${long}" as completed` }).click();
     await visible(page, "Task completed");
     await visible(page, `"${long.slice(0, 50)}..." marked as complete`);
+    // The toast leaves the round add button free to press, on desktop and phone.
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      const fab = page.locator(".fab");
+      const box = (await fab.boundingBox())!;
+      expect(await fab.evaluate((button, [x, y]) => button.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+    }
+    await page.setViewportSize(DESKTOP);
     await page.getByRole("button", { name: "Undo" }).click();
     await expect.poll(() => page.getByRole("checkbox", { name: `Mark "${long}" as completed` }).getAttribute("aria-checked")).toBe("false");
     expect(await page.getByText("Task completed", { exact: true }).count()).toBe(0);
