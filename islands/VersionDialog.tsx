@@ -72,7 +72,7 @@ export default function VersionDialog() {
       description="A new version of the app is available with these improvements:"
       className="version-dialog"
       actions={
-        <button type="button" className="button button--primary button--block" onClick={refresh} disabled={refreshing} autoFocus>
+        <button type="button" className="button button--primary button--block" onClick={refresh} disabled={refreshing} data-autofocus>
           {refreshing && <Spinner label="Refreshing" />}
           {refreshing ? "Refreshing..." : "Get Latest Updates"}
         </button>

@@ -244,7 +244,7 @@ export default function HomeScreen(props: HomeScreenProps) {
         title={`List Limit Reached (${MAX_LISTS_PER_USER})`}
         description={`You can have at most ${MAX_LISTS_PER_USER} lists. Delete a list you no longer need to make room for a new one.`}
         actions={
-          <button type="button" className="button button--primary" onClick={close} autoFocus>
+          <button type="button" className="button button--primary" onClick={close} data-autofocus>
             OK
           </button>
         }

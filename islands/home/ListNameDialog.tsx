@@ -46,7 +46,7 @@ function NameForm({ mode, initialName, onClose, onSave }: Omit<ListNameDialogPro
         label="List name"
         placeholder="e.g. Groceries"
         autoComplete="off"
-        autoFocus
+        data-autofocus
         maxLength={LIST_NAME_MAX}
         value={name}
         error={error}

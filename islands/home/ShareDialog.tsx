@@ -121,7 +121,7 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
           label="Username"
           placeholder="Their username"
           autoComplete="off"
-          autoFocus
+          data-autofocus
           value={username}
           error={error}
           onChange={(e) => {

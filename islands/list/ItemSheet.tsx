@@ -58,7 +58,7 @@ function ItemForm({ task, topLevel, hasSubItems, onClose, onSave }: ItemSheetPro
         label="Title"
         placeholder="What needs doing?"
         autoComplete="off"
-        autoFocus
+        data-autofocus
         maxLength={MAX_TITLE_LENGTH}
         value={title}
         error={errors.title}

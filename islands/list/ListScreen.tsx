@@ -263,7 +263,7 @@ export default function ListScreen(props: ListScreenProps) {
         title={modal?.kind === "describe" ? modal.task.title : ""}
         closeButton={false}
         actions={
-          <button type="button" className="button button--primary" onClick={close} autoFocus>
+          <button type="button" className="button button--primary" onClick={close} data-autofocus>
             Close
           </button>
         }
@@ -276,7 +276,7 @@ export default function ListScreen(props: ListScreenProps) {
         title={`Item Limit Reached (${MAX_ITEMS_PER_LIST})`}
         description={`A list can hold at most ${MAX_ITEMS_PER_LIST} items, sub-items included. Delete or clear some items to add new ones.`}
         actions={
-          <button type="button" className="button button--primary" onClick={close} autoFocus>
+          <button type="button" className="button button--primary" onClick={close} data-autofocus>
             OK
           </button>
         }

@@ -70,7 +70,7 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        autoFocus
+        data-autofocus
         value={values.currentPassword}
         error={errors.currentPassword}
         onChange={set("currentPassword")}

@@ -60,7 +60,7 @@ function UsernameForm({ current, onClose }: { current: string; onClose: () => vo
             id="new-username"
             name="new-username"
             autoComplete="username"
-            autoFocus
+            data-autofocus
             maxLength={MAX_USERNAME}
             value={value}
             aria-invalid={message ? true : undefined}

@@ -36,7 +36,8 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
             className={`button ${destructive ? "button--danger" : "button--primary"}`}
             onClick={onConfirm}
             disabled={pending}
-            autoFocus
+            // A destructive confirmation starts on Cancel (first in order), so Enter never destroys by accident.
+            data-autofocus={destructive ? undefined : true}
           >
             {pending && <Spinner label={`${confirmLabel} in progress`} />}
             {confirmLabel}

@@ -34,12 +34,12 @@ export function Dialog({ open, onClose, title, description, children, actions, v
     if (!dialog) return;
     // happy-dom and very old browsers lack showModal; the open attribute still shows it.
     if (open && !dialog.open) {
-      // React has already focused an autoFocus control inside; showModal would move focus to the
-      // first control (often ✕), so put it back where the content asked for it.
-      const asked = dialog.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+      // showModal focuses the first control (often ✕). React's autoFocus cannot help: it runs while
+      // the dialog is still closed, when nothing inside can take focus. So the content marks the
+      // control to start on with `data-autofocus`, focused once the dialog shows.
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
-      asked?.focus();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");

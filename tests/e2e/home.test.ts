@@ -41,6 +41,7 @@ describe("home page in Chromium", () => {
     await visible(page, "This user has no lists.");
 
     await page.getByRole("button", { name: "New List" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("list-name");
     const name = page.getByLabel("List name");
     await name.fill("Groceries");
     await visible(page, "9/48");

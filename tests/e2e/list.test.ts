@@ -17,6 +17,8 @@ describe("list page in Chromium", () => {
     await visible(page, "Add your first item to get started.");
 
     await page.getByRole("button", { name: "Add Item" }).click();
+    // The sheet opens on its first field, so a keyboard user types straight away.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("item-title");
     const save = page.getByRole("button", { name: "Save" });
     expect(await save.isDisabled()).toBe(true);
     await page.getByLabel("Title").fill("   ");
@@ -49,7 +51,11 @@ describe("list page in Chromium", () => {
     await page.getByRole("button", { name: "Delete Milk" }).click();
     await visible(page, 'Delete "Milk" task?');
     await visible(page, "This will permanently delete this task and its subtasks.");
-    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    // A destructive confirmation starts on Cancel: Enter right away keeps the item.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    expect(await rowTitles(page)).toEqual(["Milk", "Sourdough bread"]);
     await page.getByRole("button", { name: "Delete Milk" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Sourdough bread"]);
