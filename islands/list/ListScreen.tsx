@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
-import { toast } from "../toast";
+import { dismissToast, toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
@@ -46,6 +46,8 @@ export default function ListScreen(props: ListScreenProps) {
   const [modal, setModal] = useState<Modal>(null);
   const [busy, setBusy] = useState(false);
   const rowsRef = useRef<HTMLUListElement>(null);
+  /** The open 'Task completed' toast, closed once its item is gone and Undo has nothing to undo. */
+  const completionToast = useRef<{ taskId: number; toastId: number } | null>(null);
   /** Where keyboard focus goes once the rows re-render, so a move or a view change never drops it. */
   const focusNext = useRef<string | null>(null);
 
@@ -100,11 +102,12 @@ export default function ListScreen(props: ListScreenProps) {
       const updated = await tasksApi.toggle(target, task.id);
       setTasks((tasks) => mergeTasks(tasks, [updated]));
       if (!undo && updated.completed) {
-        toast({
+        const toastId = toast({
           title: "Task completed",
           description: `"${truncateTitle(updated.title)}" marked as complete`,
           action: { label: "Undo", onClick: () => void toggle(updated, true) },
         });
+        completionToast.current = { taskId: updated.id, toastId };
       }
     } catch {
       setCompleted(task.completed);
@@ -156,8 +159,16 @@ export default function ListScreen(props: ListScreenProps) {
     }
   }
 
+  function closeCompletionToast(gone: (taskId: number) => boolean) {
+    const open = completionToast.current;
+    if (!open || !gone(open.taskId)) return;
+    dismissToast(open.toastId);
+    completionToast.current = null;
+  }
+
   async function remove(task: Task) {
     const before = data.tasks;
+    closeCompletionToast((id) => id === task.id || before.some((t) => t.id === id && t.parentId === task.id));
     setModal(null);
     setTasks((tasks) => withoutTask(tasks, task.id));
     if (parentId === task.id) openParent(0);
@@ -192,7 +203,10 @@ export default function ListScreen(props: ListScreenProps) {
 
   async function clearCompleted() {
     const before = data.tasks;
-    setTasks((tasks) => tasks.filter((task) => !task.completed && !tasks.some((p) => p.id === task.parentId && p.completed)));
+    // A completed parent takes its sub-items with it.
+    const gone = new Set(before.filter((task) => task.completed || before.some((p) => p.id === task.parentId && p.completed)).map((task) => task.id));
+    closeCompletionToast((id) => gone.has(id));
+    setTasks((tasks) => tasks.filter((task) => !gone.has(task.id)));
     try {
       await tasksApi.clearCompleted(target);
     } catch (error) {

@@ -122,8 +122,11 @@ describe("list page in Chromium", () => {
     expect(await page.getByRole("button", { name: /(Hide|Show) completed/ }).count()).toBe(0);
 
     await page.getByRole("checkbox", { name: /Socks/ }).click();
+    await visible(page, "Task completed");
     await page.getByRole("button", { name: "Clear completed items" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Shirts", "Charger"]);
+    // Its item is gone, so is the toast offering to undo it.
+    await expect.poll(() => page.getByRole("button", { name: "Undo" }).count()).toBe(0);
     await page.reload();
     await expect.poll(() => rowTitles(page)).toEqual(["Shirts", "Charger"]);
     await context.close();
