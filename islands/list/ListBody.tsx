@@ -11,6 +11,8 @@ export interface ListBodyProps {
   rows: Task[];
   /** Items of the view before hiding completed ones. */
   total: number;
+  /** How many of those are completed, shown or hidden. */
+  completed: number;
   loading: boolean;
   readOnly: boolean;
   canDrag: boolean;
@@ -34,7 +36,6 @@ export function ListBody(props: ListBodyProps) {
     const children = data.tasks.filter((t) => t.parentId === task.id);
     return { done: children.filter((t) => t.completed).length, total: children.length };
   };
-  const done = rows.filter((task) => task.completed).length;
 
   return (
     <div className="list-screen">
@@ -87,9 +88,9 @@ export function ListBody(props: ListBodyProps) {
         )}
       </div>
 
-      {rows.length > 0 && (
+      {props.total > 0 && (
         <p className="muted list-progress" aria-live="polite">
-          {done} of {rows.length} completed{props.loading && <Spinner label="Refreshing" />}
+          {props.completed} of {props.total} completed{props.loading && <Spinner label="Refreshing" />}
         </p>
       )}
       {props.canDrag && (

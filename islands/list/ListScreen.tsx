@@ -224,6 +224,7 @@ export default function ListScreen(props: ListScreenProps) {
         parent={parent}
         rows={rows}
         total={group.length}
+        completed={group.filter((task) => task.completed).length}
         loading={loading}
         readOnly={readOnly}
         canDrag={canDrag}

@@ -56,7 +56,8 @@ export interface EmptyStateInput {
 /** SPEC §2 "List page" empty states, or null when there are rows to show. */
 export function emptyStateText({ total, shown, readOnly, inParentView }: EmptyStateInput): string | null {
   if (shown > 0) return null;
-  if (total > 0) return "All items are completed. Add a new item or show completed items.";
+  // A read-only visitor cannot add items, so is never invited to.
   if (readOnly) return "No items in this list.";
+  if (total > 0) return "All items are completed. Add a new item or show completed items.";
   return inParentView ? "No tasks yet. Add your first task to get started!" : "Add your first item to get started.";
 }

@@ -107,6 +107,8 @@ describe("list page in Chromium", () => {
 
     await page.getByRole("button", { name: "Hide completed" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Shirts", "Charger"]);
+    // The progress counts the hidden item too.
+    await visible(page, "1 of 3 completed");
     await page.reload();
     await expect.poll(() => rowTitles(page)).toEqual(["Shirts", "Charger"]);
     await page.getByRole("checkbox", { name: /Shirts/ }).click();

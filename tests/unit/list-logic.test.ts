@@ -93,6 +93,7 @@ describe("emptyStateText (SPEC §2 list page)", () => {
     expect(emptyStateText({ ...base, inParentView: true })).toBe("No tasks yet. Add your first task to get started!");
     expect(emptyStateText({ ...base, readOnly: true })).toBe("No items in this list.");
     expect(emptyStateText({ ...base, total: 3 })).toBe("All items are completed. Add a new item or show completed items.");
+    expect(emptyStateText({ ...base, total: 3, readOnly: true })).toBe("No items in this list.");
     expect(emptyStateText({ ...base, total: 3, shown: 1 })).toBeNull();
   });
 });
