@@ -8,7 +8,7 @@ export interface HeaderProps {
   backHref?: string;
   /** The 'Hide completed' / 'Show completed' toggle, when the page has one. */
   completedToggle?: ReactNode;
-  /** Settings is disabled on the settings screen itself. */
+  /** Settings is disabled on the settings screen itself, and for a guest, who has none. */
   settingsDisabled?: boolean;
 }
 

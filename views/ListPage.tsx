@@ -16,14 +16,20 @@ export interface ListPageProps {
 /** SPEC §2 "List page": header with Back and the completed toggle, then the list island. */
 export function ListPage({ assets, theme, username, screen }: ListPageProps) {
   const hasCompleted = screen.tasks.some((task) => task.completed);
+  // A guest has no home or settings: Back offers to sign in and keep this list instead.
+  const guestAuth = !username && screen.shareId ? `/auth?shareId=${encodeURIComponent(screen.shareId)}` : null;
   return (
     <Layout title={screen.list.name} theme={theme} assets={assets}>
-      <Header username={username} backHref="/" completedToggle={<Island name="CompletedToggle" props={{ hasCompleted }} />} />
+      <Header
+        username={username}
+        backHref={guestAuth ?? "/"}
+        settingsDisabled={!username}
+        completedToggle={<Island name="CompletedToggle" props={{ hasCompleted }} />}
+      />
       <main className="page page--list">
-        {!username && screen.shareId && (
+        {guestAuth && (
           <p className="notice guest-notice">
-            You are using a shared list as a guest.{" "}
-            <a href={`/auth?shareId=${encodeURIComponent(screen.shareId)}`}>Log in or register</a> to keep it in your lists.
+            You are using a shared list as a guest. <a href={guestAuth}>Log in or register</a> to keep it in your lists.
           </p>
         )}
         <Island name="ListScreen" props={screen} />

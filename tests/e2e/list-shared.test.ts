@@ -80,6 +80,9 @@ describe("shared list page in Chromium", () => {
       expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
     }
     expect(await page.getByRole("checkbox", { name: /Dune/ }).isDisabled()).toBe(true);
+    // A guest has no settings, and Back keeps the link: it offers to sign in and keep the list.
+    expect(await page.getByRole("button", { name: "Settings" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("link", { name: "Back", exact: true }).getAttribute("href")).toBe(`/auth?shareId=${list.shareId}`);
     await page.getByRole("button", { name: "View description of Series" }).click();
     await visible(page, "Long ones");
     await page.getByRole("button", { name: "Close", exact: true }).click();
