@@ -16,7 +16,7 @@ export const THEMES: Record<ThemeId, Theme> = {
     name: "Vibrant",
     taskColors: ["#ff6b6b", "#feca57", "#48dbfb", "#1dd1a1", "#ff9ff3", "#54a0ff", "#5f27cd", "#ff9f43", "#00d2d3", "#c8d6e5"],
     headerColor: "#5f27cd",
-    buttonColor: "#ff6b6b",
+    buttonColor: "#e03131",
   },
   monochrome: {
     id: "monochrome",
@@ -30,14 +30,14 @@ export const THEMES: Record<ThemeId, Theme> = {
     name: "Nature",
     taskColors: ["#a8e6cf", "#dcedc1", "#c5e1a5", "#aed581", "#9ccc65", "#d4e157", "#b2dfdb", "#80cbc4", "#c8e6c9", "#e6ee9c"],
     headerColor: "#2e7d32",
-    buttonColor: "#558b2f",
+    buttonColor: "#4e7f2a",
   },
   warm: {
     id: "warm",
     name: "Warm",
     taskColors: ["#ffccbc", "#ffab91", "#ffe0b2", "#ffcc80", "#ffecb3", "#ffe082", "#f8bbd0", "#f48fb1", "#ffcdd2", "#ef9a9a"],
     headerColor: "#bf360c",
-    buttonColor: "#e65100",
+    buttonColor: "#ba4a00",
   },
   rainbow: {
     id: "rainbow",
@@ -51,7 +51,7 @@ export const THEMES: Record<ThemeId, Theme> = {
     name: "Sunset",
     taskColors: ["#ffb199", "#ff9a8b", "#ff8e9e", "#f9a8d4", "#fbc2eb", "#fcd5ce", "#fec89a", "#ffd6a5", "#f8ad9d", "#f4978e"],
     headerColor: "#c0392b",
-    buttonColor: "#e67e22",
+    buttonColor: "#b45309",
   },
   ocean: {
     id: "ocean",
