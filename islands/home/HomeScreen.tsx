@@ -5,8 +5,8 @@ import { api, ApiRequestError, errorMessage } from "../api";
 import { moveItem, positionsOf } from "../order";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/Icon";
+import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
 import { ListNameDialog } from "./ListNameDialog";
@@ -238,16 +238,11 @@ export default function HomeScreen(props: HomeScreenProps) {
         onCancel={close}
       />
       <ShareDialog list={sharing} onClose={close} onListChange={replaceList} />
-      <Dialog
+      <LimitDialog
         open={modal?.kind === "limit"}
         onClose={close}
         title={`List Limit Reached (${MAX_LISTS_PER_USER})`}
         description={`You can have at most ${MAX_LISTS_PER_USER} lists. Delete a list you no longer need to make room for a new one.`}
-        actions={
-          <button type="button" className="button button--primary" onClick={close} data-autofocus>
-            OK
-          </button>
-        }
       />
     </div>
   );

@@ -5,6 +5,7 @@ import { ApiRequestError, errorMessage } from "../api";
 import { dismissToast, toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
+import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { ItemSheet } from "./ItemSheet";
 import { ListBody } from "./ListBody";
@@ -285,16 +286,11 @@ export default function ListScreen(props: ListScreenProps) {
       >
         {modal?.kind === "describe" && <p className="item-description">{modal.task.description}</p>}
       </Dialog>
-      <Dialog
+      <LimitDialog
         open={modal?.kind === "limit"}
         onClose={close}
         title={`Item Limit Reached (${MAX_ITEMS_PER_LIST})`}
         description={`A list can hold at most ${MAX_ITEMS_PER_LIST} items, sub-items included. Delete or clear some items to add new ones.`}
-        actions={
-          <button type="button" className="button button--primary" onClick={close} data-autofocus>
-            OK
-          </button>
-        }
       />
     </>
   );
