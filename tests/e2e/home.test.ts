@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
 const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 const listNames = (page: Page) => page.locator(".list-cards .list-card__name").allTextContents();
@@ -161,7 +161,7 @@ describe("home page in Chromium", () => {
     await page.setViewportSize(PHONE);
     await expectLinkLevelInsideDialog(page);
     await keepScreenshot(page, "home-share-dialog-phone", false);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP);
 
     // The recipient's home: the list under 'Shared with me', opening through its share link, no controls.
     await gotoHydrated(friend.page, "/");

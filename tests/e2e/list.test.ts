@@ -235,7 +235,7 @@ describe("list page in Chromium", () => {
     await page.keyboard.press("Escape");
 
     for (let i = tasks.length + 1; i < 100; i++) await context.request.post("/api/tasks", { data: { listId: list.id, title: `Item ${i}` } });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP);
     await gotoHydrated(page, `/list/${list.id}`);
     await page.getByRole("button", { name: "Add Item" }).click();
     await visible(page, "Item Limit Reached (100)");
