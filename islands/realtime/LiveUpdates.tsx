@@ -51,7 +51,10 @@ export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetai
     return;
   }
   if (message.type === "tasks_reset") toast({ title: RESET_TOAST });
-  if (REFRESH_TYPES.has(message.type)) refresh({ ...(message.listId !== undefined ? { listId: message.listId } : {}), type: message.type });
+  // A refused subscription to the page's list (unshared, or its link reset before the socket got
+  // there) means the list is gone for this visitor: the refresh finds out and says so.
+  const refused = message.type === "error" && (message.listId !== undefined || Boolean(message.shareId));
+  if (REFRESH_TYPES.has(message.type) || refused) refresh({ ...(message.listId !== undefined ? { listId: message.listId } : {}), type: message.type });
 }
 
 export default function LiveUpdates(props: LiveUpdatesProps) {

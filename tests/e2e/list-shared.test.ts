@@ -45,6 +45,29 @@ describe("shared list page in Chromium", () => {
     await guest.context.close();
   });
 
+  it("tells a visitor whose link was reset before the page went live that the shared list is gone", async () => {
+    const owner = await signedInContext(env, "early_rotor");
+    const { list } = await seedList(owner.context.request, "Poems", ["Pick a poet"]);
+    const guest = await anonymousContext(env);
+    const page = guest.page;
+    // Hold the island script: the page is on screen, but its live connection has not subscribed yet.
+    let releaseScript!: () => void;
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route("**/build/*.js", async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto(`/list/${list.id}?shareId=${list.shareId}`, { waitUntil: "commit" });
+    await expect.poll(() => rowTitles(page)).toEqual(["Pick a poet"]);
+    expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
+    releaseScript();
+    // Its subscription is refused, so it checks the list, says so and leaves.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/auth");
+    await visible(page, "Failed to access the shared list");
+    await owner.context.close();
+    await guest.context.close();
+  });
+
   it("tells a link visitor whose link was reset, live and on the next visit, that the shared list is gone", async () => {
     const owner = await signedInContext(env, "rotating_rita");
     const { list } = await seedList(owner.context.request, "Book club", ["Pick a novel"]);

@@ -43,4 +43,14 @@ describe("live updates island", () => {
     expect(raw).toHaveLength(7);
     stop();
   });
+
+  it("refreshes when the page's list refuses its subscription, not for other errors", () => {
+    const refreshes: RefreshDetail[] = [];
+    const target = new EventTarget();
+    dispatchFor({ type: "error", timestamp: 1, message: "Invalid message" }, (detail) => refreshes.push(detail), target);
+    expect(refreshes).toEqual([]);
+    dispatchFor({ type: "error", timestamp: 1, message: "List not found", listId: 4, shareId: "old" }, (detail) => refreshes.push(detail), target);
+    dispatchFor({ type: "error", timestamp: 1, message: "List not found", shareId: "old" }, (detail) => refreshes.push(detail), target);
+    expect(refreshes).toEqual([{ listId: 4, type: "error" }, { type: "error" }]);
+  });
 });
