@@ -1,0 +1,63 @@
+import { createServer } from "node:net";
+
+/** The real entry point as `npm start` runs it, in its own process, for tests that kill, stop or starve it. */
+export interface ServerProcess {
+  child: ReturnType<typeof Bun.spawn>;
+  url: string;
+  port: number;
+  /** Everything the process printed on stdout so far. */
+  output(): string;
+  inviteCode: string | undefined;
+  /** Sends the signal and waits for the exit code. */
+  stop(signal?: NodeJS.Signals | number): Promise<number | null>;
+}
+
+/** A port nobody listens on right now (the kernel picks it, so parallel test files never collide). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `bun src/server.ts` with `env` and resolves once it printed its invite code (it is serving then). */
+export async function startServerProcess(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const child = Bun.spawn([process.execPath, "src/server.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  let printed = "";
+  const reader = child.stdout.getReader();
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      printed += new TextDecoder().decode(value);
+    }
+  })();
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  while (!/invite code: \S+\n/.test(printed) && Date.now() < deadline && child.exitCode === null) await Bun.sleep(20);
+  if (!/invite code: \S+\n/.test(printed)) {
+    child.kill(9);
+    throw new Error(`server did not start (exit ${child.exitCode}): ${printed}`);
+  }
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    output: () => printed,
+    inviteCode: printed.match(/Registration invite code: (\S+)/)?.[1],
+    async stop(signal: NodeJS.Signals | number = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const code = await child.exited;
+      await pump.catch(() => {});
+      return code;
+    },
+  };
+}
