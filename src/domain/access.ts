@@ -1,7 +1,8 @@
-import type { AccessLevel, TaskList } from "../shared/types";
+import type { AccessLevel, SharedWithMeItem, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import { forbidden, notFound } from "./errors";
+import type { UserRecord } from "../store/users";
+import { forbidden, notFound, unauthorized } from "./errors";
 
 /**
  * Who may do what with a list (DESIGN §5). Everything that touches a list goes through
@@ -20,6 +21,38 @@ export interface Caller {
 }
 
 export const LIST_NOT_FOUND = "List not found";
+
+// ── Accounts, administration and sharing ────────────────────────────────────────────────────
+
+/** SPEC §1: the administrator is the user with id 1. */
+export const ADMIN_USER_ID = 1;
+
+export const isAdmin = (user: UserRecord | null): boolean => user?.id === ADMIN_USER_ID;
+
+/** DESIGN §5: admin endpoints are user id 1's alone: 401 signed out, 403 for everyone else. */
+export function requireAdmin(user: UserRecord | null): UserRecord {
+  if (!user) throw unauthorized();
+  if (!isAdmin(user)) throw forbidden("Only the administrator can do this", "ADMIN_ONLY");
+  return user;
+}
+
+/**
+ * Whether a user may be sent back to a list they opened before: only while they own it or it is
+ * shared with them by name. A list once opened through a link is not theirs to return to.
+ */
+export async function mayReturnToList(store: Store, userId: number, list: TaskList): Promise<boolean> {
+  return list.userId === userId || (await store.shares.find(list.id, userId)) !== undefined;
+}
+
+/**
+ * A "shared with me" entry as its recipient may see it: a read-level recipient never learns the
+ * list's shareId, for the reason `listForCaller` gives.
+ */
+export function sharedWithMeForRecipient(item: SharedWithMeItem): SharedWithMeItem {
+  return item.shared.accessLevel === "read" ? { ...item, list: { ...item.list, shareId: "" } } : item;
+}
+
+// ── Lists ───────────────────────────────────────────────────────────────────────────────────
 
 export async function findListAccess(store: Store, caller: Caller, list: TaskList | undefined, tx?: Db): Promise<ListAccess | undefined> {
   if (!list) return undefined;

@@ -5,6 +5,7 @@ import type { User } from "../shared/types";
 import { normalizeTheme, type ThemeId } from "../shared/themes";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
+import { mayReturnToList } from "./access";
 import { AppError, badRequest, conflict, unauthorized } from "./errors";
 import { isValidInviteCode } from "./invites";
 
@@ -107,7 +108,5 @@ export async function rememberLastList(store: Store, userId: number, listId: num
 export async function lastVisibleList(store: Store, user: UserRecord): Promise<number | null> {
   if (user.lastListId === null) return null;
   const list = await store.lists.findById(user.lastListId);
-  if (!list) return null;
-  if (list.userId === user.id || (await store.shares.find(list.id, user.id))) return list.id;
-  return null;
+  return list && (await mayReturnToList(store, user.id, list)) ? list.id : null;
 }

@@ -3,7 +3,7 @@ import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
 import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
-import { requireOwner, resolveListAccess, type Caller } from "./access";
+import { requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
 import { badRequest, conflict, notFound } from "./errors";
 
 /** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
@@ -59,10 +59,9 @@ export async function unshare(store: Store, bus: EventBus, caller: Caller, listI
   await bus.publish(userTopic(userId), { type: "access_revoked", listId });
 }
 
-/** SPEC §3 shared-with-me items; a read-level recipient's item carries no shareId (see listForCaller). */
+/** SPEC §3 shared-with-me items, each as its recipient may see it. */
 export async function sharedWithMe(store: Store, userId: number): Promise<SharedWithMeItem[]> {
-  const items = await store.shares.sharedWith(userId);
-  return items.map((item) => (item.shared.accessLevel === "read" ? { ...item, list: { ...item.list, shareId: "" } } : item));
+  return (await store.shares.sharedWith(userId)).map(sharedWithMeForRecipient);
 }
 
 export const mySharedLists = (store: Store, userId: number): Promise<ShareRecord[]> => store.shares.sharedByOwner(userId);

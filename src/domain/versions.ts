@@ -5,16 +5,7 @@ import { MAX_VERSION_CHANGES, type VersionUpdateMessage } from "../shared/admin"
 import type { VersionUpdate } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
-import { forbidden, notFound, unauthorized } from "./errors";
-
-/** SPEC §1: the administrator is the user with id 1. */
-export const ADMIN_USER_ID = 1;
-
-export function requireAdmin(user: UserRecord | null): UserRecord {
-  if (!user) throw unauthorized();
-  if (user.id !== ADMIN_USER_ID) throw forbidden("Only the administrator can do this", "ADMIN_ONLY");
-  return user;
-}
+import { notFound } from "./errors";
 
 const CHANGELOG = fileURLToPath(new URL("../../CHANGELOG.md", import.meta.url));
 /** The dialog's own fallback (SPEC §2 "Version dialog") when nothing says what changed. */

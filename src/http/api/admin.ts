@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { getInviteCode, setInviteCode } from "../../domain/invites";
-import { publishVersion, requireAdmin } from "../../domain/versions";
+import { requireAdmin } from "../../domain/access";
+import { publishVersion } from "../../domain/versions";
 import { inviteCodeSchema, triggerVersionSchema } from "../../shared/admin";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../validate";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { AdminPage } from "../../../views/AdminPage";
 import { toPublicUser } from "../../domain/accounts";
 import { getInviteCode } from "../../domain/invites";
-import { ADMIN_USER_ID } from "../../domain/versions";
+import { isAdmin } from "../../domain/access";
 import type { AppEnv } from "../env";
 import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
@@ -11,7 +11,7 @@ import { pageTheme, renderPage } from "./render";
 /** SPEC §2 /admin: signed-out visitors go to /auth, everyone but the administrator to /. */
 export const adminPages = new Hono<AppEnv>().get("/admin", protectedPage, async (c) => {
   const user = requireUser(c);
-  if (user.id !== ADMIN_USER_ID) return c.redirect("/");
+  if (!isAdmin(user)) return c.redirect("/");
   const { store, assets } = c.get("deps");
   const inviteCode = await getInviteCode(store);
   return renderPage(c, <AdminPage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} inviteCode={inviteCode} />);

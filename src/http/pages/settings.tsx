@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { SETTINGS_TABS, SettingsPage, type SettingsTab } from "../../../views/SettingsPage";
 import { toPublicUser } from "../../domain/accounts";
-import { ADMIN_USER_ID } from "../../domain/versions";
+import { isAdmin } from "../../domain/access";
 import type { AppEnv } from "../env";
 import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
@@ -20,7 +20,7 @@ export const settingsPages = new Hono<AppEnv>().get("/settings", protectedPage, 
       theme={pageTheme(c)}
       user={toPublicUser(user)}
       tab={toTab(c.req.query("tab"))}
-      isAdmin={user.id === ADMIN_USER_ID}
+      isAdmin={isAdmin(user)}
     />,
   );
 });
