@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Db, Row, SqlValue } from "./db";
+import { isBusyError } from "./storage-errors";
 
 /**
  * bun:sqlite is synchronous, so an open transaction would swallow any write another request
@@ -29,21 +30,65 @@ interface Batch {
   reject(error: unknown): void;
 }
 
+/**
+ * How long a write waits for a lock another process holds before it answers "busy" (503). The
+ * wait is asynchronous: SQLite's own busy_timeout would sleep inside the call and stop the event
+ * loop, so every request (pages, reads, even static files) would stall behind the foreign lock.
+ */
+export const BUSY_WAIT_MS = 5_000;
+const LONGEST_PAUSE_MS = 50;
+
+/** Runs `attempt` now; while SQLite answers busy, tries again after growing pauses until `deadline`. */
+function whenNotBusy<T>(attempt: () => T, deadline: number): Promise<T> {
+  try {
+    return Promise.resolve(attempt());
+  } catch (error) {
+    if (!isBusyError(error)) return Promise.reject(error);
+  }
+  return (async () => {
+    for (let pause = 1; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+      await Bun.sleep(Math.max(0, Math.min(pause, deadline - Date.now())));
+      try {
+        return attempt();
+      } catch (error) {
+        if (!isBusyError(error) || Date.now() >= deadline) throw error;
+      }
+    }
+  })();
+}
+
+function connect(path: string, readonly: boolean): Database {
+  const database = new Database(path, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
+  database.exec("PRAGMA busy_timeout = 0");
+  database.exec("PRAGMA foreign_keys = ON");
+  return database;
+}
+
 export function openSqlite(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const database = new Database(path, { create: true, strict: true });
+  const inMemory = path === ":memory:";
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const database = connect(path, false);
   database.exec("PRAGMA journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash (kill -9); only a power cut can lose the last commit.
   database.exec("PRAGMA synchronous = NORMAL");
-  database.exec("PRAGMA foreign_keys = ON");
-  database.exec("PRAGMA busy_timeout = 5000");
+  /*
+   * Reads outside a transaction use a second, read-only connection. A WAL reader sees only
+   * committed transactions, so nothing of an open group-commit batch (below) can be served before
+   * its COMMIT succeeds: if that COMMIT fails (disk full), nobody ever saw its writes. An in-memory
+   * database cannot be opened twice; there a read waits while a transaction is open, and every
+   * transaction commits on its own, so it too reads committed data only (docs/decisions/005).
+   */
+  const reader = inMemory ? undefined : connect(path, true);
   const lock = new Lock();
 
   // Statements always run to completion with .all(): an unfinished `UPDATE … RETURNING`
   // read with .get() blocks WAL checkpoints and the WAL grows without bound.
-  const all = <T extends Row>(sql: string, params: SqlValue[] = []) =>
-    database.query(sql).all(...params) as T[];
+  const all = <T extends Row>(sql: string, params: SqlValue[] = []) => database.query(sql).all(...params) as T[];
   const run = (sql: string, params: SqlValue[] = []) => database.query(sql).run(...params).changes;
+  const read = <T extends Row>(sql: string, params: SqlValue[] = []): Promise<T[]> => {
+    if (!reader) return database.inTransaction ? lock.hold(async () => all<T>(sql, params)) : Promise.resolve(all<T>(sql, params));
+    return whenNotBusy(() => reader.query(sql).all(...params) as T[], Date.now() + BUSY_WAIT_MS);
+  };
 
   const inTransaction: Db = {
     dialect: "sqlite",
@@ -56,22 +101,22 @@ export function openSqlite(path: string): Db {
   };
 
   /*
-   * Group commit. A commit writes every page it changed to the WAL, and on this disk that costs
-   * more than the statements themselves (a toggle: ~100 µs alone, ~24 µs per toggle when eight
-   * share a commit). So the transactions that start within one turn of the event loop each run in
-   * a savepoint of one SQLite transaction, committed when the turn ends. A failing transaction
-   * rolls back to its savepoint and changes nothing; the others hear of success only once the
-   * commit is done, so nothing is acknowledged before it is durable.
+   * Group commit (docs/decisions/004). A commit writes every page it changed to the WAL, and on
+   * this disk that costs more than the statements themselves. So the transactions that start
+   * within one turn of the event loop each run in a savepoint of one SQLite transaction,
+   * committed when the turn ends. A failing transaction rolls back to its savepoint and changes
+   * nothing; the others hear of success only once the commit is done, so nothing is acknowledged
+   * before it is durable.
    */
   let open: Batch | undefined;
 
-  const begin = (): Batch => {
-    database.exec("BEGIN IMMEDIATE");
+  const begin = async (deadline: number): Promise<Batch> => {
+    await whenNotBusy(() => database.exec("BEGIN IMMEDIATE"), deadline);
     const { promise, resolve, reject } = Promise.withResolvers<void>();
     // A batch whose every transaction failed has nobody waiting for its outcome.
     promise.catch(() => {});
     const batch = { committed: promise, resolve, reject };
-    setImmediate(() => void lock.hold(async () => end(batch)));
+    if (!inMemory) setImmediate(() => void lock.hold(async () => end(batch)));
     return batch;
   };
 
@@ -88,17 +133,21 @@ export function openSqlite(path: string): Db {
   };
 
   const transaction = async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
+    // Measured from the call, so a write queued behind others that waited still answers in time.
+    const deadline = Date.now() + BUSY_WAIT_MS;
     const { result, batch } = await lock.hold(async () => {
-      const batch = (open ??= begin());
+      const batch = (open ??= await begin(deadline));
       database.exec("SAVEPOINT work");
       try {
         const result = await work(inTransaction);
         database.exec("RELEASE work");
+        if (inMemory) end(batch);
         return { result, batch };
       } catch (error) {
         if (database.inTransaction) {
           database.exec("ROLLBACK TO work");
           database.exec("RELEASE work");
+          if (inMemory) end(batch);
         } else {
           // SQLite rolled the whole transaction back (I/O error, disk full): the batch is lost.
           open = undefined;
@@ -114,16 +163,20 @@ export function openSqlite(path: string): Db {
   // A write read back with .all() (`INSERT … RETURNING`) must queue like any other write.
   const writes = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE|WITH)\b/i.test(sql);
 
+  const allOutside = <T extends Row>(sql: string, params?: SqlValue[]): Promise<T[]> =>
+    writes(sql) ? transaction(async () => all<T>(sql, params)) : read<T>(sql, params);
+
   return {
     dialect: "sqlite",
-    all: (sql, params) => (writes(sql) ? transaction(async () => all(sql, params)) : Promise.resolve(all(sql, params))),
-    get: async (sql, params) => all(sql, params)[0] as never,
+    all: allOutside,
+    get: async (sql, params) => (await allOutside(sql, params))[0] as never,
     run: (sql, params) => transaction(async () => run(sql, params)),
     transaction,
     exec: (script) => transaction(async () => void database.exec(script)),
     close: () =>
       lock.hold(async () => {
         if (open) end(open);
+        reader?.close();
         database.close();
       }),
   };
