@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { plainText } from "./text";
 import { THEME_IDS } from "./themes";
 
 /** SPEC §5 account rules; one schema per payload, used by the API, the forms and the tests. */
@@ -20,9 +21,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const registeredUsername = z
-  .string({ error: USERNAME_TOO_SHORT })
-  .trim()
+export const registeredUsername = plainText(z.string({ error: USERNAME_TOO_SHORT }).trim(), "Username")
   .min(3, USERNAME_TOO_SHORT)
   .max(24, "Username cannot exceed 24 characters")
   .regex(USERNAME_PATTERN, "Username can only contain letters, numbers, and underscores");
@@ -30,7 +29,7 @@ export const registeredUsername = z
 export const registerSchema = z.object({
   username: registeredUsername,
   password: z.string({ error: PASSWORD_TOO_SHORT }).min(6, PASSWORD_TOO_SHORT),
-  inviteCode: z.string({ error: "Invite code is required" }).trim().min(1, "Invite code is required"),
+  inviteCode: plainText(z.string({ error: "Invite code is required" }).trim().min(1, "Invite code is required"), "Invite code"),
   shareId: shareIdField,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -45,9 +44,7 @@ export const registerFormSchema = registerSchema
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const updateUsernameSchema = z.object({
-  username: z
-    .string()
-    .trim()
+  username: plainText(z.string().trim(), "Username")
     .min(3, USERNAME_TOO_SHORT)
     .max(48, "Username cannot exceed 48 characters")
     .regex(USERNAME_PATTERN, "Username can only contain letters, numbers, and underscores"),

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { plainText } from "./text";
 import type { ShareRecord } from "./types";
 
 /** SPEC §9: at most 25 lists per account; a list name is at most 48 characters after trimming. */
@@ -10,11 +11,14 @@ export const LIST_NAME_MAX = 48;
  */
 export const POSITION_MAX = 1_000_000;
 
-export const listNameField = z
-  .string({ error: "List name cannot be empty" })
-  .trim()
-  .min(1, "List name cannot be empty")
-  .max(LIST_NAME_MAX, `List name cannot exceed ${LIST_NAME_MAX} characters`);
+export const listNameField = plainText(
+  z
+    .string({ error: "List name cannot be empty" })
+    .trim()
+    .min(1, "List name cannot be empty")
+    .max(LIST_NAME_MAX, `List name cannot exceed ${LIST_NAME_MAX} characters`),
+  "List name",
+);
 
 export const linkAccessField = z.enum(["read", "write"], { error: "Link access must be 'read' or 'write'" });
 
@@ -49,7 +53,7 @@ export type ReorderListsInput = z.infer<typeof reorderListsSchema>;
 /** SPEC §5 "Share username"; SPEC §3: the interface always asks for write, so write is the default. */
 export const shareByUsernameSchema = z.object({
   listId: z.coerce.number({ error: "listId must be a number" }).int().positive("listId must be a number"),
-  username: z.string({ error: "Username cannot be empty" }).trim().min(1, "Username cannot be empty"),
+  username: plainText(z.string({ error: "Username cannot be empty" }).trim().min(1, "Username cannot be empty"), "Username"),
   accessLevel: z.enum(["read", "write", "admin"], { error: "Access level must be read, write or admin" }).default("write"),
 });
 export type ShareByUsernameInput = z.infer<typeof shareByUsernameSchema>;

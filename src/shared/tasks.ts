@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { positionNumber } from "./lists";
+import { plainText } from "./text";
 
 /** SPEC §9 item limits, and §5's field rules; one schema per payload, shared by the API and the forms. */
 export const MAX_ITEMS_PER_LIST = 100;
@@ -17,16 +18,23 @@ const toBoolean = (value: unknown) => {
 
 export const taskTitle = z.preprocess(
   toText,
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Title is required" : "Title must be text") })
-    .trim()
-    .min(1, "Title is required")
-    .max(MAX_TITLE_LENGTH, `Title cannot exceed ${MAX_TITLE_LENGTH} characters`),
+  plainText(
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Title is required" : "Title must be text") })
+      .trim()
+      .min(1, "Title is required")
+      .max(MAX_TITLE_LENGTH, `Title cannot exceed ${MAX_TITLE_LENGTH} characters`),
+    "Title",
+  ),
 );
 
 export const taskDescription = z.preprocess(
   (value) => toText(value) ?? "",
-  z.string({ error: "Description must be text" }).trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
+  plainText(
+    z.string({ error: "Description must be text" }).trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
+    "Description",
+    { multiline: true },
+  ),
 );
 
 const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
@@ -53,7 +61,12 @@ export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 /** PATCH /api/tasks/{id}: any subset of the editable fields; other keys (id, listId …) are ignored. */
 export const updateTaskSchema = z.object({
   title: taskTitle.optional(),
-  description: z.preprocess(toText, z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`).optional()),
+  description: z.preprocess(
+    toText,
+    plainText(z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`), "Description", {
+      multiline: true,
+    }).optional(),
+  ),
   completed: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   parentId: z.preprocess((value) => (value === undefined ? value : value === null || value === "" ? 0 : toNumber(value)), z.number({ error: "parentId must be a number" }).int().min(0).optional()),
