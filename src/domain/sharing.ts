@@ -43,6 +43,8 @@ export async function shareByUsername(store: Store, bus: EventBus, caller: Calle
   return record;
 }
 
+export const NOT_SHARED_WITH_USER = "This list is not shared with that user";
+
 /**
  * The owner removes a recipient (DESIGN §5: unshare is owner only). The recipient's live
  * subscriptions end at once (DESIGN §7) through `access_revoked` on their user topic.
@@ -52,7 +54,7 @@ export async function unshare(store: Store, bus: EventBus, caller: Caller, listI
     const access = await resolveListAccess(store, caller, listId, tx);
     requireOwner(access, "unshare this list");
     const removed = Number.isSafeInteger(userId) ? await store.shares.revoke(access.list.id, userId, tx) : 0;
-    if (removed === 0) throw notFound("This list is not shared with that user");
+    if (removed === 0) throw notFound(NOT_SHARED_WITH_USER);
     return access.list.userId;
   });
   await announceShare(bus, "share_removed", listId, ownerId, userId);

@@ -1,13 +1,14 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ZodType } from "zod";
-import { AppError } from "../domain/errors";
+import * as z from "zod";
+import { AppError, notFound } from "../domain/errors";
+import { idSchema } from "../shared/params";
 
 /**
  * Validates a JSON body with a shared schema; the first issue's message becomes the 400's message.
  * An empty body is read as `{}`: clients send the JSON content type on calls with nothing to say
  * (reset by shareId, a version update from the changelog), and that is no payload, not bad JSON.
  */
-export const jsonBody = <T extends ZodType>(schema: T) => {
+export const jsonBody = <T extends z.ZodType>(schema: T) => {
   const validate = zValidator("json", schema, (result) => {
     if (!result.success) {
       const issues = result.error.issues;
@@ -24,7 +25,7 @@ export const jsonBody = <T extends ZodType>(schema: T) => {
 /** Whether a request carries a body at all: fetch sends `Content-Length: 0` for none, curl nothing. */
 export const hasBody = (request: Request) => request.body !== null && request.headers.get("content-length") !== "0";
 
-export const queryParams = <T extends ZodType>(schema: T) =>
+export const queryParams = <T extends z.ZodType>(schema: T) =>
   zValidator("query", schema, (result) => {
     if (!result.success) {
       const issues = result.error.issues;
@@ -33,7 +34,16 @@ export const queryParams = <T extends ZodType>(schema: T) =>
   });
 
 /**
- * Path ids are decimal digits. Anything else (`abc`, `1.5`, `0x6`, `1e0`) is no id and finds
- * nothing (404, never 400), so one list has one address.
+ * Parses each named path id with the one id schema (src/shared/params.ts). An id in another
+ * spelling is no address at all: it answers the same 404 as an id that does not exist, with the
+ * message given for its name, never a 400.
  */
-export const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : Number.NaN);
+export const pathIds = <K extends string>(notFoundMessages: Record<K, string>) => {
+  const names = Object.keys(notFoundMessages) as K[];
+  const shape = Object.fromEntries(names.map((name) => [name, idSchema])) as Record<K, typeof idSchema>;
+  return zValidator("param", z.object(shape), (result) => {
+    if (result.success) return;
+    const failed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name)) ?? names[0]!;
+    throw notFound(notFoundMessages[failed]);
+  });
+};

@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import * as lists from "../../domain/lists";
+import { LIST_NOT_FOUND } from "../../domain/access";
 import { badRequest } from "../../domain/errors";
 import { createListSchema, reorderListsSchema, updateListSchema } from "../../shared/lists";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
 import { requireUser, signedIn } from "../middleware/session";
-import { jsonBody, idParam } from "../validate";
+import { jsonBody, pathIds } from "../validate";
+
+const listId = pathIds({ id: LIST_NOT_FOUND });
 
 /** SPEC §7 "Lists and sharing": the caller's own lists, and a list as seen through a share link. */
 export const listsApi = new Hono<AppEnv>()
@@ -20,26 +23,25 @@ export const listsApi = new Hono<AppEnv>()
   .get("/task-lists/by-share-id/:shareId", async (c) => {
     return c.json(await lists.listByShareId(c.get("deps").store, callerOf(c), c.req.param("shareId")));
   })
-  .patch("/task-lists/:id", signedIn, jsonBody(updateListSchema), async (c) => {
+  .patch("/task-lists/:id", signedIn, listId, jsonBody(updateListSchema), async (c) => {
     const { store, bus } = c.get("deps");
-    return c.json(await lists.updateList(store, bus, callerOf(c), idParam(c.req.param("id")), c.req.valid("json")));
+    return c.json(await lists.updateList(store, bus, callerOf(c), c.req.valid("param").id, c.req.valid("json")));
   })
-  .delete("/task-lists/:id", signedIn, async (c) => {
+  .delete("/task-lists/:id", signedIn, listId, async (c) => {
     const { store, bus } = c.get("deps");
-    const id = idParam(c.req.param("id"));
+    const { id } = c.req.valid("param");
     await lists.deleteList(store, bus, callerOf(c), id);
     return c.json({ message: "List deleted", id });
   })
-  .post("/task-lists/:id/rotate-share-id", signedIn, async (c) => {
+  .post("/task-lists/:id/rotate-share-id", signedIn, listId, async (c) => {
     const { store, bus } = c.get("deps");
-    return c.json(await lists.rotateShareId(store, bus, callerOf(c), idParam(c.req.param("id"))));
+    return c.json(await lists.rotateShareId(store, bus, callerOf(c), c.req.valid("param").id));
   })
   .get("/list", async (c) => {
     const shareId = callerOf(c).shareId;
     if (!shareId) throw badRequest("shareId is required");
     return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { shareId }));
   })
-  .get("/list/:id", async (c) => {
-    const listId = idParam(c.req.param("id"));
-    return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { listId }));
+  .get("/list/:id", listId, async (c) => {
+    return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { listId: c.req.valid("param").id }));
   });

@@ -3,7 +3,8 @@ import { badRequest, notFound } from "../../domain/errors";
 import type { PollCaller, PollClient } from "../../realtime/poll";
 import { pollConnectSchema, pollSubscribeSchema, type PollResponse } from "../../shared/realtime";
 import type { AppContext, AppEnv } from "../env";
-import { jsonBody } from "../validate";
+import { pollQuerySchema } from "../../shared/params";
+import { jsonBody, queryParams } from "../validate";
 
 /** Long-poll routes of SPEC §7 "Live updates"; the registry behind them is src/realtime/poll.ts. */
 const UNKNOWN_CLIENT = "Unknown poll client";
@@ -52,11 +53,9 @@ export const pollApi = new Hono<AppEnv>()
     const client = clientOf(c, input.clientId, input.shareId);
     return c.json({ unsubscribed: c.get("deps").realtime.polls.unsubscribe(client, target(input)) });
   })
-  .get("/poll/:clientId", async (c) => {
+  .get("/poll/:clientId", queryParams(pollQuerySchema), async (c) => {
     const client = clientOf(c, c.req.param("clientId"));
-    const given = c.req.query("lastEventId");
-    const lastEventId = given === undefined || given === "" ? undefined : Number(given);
-    if (lastEventId !== undefined && !(Number.isSafeInteger(lastEventId) && lastEventId >= 0)) throw badRequest("lastEventId must be a whole number");
+    const { lastEventId } = c.req.valid("query");
     const events = await c.get("deps").realtime.polls.poll(client, lastEventId, c.req.raw.signal);
     return c.json<PollResponse>({ events });
   });

@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { clearCompleted, resetCompletions } from "../../domain/completions";
 import { reorderTasks } from "../../domain/reorder";
+import { TASK_NOT_FOUND } from "../../domain/task-access";
 import * as tasks from "../../domain/tasks";
 import { createTaskSchema, reorderTasksSchema, resetCompletionsSchema, taskQuerySchema, updateTaskSchema } from "../../shared/tasks";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
-import { jsonBody, queryParams, idParam } from "../validate";
+import { jsonBody, pathIds, queryParams } from "../validate";
+
+const taskId = pathIds({ id: TASK_NOT_FOUND });
 
 /**
  * SPEC §7 "Tasks". Every call names its list by `listId` (signed in) or `?shareId` (link or
@@ -36,20 +39,20 @@ export const tasksApi = new Hono<AppEnv>()
     const listId = c.req.valid("json").listId ?? c.req.valid("query").listId;
     return c.json({ tasks: await resetCompletions(store, bus, callerOf(c), listId) });
   })
-  .get("/tasks/parent/:parentId", queryParams(taskQuerySchema), async (c) => {
+  .get("/tasks/parent/:parentId", pathIds({ parentId: TASK_NOT_FOUND }), queryParams(taskQuerySchema), async (c) => {
     const { listId } = c.req.valid("query");
-    return c.json(await tasks.readParentView(c.get("deps").store, callerOf(c), idParam(c.req.param("parentId")), listId));
+    return c.json(await tasks.readParentView(c.get("deps").store, callerOf(c), c.req.valid("param").parentId, listId));
   })
-  .patch("/tasks/:id", queryParams(taskQuerySchema), jsonBody(updateTaskSchema), async (c) => {
+  .patch("/tasks/:id", taskId, queryParams(taskQuerySchema), jsonBody(updateTaskSchema), async (c) => {
     const { store, bus } = c.get("deps");
-    return c.json(await tasks.updateTask(store, bus, callerOf(c), idParam(c.req.param("id")), c.req.valid("json")));
+    return c.json(await tasks.updateTask(store, bus, callerOf(c), c.req.valid("param").id, c.req.valid("json")));
   })
-  .delete("/tasks/:id", queryParams(taskQuerySchema), async (c) => {
+  .delete("/tasks/:id", taskId, queryParams(taskQuerySchema), async (c) => {
     const { store, bus } = c.get("deps");
-    const deleted = await tasks.deleteTask(store, bus, callerOf(c), idParam(c.req.param("id")));
+    const deleted = await tasks.deleteTask(store, bus, callerOf(c), c.req.valid("param").id);
     return c.json({ message: "Task deleted", ...deleted });
   })
-  .post("/tasks/:id/toggle", queryParams(taskQuerySchema), async (c) => {
+  .post("/tasks/:id/toggle", taskId, queryParams(taskQuerySchema), async (c) => {
     const { store, bus } = c.get("deps");
-    return c.json(await tasks.toggleTask(store, bus, callerOf(c), idParam(c.req.param("id"))));
+    return c.json(await tasks.toggleTask(store, bus, callerOf(c), c.req.valid("param").id));
   });

@@ -1,33 +1,54 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { validator } from "hono/validator";
+import * as z from "zod";
 import { ListPage } from "../../../views/ListPage";
 import { AppError } from "../../domain/errors";
 import { sharedListResponse } from "../../domain/lists";
+import { idSchema } from "../../shared/params";
 import type { SharedListResponse } from "../../shared/types";
 import { callerOf } from "../caller";
-import type { AppEnv } from "../env";
+import type { AppContext, AppEnv } from "../env";
 import { SHARED_ACCESS_FAILED } from "../../../islands/toast";
 import { renderNotFound } from "./not-found";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";
 
+/** Still a 404 like any list the caller may not see, but a dead link says so (SPEC §8). */
+const listNotFound = (c: AppContext) => renderNotFound(c, callerOf(c).shareId ? SHARED_ACCESS_FAILED : undefined);
+
+/** Without a session or a share link there is nothing to look up: sign in first. */
+const signedInOrLinked: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const caller = callerOf(c);
+  return caller.userId === null && !caller.shareId ? c.redirect("/auth") : next();
+};
+
+const listParam = validator("param", (value, c: AppContext) => {
+  const parsed = z.object({ id: idSchema }).safeParse(value);
+  return parsed.success ? parsed.data : listNotFound(c);
+});
+
+/** A malformed ?parentId= names no parent, like a stale one: back to the list itself. */
+const parentQuery = validator("query", (value, c: AppContext) => {
+  const parsed = z.object({ parentId: idSchema.optional() }).safeParse(value);
+  return parsed.success ? parsed.data : c.redirect(withShareId(`/list/${c.req.param("id")}`, callerOf(c).shareId));
+});
+
 /**
  * SPEC §2 /list/{id}: for the owner, a recipient, or anyone holding the list's shareId (signed in
  * or not). Whoever may not see the list gets the 404 page, as if it did not exist (DESIGN §5).
  */
-export const listPages = new Hono<AppEnv>().get("/list/:id", async (c) => {
+export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, listParam, parentQuery, async (c) => {
   const user = c.get("user");
   const caller = callerOf(c);
-  if (!user && !caller.shareId) return c.redirect("/auth");
   let shared: SharedListResponse;
   try {
-    shared = await sharedListResponse(c.get("deps").store, caller, { listId: Number(c.req.param("id")) });
+    shared = await sharedListResponse(c.get("deps").store, caller, { listId: c.req.valid("param").id });
   } catch (error) {
-    // Still a 404 like any list the caller may not see, but a dead link says so (SPEC §8).
-    if (error instanceof AppError && error.status === 404) return renderNotFound(c, caller.shareId ? SHARED_ACCESS_FAILED : undefined);
+    if (error instanceof AppError && error.status === 404) return listNotFound(c);
     throw error;
   }
   // A stale ?parentId= (deleted, or not a parent of this list) falls back to the list itself.
-  const parentId = Number(c.req.query("parentId")) || 0;
+  const parentId = c.req.valid("query").parentId ?? 0;
   if (parentId && !shared.tasks.some((task) => task.id === parentId && task.isParent)) {
     return c.redirect(withShareId(`/list/${shared.list.id}`, caller.shareId));
   }

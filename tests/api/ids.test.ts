@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Task } from "../../src/shared/types";
+import { testDialects } from "../helpers/databases";
+import { createList, snapshot } from "../helpers/lists";
+import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+
+/** Every other way `Number()` would read the id as the same number. */
+const otherSpellings = (id: number) => [`0x${id.toString(16)}`, `${id}.0`, `${id}e0`, `+${id}`, `%20${id}`, `0${id}`];
+
+for (const dialect of await testDialects()) {
+  describe(`one address per item on ${dialect}`, () => {
+    let t: TestApp;
+    let owner: Awaited<ReturnType<typeof registerUser>>;
+    let bob: Awaited<ReturnType<typeof registerUser>>;
+    let listId: number;
+    let shareId: string;
+    let item: Task;
+    beforeAll(async () => {
+      t = await makeTestApp(dialect);
+      owner = await registerUser(t, "owner");
+      bob = await registerUser(t, "bob");
+      // A few lists, so the ids under test are not all 1.
+      for (const name of ["One", "Two", "Three", "Four", "Five"]) await createList(owner, name);
+      const list = await createList(owner, "Spelled list");
+      [listId, shareId] = [list.id, list.shareId];
+      item = (await owner.post<Task>("/api/tasks", { title: "Spelled item", listId, isParent: true })).body;
+      expect((await owner.post("/api/share-by-username", { listId, username: "bob" })).status).toBe(201);
+    });
+    afterAll(() => t.close());
+
+    it("renders /list/{id} for its decimal id only, to the owner and to a signed-out link visitor", async () => {
+      const visitor = new Client(t);
+      for (const spelling of otherSpellings(listId)) {
+        const page = await owner.get(`/list/${spelling}`);
+        expect([spelling, page.status]).toEqual([spelling, 404]);
+        expect(page.body).not.toContain("Spelled list");
+        const linked = await visitor.get(`/list/${spelling}?shareId=${shareId}`);
+        expect([spelling, linked.status]).toEqual([spelling, 404]);
+        expect(linked.body).not.toContain("Spelled list");
+      }
+      const page = await owner.get(`/list/${listId}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Spelled list");
+      const linked = await visitor.get(`/list/${listId}?shareId=${shareId}`);
+      expect(linked.status).toBe(200);
+      expect(linked.body).toContain("Spelled list");
+    });
+
+    it("opens a parent's sub-items for its decimal ?parentId= only; another spelling goes back to the list", async () => {
+      const hex = await owner.get(`/list/${listId}?parentId=0x${item.id.toString(16)}`);
+      expect(hex.status).toBe(302);
+      expect(hex.headers.get("location")).toBe(`/list/${listId}`);
+      const plain = await owner.get(`/list/${listId}?parentId=${item.id}`);
+      expect(plain.status).toBe(200);
+    });
+
+    it("answers the API's list and sharing calls for the decimal id only, changing nothing otherwise", async () => {
+      const before = await snapshot(t);
+      const hexList = `0x${listId.toString(16)}`;
+      const refused = [
+        await owner.get(`/api/list/${hexList}`),
+        await owner.get(`/api/list/${listId}e0`),
+        await owner.patch(`/api/task-lists/${hexList}`, { name: "Renamed" }),
+        await owner.post(`/api/task-lists/${listId}.0/rotate-share-id`),
+        await owner.delete(`/api/task-lists/+${listId}`),
+        await owner.get(`/api/shared-by-list/${listId}e0`),
+        await owner.delete(`/api/unshare/${hexList}/${bob.user.id}`),
+      ];
+      expect(refused.map((res) => [res.status, res.body])).toEqual(Array(refused.length).fill([404, { message: "List not found" }]));
+      const hexUser = await owner.delete(`/api/unshare/${listId}/0x${bob.user.id.toString(16)}`);
+      expect(hexUser).toMatchObject({ status: 404, body: { message: "This list is not shared with that user" } });
+      expect(await snapshot(t)).toEqual(before);
+
+      expect((await owner.get(`/api/list/${listId}`)).status).toBe(200);
+      const recipients = await owner.get<Array<{ sharedWithId: number }>>(`/api/shared-by-list/${listId}`);
+      expect(recipients.body.map((share) => share.sharedWithId)).toEqual([bob.user.id]);
+      expect((await owner.delete(`/api/unshare/${listId}/${bob.user.id}`)).status).toBe(200);
+      expect(await t.store.shares.find(listId, bob.user.id)).toBeUndefined();
+    });
+
+    it("answers the item calls for the decimal id only, changing nothing otherwise", async () => {
+      const before = await snapshot(t);
+      for (const spelling of otherSpellings(item.id)) {
+        const calls = [
+          await owner.patch(`/api/tasks/${spelling}`, { title: "Renamed" }),
+          await owner.post(`/api/tasks/${spelling}/toggle`),
+          await owner.delete(`/api/tasks/${spelling}`),
+          await owner.get(`/api/tasks/parent/${spelling}?listId=${listId}`),
+        ];
+        expect([spelling, calls.map((res) => [res.status, res.body])]).toEqual([spelling, Array(calls.length).fill([404, { message: "Task not found" }])]);
+      }
+      expect(await snapshot(t)).toEqual(before);
+      expect((await owner.get(`/api/tasks/parent/${item.id}?listId=${listId}`)).status).toBe(200);
+      expect((await owner.post(`/api/tasks/${item.id}/toggle`)).body).toMatchObject({ id: item.id, completed: true });
+    });
+
+    it("reads a poll's lastEventId in decimal digits only", async () => {
+      // An unknown client answers 404 once the query is read: a spelled-out number never gets there.
+      for (const spelling of ["1e0", "0x1", "1.0", "-1", "+1"]) {
+        const res = await owner.get(`/api/poll/no-such-client?lastEventId=${encodeURIComponent(spelling)}`);
+        expect([spelling, res.status]).toEqual([spelling, 400]);
+      }
+      expect((await owner.get("/api/poll/no-such-client?lastEventId=1")).status).toBe(404);
+      expect((await owner.get("/api/poll/no-such-client?lastEventId=0")).status).toBe(404);
+    });
+  });
+}
