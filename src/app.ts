@@ -11,6 +11,7 @@ import { versionsApi } from "./http/api/versions";
 import type { AppDeps, AppEnv } from "./http/env";
 import { onError, onNotFound } from "./http/errors";
 import { sameOriginJson } from "./http/middleware/same-origin";
+import { securityHeaders } from "./http/middleware/security-headers";
 import { loadSession } from "./http/middleware/session";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
+  app.use("*", securityHeaders);
   for (const path of PUBLIC_PATHS) app.get(path, servePublicFile);
 
   app.use("*", async (c, next) => {

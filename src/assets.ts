@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { THEMES } from "./shared/themes";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const PUBLIC_DIR = join(ROOT, "public");
@@ -16,13 +17,27 @@ export interface Assets {
 
 const shortHash = (text: string) => Bun.hash(text).toString(36);
 
+/**
+ * Every theme's colours as CSS variables keyed by <html data-theme>, so switching needs no reload.
+ * They live in the stylesheet, not in a <style> element, so the CSP can refuse inline styles.
+ */
+const themeVariables = () =>
+  Object.values(THEMES)
+    .map(
+      (theme) =>
+        `[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};` +
+        theme.taskColors.map((color, i) => `--task-${i}:${color}`).join(";") +
+        "}",
+    )
+    .join("");
+
 /** views/styles/*.css, one file per screen, joined in name order into one stylesheet. */
 function joinStyles(): string {
-  return readdirSync(STYLES_DIR)
+  const files = readdirSync(STYLES_DIR)
     .filter((name) => name.endsWith(".css"))
     .sort()
-    .map((name) => readFileSync(join(STYLES_DIR, name), "utf8"))
-    .join("\n");
+    .map((name) => readFileSync(join(STYLES_DIR, name), "utf8"));
+  return [...files, themeVariables()].join("\n");
 }
 
 /**

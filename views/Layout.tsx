@@ -3,7 +3,6 @@ import type { PlainToast } from "../islands/toast";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Island } from "./Island";
-import { ThemeStyles } from "./ThemeStyles";
 
 export interface LayoutProps {
   title: string;
@@ -24,7 +23,6 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
         <title>{`${title} · Listwell`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.style} />
-        <ThemeStyles />
         {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}
         <script type="module" src={assets.script} />
       </head>

@@ -14,7 +14,7 @@ export function storeTheme(theme: ThemeId) {
   }
 }
 
-/** Switches every themed colour at once: views/ThemeStyles keys the variables by <html data-theme>. */
+/** Switches every themed colour at once: the stylesheet keys the variables by <html data-theme>. */
 export function applyTheme(theme: ThemeId) {
   document.documentElement.dataset.theme = theme;
 }

@@ -4,6 +4,7 @@ import { authenticate, SESSION_COOKIE, SESSION_LIFETIME_MS } from "../../auth/se
 import { unauthorized } from "../../domain/errors";
 import type { UserRecord } from "../../store/users";
 import type { AppContext, AppEnv } from "../env";
+import { isHttps } from "./security-headers";
 
 /** Loads the caller's session and user from the cookie, renewing the cookie with the session. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -26,7 +27,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 const isSecure = (c: AppContext) => {
   const setting = c.get("deps").config.sessionSecure;
   if (setting !== "auto") return setting;
-  return c.req.url.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
+  return isHttps(c.req.url, c.req.header("x-forwarded-proto"));
 };
 
 export function setSessionCookie(c: AppContext, token: string) {

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from "hono";
+
+/**
+ * DESIGN §11, for every response: pages, API, static files, 404s and errors. Why each source is
+ * allowed is in docs/decisions/007-security-headers.md; the browser test (tests/e2e/csp.test.ts)
+ * loads every page under it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  // React writes `style` attributes for per-item colours and swipes; no <style> element is allowed.
+  "style-src-attr 'unsafe-inline'",
+  // 'self' covers the same origin's ws:// and wss:// in CSP Level 3 browsers, Chromium included.
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Over https, directly or behind a proxy that says so. */
+export const isHttps = (url: string, forwardedProto: string | undefined) => url.startsWith("https:") || forwardedProto === "https";
+
+/**
+ * Set before the handler runs: Hono carries headers set on the context into every response it
+ * builds, the error handler's and the not-found page's included, without copying a finished one.
+ */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+  c.header("X-Content-Type-Options", "nosniff");
+  // A share link is the key to its list: it must never leave in a Referer.
+  c.header("Referrer-Policy", "same-origin");
+  // For browsers that predate frame-ancestors.
+  c.header("X-Frame-Options", "DENY");
+  if (isHttps(c.req.url, c.req.header("x-forwarded-proto"))) c.header("Strict-Transport-Security", `max-age=${ONE_YEAR_SECONDS}`);
+  return next();
+};
