@@ -41,7 +41,7 @@ async function reorderedListAccess(store: Store, caller: Caller, items: ReorderT
 export async function reorderTasks(store: Store, bus: EventBus, caller: Caller, items: ReorderTasksInput, listId?: number): Promise<Task[]> {
   const { tasks, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await reorderedListAccess(store, caller, items, listId, tx));
-    const current = new Map((await store.tasks.listByList(list.id, tx)).map((task) => [task.id, task]));
+    const current = new Map((await store.tasks.listByListForUpdate(list.id, tx)).map((task) => [task.id, task]));
     const requested = new Map<number, number>();
     for (const { id, position } of items) {
       // A shareId grants its own list only: an item of any other list is "not found".
@@ -50,9 +50,12 @@ export async function reorderTasks(store: Store, bus: EventBus, caller: Caller, 
       requested.set(id, position);
     }
     const moved = [...current.values()].map((task) => ({ ...task, position: requested.get(task.id) ?? task.position })).sort(byPosition);
-    // Positions are kept as sent while they already keep each parent's children right after it.
+    // Positions are kept as sent while they stay one per item and keep each parent's children
+    // right after it. A reorder sent from a stale view can give two items one position (two
+    // clients swapping neighbours at once); then the whole list is renumbered.
     const normalised = orderChildrenAfterParents(moved);
-    const tasks = normalised.every((task, index) => task.id === moved[index]!.id) ? moved : normalised;
+    const distinct = new Set(moved.map((task) => task.position)).size === moved.length;
+    const tasks = distinct && normalised.every((task, index) => task.id === moved[index]!.id) ? moved : normalised;
     const changed = tasks.filter((task) => current.get(task.id)!.position !== task.position);
     await store.tasks.setPositions(changed, tx);
     return { tasks, event: await recordListEvent(store, tx, list, "tasks_reordered", { tasks }) };

@@ -72,6 +72,16 @@ export function tasksStore(db: Db) {
       const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? ${ORDER}`, [listId]);
       return rows.map(toTask);
     },
+    /**
+     * The same, for a change computed from the items' positions: on PostgreSQL the rows stay
+     * locked until the transaction ends, so two reorders at once apply one after the other, the
+     * second on the first's result. SQLite already runs one write transaction at a time.
+     */
+    async listByListForUpdate(listId: number, tx: Db): Promise<Task[]> {
+      const lock = tx.dialect === "postgres" ? " FOR UPDATE" : "";
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? ${ORDER}${lock}`, [listId]);
+      return rows.map(toTask);
+    },
     async listChildren(parentId: number, tx: Db = db): Promise<Task[]> {
       const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE parent_id = ? ${ORDER}`, [parentId]);
       return rows.map(toTask);
