@@ -1,10 +1,11 @@
-import { findListAccess, LIST_NOT_FOUND } from "../domain/access";
+import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink } from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
+import { createLogger, type Logger } from "../logger";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
 import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus } from "./bus";
-import { MAX_SUBSCRIPTIONS, toLiveMessage, type Identity, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
+import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
 
 /**
  * The hub: the bus topics this instance listens to on behalf of its live clients, and the access
@@ -20,7 +21,7 @@ interface Followers {
   stop: () => void;
 }
 
-export function createHub(store: Store, bus: EventBus) {
+export function createHub(store: Store, bus: EventBus, logger: Logger = createLogger("error")) {
   const transports: Transport[] = [];
   const lists = new Map<number, Followers>();
   const users = new Map<number, Followers>();
@@ -52,22 +53,17 @@ export function createHub(store: Store, bus: EventBus) {
     map.delete(key);
   }
 
-  /** Which way (if any) this identity may follow the list, DESIGN §5's rules via findListAccess. */
-  async function decide(identity: Identity, list: TaskList | undefined, shareId: string | undefined): Promise<Subscription | undefined> {
-    if (!list) return undefined;
-    if (identity.userId !== null && (await findListAccess(store, { userId: identity.userId }, list))) {
-      return { listId: list.id, via: "member", ...(shareId ? { shareId } : {}) };
-    }
-    if (shareId && (await findListAccess(store, { userId: null, shareId }, list))) return { listId: list.id, via: "link", shareId };
-    return undefined;
-  }
-
-  /** decide(), again until nothing that could take access away reached the subscriber meanwhile. */
-  async function decideFresh(subscriber: Subscriber, load: () => Promise<TaskList | undefined>, shareId: string | undefined) {
+  /**
+   * Access as domain/access.ts decides it, again until nothing that could take it away reached the
+   * subscriber meanwhile. The replay floor is read after access was confirmed, so every event at
+   * or below it was recorded before this grant and is never replayed to it (DESIGN §7).
+   */
+  async function decideFresh(subscriber: Subscriber, load: () => Promise<TaskList | undefined>, shareId: string | undefined): Promise<Subscription | undefined> {
     for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
       const epoch = epochOf(subscriber);
-      const next = await decide(subscriber.identity, await load(), shareId);
-      if (epochOf(subscriber) === epoch && !departed.has(subscriber)) return next;
+      const granted = await decideLiveAccess(store, subscriber.identity.userId, await load(), shareId);
+      const floor = granted ? await store.events.latestId() : 0;
+      if (epochOf(subscriber) === epoch && !departed.has(subscriber)) return granted && { ...granted, floor };
     }
     return undefined; // access keeps changing under it: refusing is the safe answer
   }
@@ -84,31 +80,73 @@ export function createHub(store: Store, bus: EventBus) {
     unfollow(lists, subscription.listId, subscriber);
   }
 
-  /** Re-decides one subscription from the store; `suspend` stops its events while that runs. */
-  async function recheck(subscriber: Subscriber, listId: number, suspend: boolean, resync = false) {
+  function suspend(subscriber: Subscriber, subscription: Subscription) {
+    if (subscription.suspended) return;
+    subscription.suspended = true;
+    subscriber.detach(subscription);
+  }
+
+  /**
+   * Re-decides one subscription from the store; `hold` stops its events while that runs. A held
+   * subscription that is granted again starts from a new floor and the client refetches: access may
+   * have been lost in between, and what happened then is not theirs to replay.
+   */
+  async function recheck(subscriber: Subscriber, listId: number, hold: boolean) {
     const current = subscriber.subscriptions.get(listId);
     if (!current) return;
-    if (suspend && !current.suspended) {
-      current.suspended = true;
-      subscriber.detach(current);
-    }
+    if (hold) suspend(subscriber, current);
     let next: Subscription | undefined;
     try {
       next = await decideFresh(subscriber, () => store.lists.findById(listId), current.shareId);
     } catch (error) {
-      console.error("realtime: access re-check failed", error);
+      logger.error("realtime: access re-check failed", error);
     }
     // The client unsubscribed or subscribed again meanwhile: its newer choice stands.
     if (subscriber.subscriptions.get(listId) !== current) return;
     if (!next) {
       remove(subscriber, current);
       subscriber.revoked(listId);
-    } else if (current.suspended || next.via !== current.via) {
-      if (!current.suspended) subscriber.detach(current);
+    } else if (current.suspended) {
       subscriber.subscriptions.set(listId, next);
       subscriber.attach(next);
-      if (resync) subscriber.resync?.(listId);
+      subscriber.resync(listId);
+    } else if (next.via !== current.via) {
+      // Never without access (a member who still holds the link): the floor stays.
+      subscriber.detach(current);
+      const kept = { ...next, floor: current.floor };
+      subscriber.subscriptions.set(listId, kept);
+      subscriber.attach(kept);
     }
+  }
+
+  /** The session as the store has it now; a client whose session is gone or expired is signed out. */
+  async function sessionStillValid(subscriber: Subscriber, userId: number, sessionId: string): Promise<boolean> {
+    let session: Awaited<ReturnType<Store["sessions"]["find"]>>;
+    try {
+      session = await store.sessions.find(sessionId);
+    } catch (error) {
+      logger.error("realtime: session re-check failed", error);
+    }
+    if (subscriber.identity.sessionId !== sessionId) return false; // signed out meanwhile
+    if (session && session.expiresAt > Date.now()) {
+      subscriber.identity.expiresAt = session.expiresAt;
+      return true;
+    }
+    signOut(subscriber, userId);
+    return false;
+  }
+
+  /**
+   * The bus lost messages (issue 11: Redis was away): revocations and sign-outs among them. Every
+   * subscription is held, its session and access decided again from the store, and the client told
+   * to refetch what it may have missed.
+   */
+  async function reverify(subscriber: Subscriber) {
+    invalidate(subscriber);
+    for (const subscription of subscriber.subscriptions.values()) suspend(subscriber, subscription);
+    const { userId, sessionId } = subscriber.identity;
+    if (userId !== null && sessionId !== null && !(await sessionStillValid(subscriber, userId, sessionId))) return;
+    for (const subscription of [...subscriber.subscriptions.values()]) void recheck(subscriber, subscription.listId, true);
   }
 
   /**
@@ -120,27 +158,14 @@ export function createHub(store: Store, bus: EventBus) {
     const { userId, sessionId, expiresAt } = subscriber.identity;
     if (userId === null || sessionId === null || expiresAt === undefined || expiresAt > Date.now() || verifying.has(subscriber)) return;
     verifying.add(subscriber);
-    for (const subscription of subscriber.subscriptions.values()) {
-      if (subscription.via !== "member" || subscription.suspended) continue;
-      subscription.suspended = true;
-      subscriber.detach(subscription);
-    }
-    void (async () => {
-      let session: Awaited<ReturnType<Store["sessions"]["find"]>>;
-      try {
-        session = await store.sessions.find(sessionId);
-      } catch (error) {
-        console.error("realtime: session re-check failed", error);
-      }
+    for (const subscription of subscriber.subscriptions.values()) if (subscription.via === "member") suspend(subscriber, subscription);
+    void sessionStillValid(subscriber, userId, sessionId).then((valid) => {
       verifying.delete(subscriber);
-      if (subscriber.identity.sessionId !== sessionId) return; // signed out meanwhile
-      if (session && session.expiresAt > Date.now()) {
-        subscriber.identity.expiresAt = session.expiresAt;
-        for (const subscription of [...subscriber.subscriptions.values()]) {
-          if (subscription.suspended) void recheck(subscriber, subscription.listId, false, true);
-        }
-      } else signOut(subscriber, userId);
-    })();
+      if (!valid) return;
+      for (const subscription of [...subscriber.subscriptions.values()]) {
+        if (subscription.suspended) void recheck(subscriber, subscription.listId, false);
+      }
+    });
   }
 
   function onListMessage(listId: number, message: BusMessage) {
@@ -151,7 +176,7 @@ export function createHub(store: Store, bus: EventBus) {
         invalidate(subscriber);
         const subscription = subscriber.subscriptions.get(listId);
         if (!subscription) continue;
-        if (subscription.via === "link" && subscription.shareId === revokedShareId) {
+        if (losesAccessWithLink(subscription, revokedShareId)) {
           remove(subscriber, subscription);
           subscriber.revoked(listId);
         } else void recheck(subscriber, listId, false);
@@ -175,9 +200,7 @@ export function createHub(store: Store, bus: EventBus) {
     }
     if (message.type === "session_ended") {
       for (const subscriber of subscribers) {
-        const { sessionId } = subscriber.identity;
-        const ended = message.sessionId === sessionId || (typeof message.exceptSessionId === "string" && message.exceptSessionId !== sessionId);
-        if (ended) signOut(subscriber, userId);
+        if (isSessionEnded(subscriber.identity.sessionId, { sessionId: message.sessionId, exceptSessionId: message.exceptSessionId })) signOut(subscriber, userId);
       }
       return;
     }
@@ -194,6 +217,11 @@ export function createHub(store: Store, bus: EventBus) {
       if (subscription.via === "member") void recheck(subscriber, subscription.listId, true);
     }
   }
+
+  const stopGap = bus.onGap?.(() => {
+    const everyone = new Set([...lists.values(), ...users.values()].flatMap((entry) => [...entry.subscribers]));
+    for (const subscriber of everyone) void reverify(subscriber);
+  });
 
   return {
     addTransport(transport: Transport) {
@@ -250,6 +278,7 @@ export function createHub(store: Store, bus: EventBus) {
     },
 
     close() {
+      stopGap?.();
       for (const entry of [...lists.values(), ...users.values()]) entry.stop();
       lists.clear();
       users.clear();

@@ -1,3 +1,4 @@
+import { createLogger, type Logger } from "../logger";
 import type { Store } from "../store";
 import type { EventBus } from "./bus";
 import { createHub } from "./hub";
@@ -8,15 +9,16 @@ export interface RealtimeOptions {
   store: Store;
   bus: EventBus;
   poll?: PollOptions;
+  logger?: Logger;
 }
 
 /**
  * Live updates for one server: the websocket endpoint and the long-poll clients over one hub.
  * It is also the app's `presence`: the admin's version update reports how many it reached.
  */
-export function createRealtime({ store, bus, poll }: RealtimeOptions) {
-  const hub = createHub(store, bus);
-  const sockets = createSocketEndpoint(hub, store);
+export function createRealtime({ store, bus, poll, logger = createLogger("error") }: RealtimeOptions) {
+  const hub = createHub(store, bus, logger);
+  const sockets = createSocketEndpoint(hub, store, logger);
   const polls = createPollRegistry(hub, store, poll);
   return {
     hub,

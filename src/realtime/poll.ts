@@ -1,43 +1,56 @@
+import { randomToken } from "../auth/random-token";
+import { isBeforeReplayFloor, LIST_NOT_FOUND, mayFollowWithPollClient, mayLearnShareIdFromEvents, mayReceiveListEvent, pollClientServes } from "../domain/access";
+import { AppError, notFound } from "../domain/errors";
 import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
-import { EVENTS_KEPT_PER_LIST, type StoredEvent } from "../store/events";
-import { notFound } from "../domain/errors";
-import { LIST_NOT_FOUND } from "../domain/access";
+import { EVENTS_KEPT_PER_LIST } from "../store/events";
 import type { Hub } from "./hub";
-import { listNotice, toLiveMessage, withoutShareId, type Identity, type Subscriber, type Target } from "./subscriber";
-import { randomToken } from "../auth/random-token";
+import { listNotice, toLiveMessage, withoutShareId, type Identity, type Subscriber, type Subscription, type Target } from "./subscriber";
 
 /**
  * Long-poll clients (SPEC §7 "Live updates", DESIGN §7), for browsers whose websocket is blocked.
  * Events are read from the events table rather than kept here, so a client can resume with
- * `lastEventId` on any instance; what is not stored (shares, version updates, revocations) waits
- * in a small per-client queue. A client lives in this instance's memory only: on another one its
- * id answers 404, and SPEC §4's client then reconnects and resumes from its lastEventId.
+ * `lastEventId` on any instance, but never from before its subscription was granted (the replay
+ * floor: an older lastEventId gets `resync`). What is not stored (shares, version updates,
+ * revocations) waits in a small per-client queue. A client lives in this instance's memory only:
+ * on another one its id answers 404, and SPEC §4's client then reconnects and resumes.
+ * Clients are bounded (issue 11): per address while they follow nothing, and in all.
  */
 export interface PollOptions {
   /** How long a poll waits for an event before answering an empty list (DESIGN §7: ~30 s). */
   waitMs?: number;
-  /** A client not heard from for this long is forgotten. */
+  /** A client following a list, not heard from for this long, is forgotten. */
   idleMs?: number;
+  /** A client following nothing is forgotten sooner (DESIGN §7: 30 s). */
+  unsubscribedIdleMs?: number;
+  /** Clients one instance holds at most; a connect beyond answers 503. */
+  maxClients?: number;
+  /** Clients following nothing that one address may hold; a connect beyond answers 429. */
+  maxUnsubscribedPerIp?: number;
 }
 
 /** Who may use a client: the session that made it, or (made anonymously) the shareId it uses. */
 export interface PollCaller {
   identity: Identity;
   shareId?: string;
+  /** The caller's address (clientIp), which the per-address allowance counts by. */
+  ip?: string;
 }
 
 export interface PollClient extends Subscriber {
   readonly id: string;
+  readonly ip: string;
   /** Set on the first shareId an anonymous client uses; later calls must carry it. */
   boundShareId?: string;
   /** Highest stored event id handed out. */
   cursor: number;
-  /** Events at or below this id predate the client (unless it asks to replay from earlier). */
-  floor: number;
   /** Ids recently handed out, so the look-back below never repeats one. */
   recent: Set<number>;
   queue: LiveMessage[];
+  /** Lists whose events were held back (access re-checked): the next answer says `resync`. */
+  pendingResync: Set<number>;
+  /** The last broadcast handed out; broadcasts are kept once, for every client. */
+  broadcastSeq: number;
   /** Something arrived while no poll was waiting: the next wait returns at once. */
   dirty: boolean;
   wake?: () => void;
@@ -53,13 +66,43 @@ const LOOK_BACK_IDS = 64;
 const RECENT_KEPT = 256;
 const QUEUE_MAX = 100;
 const BATCH = 500;
+/**
+ * At most this many clients per instance. A waiting client costs about 2 KB and one open
+ * connection (measured, docs/decisions/006): 10,000 is ~20 MB and far more browsers than one
+ * instance serves by long-poll, which is only the fallback when websockets are blocked.
+ */
+const MAX_CLIENTS = 10_000;
+/** DESIGN §7: at most 20 clients following nothing per address. */
+const MAX_UNSUBSCRIBED_PER_IP = 20;
+const UNSUBSCRIBED_IDLE_MS = 30_000;
 
 const newClientId = () => randomToken(20);
+
+function addTo<K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) {
+  const set = index.get(key) ?? new Set();
+  set.add(client);
+  index.set(key, set);
+}
+
+function removeFrom<K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) {
+  const set = index.get(key);
+  if (set?.delete(client) && set.size === 0) index.delete(key);
+}
 
 export function createPollRegistry(hub: Hub, store: Store, options: PollOptions = {}) {
   const waitMs = options.waitMs ?? 30_000;
   const idleMs = options.idleMs ?? 120_000;
+  const unsubscribedIdleMs = Math.min(options.unsubscribedIdleMs ?? UNSUBSCRIBED_IDLE_MS, idleMs);
+  const maxClients = options.maxClients ?? MAX_CLIENTS;
+  const maxUnsubscribedPerIp = options.maxUnsubscribedPerIp ?? MAX_UNSUBSCRIBED_PER_IP;
   const clients = new Map<string, PollClient>();
+  // Indexes, so an event or a broadcast touches only the clients it concerns, never all of them.
+  const byList = new Map<number, Set<PollClient>>();
+  const byUser = new Map<number, Set<PollClient>>();
+  const unsubscribedByIp = new Map<string, Set<PollClient>>();
+  const waiting = new Set<PollClient>();
+  const broadcasts: Array<{ seq: number; message: LiveMessage }> = [];
+  let broadcastSeq = 0;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
   const wake = (client: PollClient) => {
@@ -71,22 +114,32 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     if (client.queue.length > QUEUE_MAX) client.queue.shift();
     wake(client);
   };
+  /** A client following nothing counts against its address's allowance. */
+  const classify = (client: PollClient) => {
+    if (client.subscriptions.size === 0 && clients.has(client.id)) addTo(unsubscribedByIp, client.ip, client);
+    else removeFrom(unsubscribedByIp, client.ip, client);
+  };
 
   hub.addTransport({
     listEvent(listId) {
-      for (const client of clients.values()) if (client.subscriptions.has(listId)) wake(client);
+      for (const client of byList.get(listId) ?? []) wake(client);
     },
     userMessage(userId, message) {
-      for (const client of clients.values()) if (client.identity.userId === userId) enqueue(client, message);
+      for (const client of byUser.get(userId) ?? []) enqueue(client, message);
     },
     broadcast(message) {
-      for (const client of clients.values()) enqueue(client, message);
+      broadcasts.push({ seq: ++broadcastSeq, message });
+      if (broadcasts.length > QUEUE_MAX) broadcasts.shift();
+      // The others find it in `broadcasts` at their next poll.
+      for (const client of [...waiting]) wake(client);
     },
   });
 
   function forget(client: PollClient) {
     if (!clients.delete(client.id)) return;
     hub.leave(client);
+    classify(client);
+    if (client.identity.userId !== null) removeFrom(byUser, client.identity.userId, client);
     client.wake?.();
     if (clients.size === 0 && sweeper) {
       clearInterval(sweeper);
@@ -96,57 +149,81 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
 
   function sweep() {
     const now = Date.now();
-    for (const client of clients.values()) if (!client.wake && now - client.lastSeen > idleMs) forget(client);
+    for (const client of [...clients.values()]) {
+      const limit = client.subscriptions.size === 0 ? unsubscribedIdleMs : idleMs;
+      if (!client.wake && now - client.lastSeen > limit) forget(client);
+    }
   }
 
-  /** A stored event goes to a client following its list; to a link holder only under that link. */
-  function deliverable(client: PollClient, event: StoredEvent) {
-    const subscription = client.subscriptions.get(event.listId);
-    if (!subscription || subscription.suspended || client.recent.has(event.id) || event.id <= client.floor) return false;
-    return subscription.via === "member" || subscription.shareId === event.shareId;
+  /** Refuses a new client when the instance is full (503) or the address holds enough idle ones (429). */
+  function admit(ip: string) {
+    if (clients.size >= maxClients) {
+      throw new AppError(503, "Live updates are busy right now. Please try again shortly.", "POLL_CLIENTS_FULL", undefined, Math.ceil(unsubscribedIdleMs / 1000));
+    }
+    const idle = unsubscribedByIp.get(ip);
+    if (idle && idle.size >= maxUnsubscribedPerIp) {
+      const oldest = Math.min(...[...idle].map((client) => client.lastSeen));
+      const seconds = Math.max(1, Math.ceil((oldest + unsubscribedIdleMs - Date.now()) / 1000));
+      throw new AppError(429, "Too many live-update connections from this address. Please try again shortly.", "POLL_CLIENT_LIMIT", undefined, seconds);
+    }
   }
 
   /** DESIGN §7: a lastEventId older than what is kept gets an explicit resync, never a silent gap. */
-  async function lostEvents(listIds: number[], lastEventId: number): Promise<number[]> {
-    const lost: number[] = [];
-    for (const listId of listIds) {
-      const oldest = await store.events.oldestId(listId);
-      if (oldest === undefined || lastEventId >= oldest) continue;
-      // Events are only ever pruned from lists holding more than the kept number.
-      if ((await store.events.since([listId], 0, EVENTS_KEPT_PER_LIST)).length >= EVENTS_KEPT_PER_LIST) lost.push(listId);
+  async function historyLost(listId: number, lastEventId: number): Promise<boolean> {
+    const oldest = await store.events.oldestId(listId);
+    if (oldest === undefined || lastEventId >= oldest) return false;
+    // Events are only ever pruned from lists holding more than the kept number.
+    return (await store.events.since([listId], 0, EVENTS_KEPT_PER_LIST)).length >= EVENTS_KEPT_PER_LIST;
+  }
+
+  /** Where each followed list resumes: `resync` (and nothing older) when the client asks for too old. */
+  async function resyncsFor(client: PollClient, following: Subscription[], lastEventId: number | undefined) {
+    const resyncs = new Map<number, number>();
+    for (const subscription of following) {
+      const { listId } = subscription;
+      if (client.pendingResync.has(listId) || (lastEventId !== undefined && isBeforeReplayFloor(subscription, lastEventId))) {
+        resyncs.set(listId, subscription.floor);
+      } else if (lastEventId !== undefined && (await historyLost(listId, lastEventId))) {
+        resyncs.set(listId, await store.events.latestIdOf(listId));
+      }
     }
-    return lost;
+    return resyncs;
   }
 
   async function collect(client: PollClient, lastEventId: number | undefined): Promise<LiveMessage[]> {
     client.dirty = false;
     // DESIGN §7: every polled event has an id. One that is not stored takes the client's cursor,
     // so a client resuming from it skips nothing.
-    const out = client.queue.splice(0).map((message): LiveMessage => ({ ...message, id: client.cursor }));
-    const listIds = [...client.subscriptions.values()].filter((s) => !s.suspended).map((s) => s.listId);
-    if (listIds.length === 0) return out;
-    if (lastEventId !== undefined) {
-      const lost = await lostEvents(listIds, lastEventId);
-      if (lost.length > 0) {
-        const latest = await store.events.latestId();
-        for (const listId of lost) out.push(listNotice("resync", listId, { id: latest }));
-        client.cursor = client.floor = latest;
-        client.recent.clear();
-        return out;
-      }
-    }
+    const unstored = [...client.queue.splice(0), ...broadcasts.filter((entry) => entry.seq > client.broadcastSeq).map((entry) => entry.message)];
+    client.broadcastSeq = broadcastSeq;
+    const out = unstored.map((message): LiveMessage => ({ ...message, id: client.cursor }));
+    const following = [...client.subscriptions.values()].filter((subscription) => !subscription.suspended);
+    if (following.length === 0) return out;
+    const resyncs = await resyncsFor(client, following, lastEventId);
     const after = lastEventId ?? client.cursor;
-    const events = await store.events.since(listIds, Math.max(client.floor, after - LOOK_BACK_IDS), BATCH);
+    const startOf = (subscription: Subscription) => resyncs.get(subscription.listId) ?? Math.max(subscription.floor, after - LOOK_BACK_IDS);
+    const events = await store.events.since(following.map((subscription) => subscription.listId), Math.min(...following.map(startOf)), BATCH);
+    const found: LiveMessage[] = [];
     for (const event of events) {
-      if (!deliverable(client, event)) continue;
-      // As on the websocket: only a client that follows the list by its link gets the link back.
+      const subscription = client.subscriptions.get(event.listId);
+      if (!subscription || subscription.suspended || event.id <= startOf(subscription) || client.recent.has(event.id)) continue;
+      if (!mayReceiveListEvent(subscription, event)) continue;
       const live = toLiveMessage({ ...event });
-      out.push(client.subscriptions.get(event.listId)?.via === "link" ? live : withoutShareId(live));
+      found.push(mayLearnShareIdFromEvents(subscription) ? live : withoutShareId(live));
       client.recent.add(event.id);
       client.cursor = Math.max(client.cursor, event.id);
     }
+    // A full batch can stop short of a resync's id: that resync waits for the next poll, so the
+    // client's lastEventId never jumps over events it was not sent.
+    const horizon = events.length === BATCH ? events[events.length - 1]!.id : Number.POSITIVE_INFINITY;
+    for (const [listId, id] of resyncs) {
+      if (id > horizon) continue;
+      found.push(listNotice("resync", listId, { id }));
+      client.pendingResync.delete(listId);
+      client.cursor = Math.max(client.cursor, id);
+    }
     while (client.recent.size > RECENT_KEPT) client.recent.delete(client.recent.values().next().value as number);
-    return out;
+    return [...out, ...found.sort((a, b) => (a.id ?? 0) - (b.id ?? 0))];
   }
 
   function waitForNews(client: PollClient, signal: AbortSignal | undefined): Promise<void> {
@@ -156,14 +233,20 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const done = () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", done);
-        if (client.wake === done) client.wake = undefined;
+        if (client.wake === done) {
+          client.wake = undefined;
+          waiting.delete(client);
+        }
         resolve();
       };
       const timer = setTimeout(done, waitMs);
       signal?.addEventListener("abort", done);
       client.wake = done;
+      waiting.add(client);
     });
   }
+
+  const ownerOf = (client: PollClient) => ({ ...client.identity, ...(client.boundShareId !== undefined ? { boundShareId: client.boundShareId } : {}) });
 
   return {
     count: () => clients.size,
@@ -173,27 +256,40 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const existing = requestedId ? this.find(requestedId, caller) : undefined;
       if (existing) return existing;
       const latest = await store.events.latestId();
+      const ip = caller.ip ?? "local";
+      admit(ip);
       const client: PollClient = {
         id: newClientId(),
+        ip,
         identity: { ...caller.identity },
         subscriptions: new Map(),
         ...(caller.identity.userId === null && caller.shareId ? { boundShareId: caller.shareId } : {}),
         cursor: latest,
-        floor: latest,
         recent: new Set(),
         queue: [],
+        pendingResync: new Set(),
+        broadcastSeq,
         dirty: false,
         lastSeen: Date.now(),
-        attach: () => {},
-        detach: () => {},
-        revoked: (listId) => enqueue(client, listNotice("access_revoked", listId)),
+        attach: (subscription) => addTo(byList, subscription.listId, client),
+        detach: (subscription) => removeFrom(byList, subscription.listId, client),
+        revoked: (listId) => {
+          classify(client);
+          enqueue(client, listNotice("access_revoked", listId));
+        },
         // Its session is gone, so is the client: the next poll answers 404 and the browser starts over.
         signedOut: () => forget(client),
+        resync: (listId) => {
+          client.pendingResync.add(listId);
+          wake(client);
+        },
       };
       clients.set(client.id, client);
+      classify(client);
+      if (client.identity.userId !== null) addTo(byUser, client.identity.userId, client);
       hub.join(client);
       await hub.ready(client);
-      sweeper ??= setInterval(sweep, Math.min(idleMs, 30_000));
+      sweeper ??= setInterval(sweep, Math.max(50, Math.min(idleMs, unsubscribedIdleMs, 10_000) / 2));
       sweeper.unref?.();
       return client;
     },
@@ -201,37 +297,32 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     /** The client, if it exists and belongs to the caller; otherwise undefined (the API's 404). */
     find(clientId: string, caller: PollCaller): PollClient | undefined {
       const client = clients.get(clientId);
-      if (!client) return undefined;
-      const owner = client.identity;
-      if (owner.sessionId !== null) return owner.sessionId === caller.identity.sessionId ? client : undefined;
-      if (caller.identity.sessionId !== null) return undefined;
-      // SPEC §7's poll carries no shareId: the unguessable clientId is the credential, as a session
-      // token is. A caller naming another link than the client's is still refused.
-      if (client.boundShareId !== undefined && caller.shareId !== undefined && client.boundShareId !== caller.shareId) return undefined;
+      if (!client || !pollClientServes(ownerOf(client), { sessionId: caller.identity.sessionId, ...(caller.shareId ? { shareId: caller.shareId } : {}) })) return undefined;
       client.lastSeen = Date.now();
       return client;
     },
 
     async subscribe(client: PollClient, target: Target) {
-      // DESIGN §7: an anonymous client works only for the shareId that made it, so it may follow that
-      // link's list and no other; any other answers 404 like a list it may not see.
-      if (client.identity.userId === null && client.boundShareId !== undefined && target.shareId !== client.boundShareId) throw notFound(LIST_NOT_FOUND);
+      // An anonymous client works only for the shareId that made it; any other list answers 404.
+      if (!mayFollowWithPollClient(ownerOf(client), target)) throw notFound(LIST_NOT_FOUND);
       const result = await hub.subscribe(client, target);
       if (client.identity.userId === null && client.boundShareId === undefined && target.shareId) client.boundShareId = target.shareId;
       client.lastSeen = Date.now();
+      classify(client);
       return result;
     },
 
-    unsubscribe: (client: PollClient, target: Target) => hub.unsubscribe(client, target),
+    unsubscribe(client: PollClient, target: Target) {
+      const listIds = hub.unsubscribe(client, target);
+      classify(client);
+      return listIds;
+    },
 
     /** Waits up to `waitMs` for events after `lastEventId` (or the client's own cursor). */
     async poll(client: PollClient, lastEventId: number | undefined, signal?: AbortSignal): Promise<LiveMessage[]> {
       client.lastSeen = Date.now();
-      if (lastEventId !== undefined) {
-        // The client says what it has; anything sent after that was lost on the way, so send it again.
-        if (lastEventId < client.floor) client.floor = lastEventId;
-        for (const id of client.recent) if (id > lastEventId) client.recent.delete(id);
-      }
+      // The client says what it has; anything sent after that was lost on the way, so send it again.
+      if (lastEventId !== undefined) for (const id of client.recent) if (id > lastEventId) client.recent.delete(id);
       let events = await collect(client, lastEventId);
       if (events.length === 0 && clients.has(client.id) && !signal?.aborted) {
         await waitForNews(client, signal);

@@ -1,3 +1,4 @@
+import type { LiveGrant } from "../domain/access";
 import type { LiveMessage } from "../shared/realtime";
 import type { BusMessage } from "./bus";
 
@@ -16,15 +17,8 @@ export interface Identity {
   expiresAt?: number;
 }
 
-export interface Subscription {
-  listId: number;
-  /**
-   * `member`: the user owns the list or it is shared with them. `link`: only its shareId lets
-   * them in, so they get only events carrying that shareId: after a rotation, nothing more.
-   */
-  via: "member" | "link";
-  /** The shareId the client gave, kept so a member who loses the share can fall back to it. */
-  shareId?: string;
+/** A list a client follows, as DESIGN §5 and §7 grant it (see "Live updates" in domain/access.ts). */
+export interface Subscription extends LiveGrant {
   /** Set while access is re-checked: no events are delivered meanwhile. */
   suspended?: boolean;
 }
@@ -42,10 +36,10 @@ export interface Subscriber {
   /** The user's session ended; `identity` is already anonymous. */
   signedOut(previousUserId: number): void;
   /**
-   * Events of the list may have been missed while access was re-checked and then kept: the client
-   * should refetch. Transports that replay from the events table (long-poll) miss nothing.
+   * Events of the list may have been missed (held back while access was re-checked, or lost by the
+   * bus): the client should refetch the list.
    */
-  resync?(listId: number): void;
+  resync(listId: number): void;
 }
 
 /** How a transport hands messages to its own clients. */

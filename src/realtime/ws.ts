@@ -4,6 +4,7 @@ import { SESSION_COOKIE, authenticate } from "../auth/sessions";
 import { AppError } from "../domain/errors";
 import { isSameOrigin } from "../http/middleware/same-origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
+import type { Logger } from "../logger";
 import type { Store } from "../store";
 import { BROADCAST_TOPIC, userTopic } from "./bus";
 import type { Hub } from "./hub";
@@ -34,7 +35,7 @@ const send = (ws: ServerWebSocket<SocketData>, message: LiveMessage) => {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 };
 
-export function createSocketEndpoint(hub: Hub, store: Store) {
+export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
   let server: LiveServer | undefined;
   const sockets = new Set<ServerWebSocket<SocketData>>();
 
@@ -85,7 +86,7 @@ export function createSocketEndpoint(hub: Hub, store: Store) {
       // `connect` makes the client refresh (SPEC §4), which is how it catches up after a reconnect.
       send(ws, listNotice(fresh ? "connect" : "subscribed", subscription.listId, { messageId, shareId: message.shareId ?? "" }));
     } catch (error) {
-      if (!(error instanceof AppError)) console.error("realtime: subscribe failed", error);
+      if (!(error instanceof AppError)) logger.error("realtime: subscribe failed", error);
       send(ws, {
         type: "error",
         timestamp: Date.now(),

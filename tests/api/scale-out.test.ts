@@ -105,11 +105,16 @@ describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
     expect(first.map((event) => event.type)).toEqual(["task_created"]);
     await call(0, "POST", "/api/tasks", { title: "Two", listId: list.id });
     await call(0, "POST", "/api/tasks", { title: "Three", listId: list.id });
-    // A fresh client on B resumes from the last id it saw, as a browser does after a 404.
+    // A fresh client on B, resuming from the last id it saw as a browser does after a 404, is told
+    // to refetch (its subscription is newer than that id: DESIGN §7's replay floor), then follows on.
     const again = (await call<{ clientId: string }>(1, "POST", "/api/poll/connect", {})).body.clientId;
     await call(1, "POST", "/api/poll/subscribe", { clientId: again, listId: list.id });
     const replay = (await call<PollResponse>(1, "GET", `/api/poll/${again}?lastEventId=${first[0]!.id}`)).body.events;
-    expect(replay.map((event) => (event.payload as { title: string }).title)).toEqual(["Two", "Three"]);
+    expect(replay.map((event) => [event.type, event.listId])).toEqual([["resync", list.id]]);
+    const next = call<PollResponse>(1, "GET", `/api/poll/${again}?lastEventId=${replay[0]!.id}`);
+    await Bun.sleep(100);
+    await call(0, "POST", "/api/tasks", { title: "Four", listId: list.id });
+    expect((await next).body.events.map((event) => (event.payload as { title: string }).title)).toEqual(["Four"]);
   });
 
   it("stops B's link-holding socket when the link is rotated through A", async () => {

@@ -3,6 +3,7 @@ import { badRequest, notFound } from "../../domain/errors";
 import type { PollCaller, PollClient } from "../../realtime/poll";
 import { pollConnectSchema, pollSubscribeSchema, type PollResponse } from "../../shared/realtime";
 import type { AppContext, AppEnv } from "../env";
+import { clientIp } from "../middleware/session";
 import { pollQuerySchema } from "../../shared/params";
 import { jsonBody, queryParams } from "../validate";
 
@@ -39,7 +40,8 @@ export const pollApi = new Hono<AppEnv>()
     }
     const parsed = pollConnectSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
-    const client = await c.get("deps").realtime.polls.connect(callerOf(c), parsed.data.clientId);
+    // The address counts toward its allowance of clients that follow nothing (DESIGN §7).
+    const client = await c.get("deps").realtime.polls.connect({ ...callerOf(c), ip: clientIp(c) }, parsed.data.clientId);
     return c.json({ clientId: client.id });
   })
   .post("/poll/subscribe", jsonBody(pollSubscribeSchema), async (c) => {
