@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { islands, type IslandName } from "./registry";
