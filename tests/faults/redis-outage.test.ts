@@ -47,6 +47,7 @@ describe.skipIf(!available)(`Redis cut for ${CUT_MS / 1000} s under two instance
   const instances: Array<{ running: RunningServer; bus: EventBus; close: () => Promise<void> }> = [];
   const sockets: TestSocket[] = [];
   let cookie = "";
+  let bob: { id: number; cookie: string };
 
   beforeAll(async () => {
     const { db, url, drop } = await freshDatabase("postgres");
@@ -75,6 +76,12 @@ describe.skipIf(!available)(`Redis cut for ${CUT_MS / 1000} s under two instance
       body: JSON.stringify({ username: "outage", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE }),
     });
     cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+    const second = await fetch(`${instances[1]!.running.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "bob", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE }),
+    });
+    bob = { id: ((await second.json()) as { id: number }).id, cookie: second.headers.get("set-cookie")!.split(";")[0]! };
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -98,9 +105,13 @@ describe.skipIf(!available)(`Redis cut for ${CUT_MS / 1000} s under two instance
       sockets.push(socket);
       expect(await socket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
     }
+    // Bob follows the list on B until he is unshared through A during the outage.
+    expect((await call(0, "POST", "/api/share-by-username", { listId: list.id, username: "bob", accessLevel: "write" })).status).toBeLessThan(300);
+    const bobSocket = await TestSocket.open(`${instances[1]!.running.url.replace("http", "ws")}/ws`, { cookie: bob.cookie });
+    expect(await bobSocket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
     // Live across instances before the fault, so what follows is the fault's doing.
     await call(0, "POST", "/api/tasks", { title: "Before", listId: list.id });
-    for (const socket of sockets) await socket.next((m) => m.type === "task_created" && titleOf(m) === "Before");
+    for (const socket of [...sockets, bobSocket]) await socket.next((m) => m.type === "task_created" && titleOf(m) === "Before");
     const marks = sockets.map((socket) => socket.messages.length);
 
     proxy.cut();
@@ -113,9 +124,11 @@ describe.skipIf(!available)(`Redis cut for ${CUT_MS / 1000} s under two instance
     const during = ["During on A", "During on B", "Also on A"];
     const answers = await Promise.all(during.map((title, i) => call<{ id: number }>(i === 1 ? 1 : 0, "POST", "/api/tasks", { title, listId: list.id })));
     const toggled = await call(1, "POST", `/api/tasks/${answers[0]!.body.id}/toggle`);
+    const unshared = await call(0, "DELETE", `/api/unshare/${list.id}/${bob.id}`);
     // Every write was answered, and answered while Redis was still cut off.
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(toggled.status).toBe(200);
+    expect(unshared.status).toBeLessThan(300);
     expect(restored).toBe(false);
     await restoring;
 
@@ -138,5 +151,9 @@ describe.skipIf(!available)(`Redis cut for ${CUT_MS / 1000} s under two instance
     // Live updates resume across instances.
     await call(1, "POST", "/api/tasks", { title: "After", listId: list.id });
     for (const socket of sockets) expect(await socket.next((m) => m.type === "task_created" && titleOf(m) === "After", 5_000)).toBeTruthy();
+    // The unshare made during the outage was not lost with it: Bob was told, and sees no more.
+    await bobSocket.next((m) => m.type === "access_revoked" && m.listId === list.id, 5_000);
+    expect(bobSocket.messages.filter((m) => m.type === "task_created").map(titleOf)).not.toContain("After");
+    bobSocket.close();
   }, CUT_MS + 40_000);
 });
