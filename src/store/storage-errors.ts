@@ -65,10 +65,16 @@ function postgresFault(code: string): StorageFaultKind | undefined {
   return undefined;
 }
 
+const NOT_WAITING = "STORAGE_UNREACHABLE";
+
+/** Thrown instead of waiting for a connection to a database that just proved unreachable. */
+export const unreachableError = () => Object.assign(new Error("The database is unreachable; not waiting for a connection"), { code: NOT_WAITING });
+
 export function storageFault(error: unknown): StorageFault | undefined {
   const code = codeOf(error);
   let kind: StorageFaultKind | undefined;
   if (code === "SQLITE_FULL") kind = "disk-full";
+  else if (code === NOT_WAITING) kind = "unavailable";
   else if (isBusyError(error)) kind = "busy";
   else if (/^SQLITE_(IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB)/.test(code)) kind = "unavailable";
   else if (code === "ERR_POSTGRES_SERVER_ERROR") kind = postgresFault(sqlStateOf(error));
