@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { createRateLimiter } from "./auth/rate-limit";
+import { createRateLimiter, createRedisRateLimiter } from "./auth/rate-limit";
 import { createLogger } from "./logger";
 import { accountApi } from "./http/api/account";
 import { adminApi } from "./http/api/admin";
@@ -23,7 +23,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The whole HTTP app: middleware, /api, pages and one error handler. Tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
-  const resolved: Required<AppDeps> = { limiter: createRateLimiter(), presence: { connectedClients: () => 0 }, realtime: deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus }), logger: createLogger(deps.config.logLevel), ...deps };
+  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const resolved: Required<AppDeps> = {
+    ...deps,
+    // DESIGN §4: with REDIS_URL the login limits hold across instances.
+    limiter: deps.limiter ?? (deps.config.redisUrl ? createRedisRateLimiter(deps.config.redisUrl, { logger }) : createRateLimiter()),
+    presence: deps.presence ?? { connectedClients: () => 0 },
+    realtime: deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus }),
+    logger,
+  };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);

@@ -1,3 +1,4 @@
+import { deviceCookieSecret, signDeviceToken, trustedDeviceNonce, withDeviceToken } from "../auth/device-cookie";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/passwords";
 import type { RateLimiter } from "../auth/rate-limit";
 import type { ChangePasswordInput, LoginInput, RegisterInput } from "../shared/account";
@@ -13,10 +14,12 @@ export const toPublicUser = ({ id, username, createdAt }: User): User => ({ id, 
 
 const TOO_MANY_ATTEMPTS = "Too many failed attempts. Please try again later.";
 
-function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
-  const wait = Math.max(...keys.map((key) => limiter.retryAfter(key)));
+async function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
+  const wait = Math.max(...(await Promise.all(keys.map((key) => limiter.retryAfter(key)))));
   if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, "RATE_LIMITED", undefined, wait);
 }
+
+const recordFailures = (limiter: RateLimiter, keys: string[]) => Promise.all(keys.map((key) => limiter.recordFailure(key)));
 
 /** Unique constraint violations, as both SQLite and PostgreSQL word them. */
 const isUniqueViolation = (error: unknown) =>
@@ -24,9 +27,9 @@ const isUniqueViolation = (error: unknown) =>
 
 export async function register(store: Store, limiter: RateLimiter, ip: string, input: RegisterInput): Promise<UserRecord> {
   const ipKey = `register:${ip}`;
-  assertNotRateLimited(limiter, [ipKey]);
+  await assertNotRateLimited(limiter, [ipKey]);
   if (!(await isValidInviteCode(store, input.inviteCode))) {
-    limiter.recordFailure(ipKey);
+    await limiter.recordFailure(ipKey);
     throw new AppError(403, "Invalid invite code", "INVALID_INVITE_CODE");
   }
   if (await store.users.findByUsername(input.username)) throw badRequest("Username already exists", "USERNAME_TAKEN");
@@ -40,16 +43,46 @@ export async function register(store: Store, limiter: RateLimiter, ip: string, i
   }
 }
 
-export async function login(store: Store, limiter: RateLimiter, ip: string, input: LoginInput): Promise<UserRecord> {
-  const keys = [`login-ip:${ip}`, `login-user:${input.username.toLowerCase()}`];
-  assertNotRateLimited(limiter, keys);
+/** Where a login comes from: its address, and the device cookie its browser carries, if any. */
+export interface LoginOrigin {
+  ip: string;
+  deviceCookie: string | undefined;
+}
+
+/**
+ * The browser's own key when its device cookie is valid for this username and has not failed too
+ * often itself (OWASP "device cookies"); undefined for a stranger, or a device cookie that has.
+ */
+async function trustedDeviceKey(store: Store, limiter: RateLimiter, deviceCookie: string | undefined, username: string) {
+  if (!deviceCookie) return undefined;
+  const nonce = trustedDeviceNonce(await deviceCookieSecret(store), deviceCookie, username);
+  const key = nonce && `login-device:${nonce}`;
+  return key && (await limiter.retryAfter(key)) === 0 ? key : undefined;
+}
+
+/**
+ * DESIGN §4: failures count per address and per username, so guessing is slow from anywhere;
+ * a browser that signed in to the account before counts under its device cookie instead of the
+ * username, so a stranger's failures never lock the owner out of her own browser.
+ */
+export async function login(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
+  const username = input.username.toLowerCase();
+  const deviceKey = await trustedDeviceKey(store, limiter, origin.deviceCookie, username);
+  const keys = [`login-ip:${origin.ip}`, deviceKey ?? `login-user:${username}`];
+  await assertNotRateLimited(limiter, keys);
   const user = await store.users.findByUsername(input.username);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()));
   if (!user || !valid) {
-    for (const key of keys) limiter.recordFailure(key);
+    await recordFailures(limiter, keys);
     throw unauthorized("Invalid username or password");
   }
   return user;
+}
+
+/** The browser's device cookie after signing in as `user`: a fresh token for them, others kept. */
+export async function deviceCookieAfterSignIn(store: Store, user: UserRecord, deviceCookie: string | undefined): Promise<string> {
+  const token = signDeviceToken(await deviceCookieSecret(store), user.username);
+  return withDeviceToken(deviceCookie, token, user.username);
 }
 
 export async function isUsernameTaken(store: Store, username: string): Promise<boolean> {
@@ -80,9 +113,9 @@ export async function changePassword(
 ): Promise<void> {
   // A stolen session must not be a way to guess the password it lacks: failures count like logins.
   const key = `password-user:${user.id}`;
-  assertNotRateLimited(limiter, [key]);
+  await assertNotRateLimited(limiter, [key]);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    limiter.recordFailure(key);
+    await limiter.recordFailure(key);
     throw badRequest("Current password is incorrect", "WRONG_PASSWORD");
   }
   const passwordHash = await hashPassword(input.newPassword);

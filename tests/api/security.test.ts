@@ -115,14 +115,14 @@ describe("rate limits on failed sign-ins", () => {
 });
 
 describe("the rate limiter", () => {
-  it("keys failures separately and forgets them after the window", () => {
+  it("keys failures separately and forgets them after the window", async () => {
     let now = 0;
     const limiter = createRateLimiter(2, 1000, () => now);
-    limiter.recordFailure("a");
-    limiter.recordFailure("a");
-    expect(limiter.retryAfter("a")).toBe(1);
-    expect(limiter.retryAfter("b")).toBe(0);
+    await limiter.recordFailure("a");
+    await limiter.recordFailure("a");
+    expect(await limiter.retryAfter("a")).toBe(1);
+    expect(await limiter.retryAfter("b")).toBe(0);
     now = 1001;
-    expect(limiter.retryAfter("a")).toBe(0);
+    expect(await limiter.retryAfter("a")).toBe(0);
   });
 });

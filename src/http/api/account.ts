@@ -11,7 +11,7 @@ import {
   updateUsernameSchema,
 } from "../../shared/account";
 import type { AppContext, AppEnv } from "../env";
-import { clearSessionCookie, clientIp, requireUser, setSessionCookie, signedIn } from "../middleware/session";
+import { clearSessionCookie, clientIp, deviceCookieOf, requireUser, setDeviceCookie, setSessionCookie, signedIn } from "../middleware/session";
 import { jsonBody } from "../validate";
 import { announceSessionEnded } from "../../realtime/sessions";
 import type { UserRecord } from "../../store/users";
@@ -29,7 +29,9 @@ async function signIn(c: AppContext, user: UserRecord, shareId: string | undefin
   }
   const token = generateSessionToken();
   await createSession(store.sessions, token, user.id);
+  // The session cookie first: clients that keep one cookie keep that one.
   setSessionCookie(c, token);
+  setDeviceCookie(c, await accounts.deviceCookieAfterSignIn(store, user, deviceCookieOf(c)));
   const sharedList = shareId ? await joinSharedList(store, bus, user, shareId) : undefined;
   return { ...accounts.toPublicUser(user), ...(sharedList ? { sharedList } : {}) };
 }
@@ -44,7 +46,7 @@ export const accountApi = new Hono<AppEnv>()
   .post("/login", jsonBody(loginSchema), async (c) => {
     const input = c.req.valid("json");
     const { store, limiter } = c.get("deps");
-    const user = await accounts.login(store, limiter, clientIp(c), input);
+    const user = await accounts.login(store, limiter, { ip: clientIp(c), deviceCookie: deviceCookieOf(c) }, input);
     return c.json(await signIn(c, user, input.shareId));
   })
   .post("/logout", async (c) => {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "../../auth/device-cookie";
 import { authenticate, SESSION_COOKIE, SESSION_LIFETIME_MS } from "../../auth/sessions";
 import { unauthorized } from "../../domain/errors";
 import type { UserRecord } from "../../store/users";
@@ -41,6 +42,20 @@ export function setSessionCookie(c: AppContext, token: string) {
 }
 
 export const clearSessionCookie = (c: AppContext) => deleteCookie(c, SESSION_COOKIE, { path: "/" });
+
+export const deviceCookieOf = (c: AppContext) => getCookie(c, DEVICE_COOKIE);
+
+/** Kept through logouts on purpose: it marks the browser, not the session (DESIGN §4). */
+export function setDeviceCookie(c: AppContext, value: string) {
+  setCookie(c, DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecure(c),
+    // Only the login reads it.
+    path: "/api/login",
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
 
 export function requireUser(c: AppContext): UserRecord {
   const user = c.get("user");
