@@ -1,11 +1,11 @@
 import { randomToken } from "../auth/random-token";
-import { isBeforeReplayFloor, LIST_NOT_FOUND, mayFollowWithPollClient, mayLearnShareIdFromEvents, mayReceiveListEvent, pollClientServes } from "../domain/access";
+import { LIST_NOT_FOUND, mayFollowWithPollClient, pollClientServes } from "../domain/access";
 import { AppError, notFound } from "../domain/errors";
 import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
-import { EVENTS_KEPT_PER_LIST } from "../store/events";
 import type { Hub } from "./hub";
-import { listNotice, toLiveMessage, withoutShareId, type Identity, type Subscriber, type Subscription, type Target } from "./subscriber";
+import { replay, type ReplayCursor } from "./replay";
+import { listNotice, type Identity, type Subscriber, type Target } from "./subscriber";
 
 /**
  * Long-poll clients (SPEC §7 "Live updates", DESIGN §7), for browsers whose websocket is blocked.
@@ -37,18 +37,12 @@ export interface PollCaller {
   ip?: string;
 }
 
-export interface PollClient extends Subscriber {
+export interface PollClient extends Subscriber, ReplayCursor {
   readonly id: string;
   readonly ip: string;
   /** Set on the first shareId an anonymous client uses; later calls must carry it. */
   boundShareId?: string;
-  /** Highest stored event id handed out. */
-  cursor: number;
-  /** Ids recently handed out, so the look-back below never repeats one. */
-  recent: Set<number>;
   queue: LiveMessage[];
-  /** Lists whose events were held back (access re-checked): the next answer says `resync`. */
-  pendingResync: Set<number>;
   /** The last broadcast handed out; broadcasts are kept once, for every client. */
   broadcastSeq: number;
   /** Something arrived while no poll was waiting: the next wait returns at once. */
@@ -57,19 +51,12 @@ export interface PollClient extends Subscriber {
   lastSeen: number;
 }
 
-/**
- * On PostgreSQL an event's id is taken before its transaction commits, so a later id can become
- * visible first. Reading a little behind the cursor (and skipping what was already sent) picks up
- * such late commits instead of skipping them for good.
- */
-const LOOK_BACK_IDS = 64;
-const RECENT_KEPT = 256;
+/** Unstored messages kept per client, and broadcasts kept for all; a client that stops polling loses the oldest. */
 const QUEUE_MAX = 100;
-const BATCH = 500;
 /**
- * At most this many clients per instance. A waiting client costs about 2 KB and one open
- * connection (measured, docs/decisions/006): 10,000 is ~20 MB and far more browsers than one
- * instance serves by long-poll, which is only the fallback when websockets are blocked.
+ * At most this many clients per instance. A waiting client costs about 1.5 KB here plus its open
+ * request (measured, docs/decisions/006): 10,000 is some 15 MB, far more browsers than one instance
+ * serves by long-poll, which is only the fallback when websockets are blocked.
  */
 const MAX_CLIENTS = 10_000;
 /** DESIGN §7: at most 20 clients following nothing per address. */
@@ -168,28 +155,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     }
   }
 
-  /** DESIGN §7: a lastEventId older than what is kept gets an explicit resync, never a silent gap. */
-  async function historyLost(listId: number, lastEventId: number): Promise<boolean> {
-    const oldest = await store.events.oldestId(listId);
-    if (oldest === undefined || lastEventId >= oldest) return false;
-    // Events are only ever pruned from lists holding more than the kept number.
-    return (await store.events.since([listId], 0, EVENTS_KEPT_PER_LIST)).length >= EVENTS_KEPT_PER_LIST;
-  }
-
-  /** Where each followed list resumes: `resync` (and nothing older) when the client asks for too old. */
-  async function resyncsFor(client: PollClient, following: Subscription[], lastEventId: number | undefined) {
-    const resyncs = new Map<number, number>();
-    for (const subscription of following) {
-      const { listId } = subscription;
-      if (client.pendingResync.has(listId) || (lastEventId !== undefined && isBeforeReplayFloor(subscription, lastEventId))) {
-        resyncs.set(listId, subscription.floor);
-      } else if (lastEventId !== undefined && (await historyLost(listId, lastEventId))) {
-        resyncs.set(listId, await store.events.latestIdOf(listId));
-      }
-    }
-    return resyncs;
-  }
-
   async function collect(client: PollClient, lastEventId: number | undefined): Promise<LiveMessage[]> {
     client.dirty = false;
     // DESIGN §7: every polled event has an id. One that is not stored takes the client's cursor,
@@ -197,33 +162,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     const unstored = [...client.queue.splice(0), ...broadcasts.filter((entry) => entry.seq > client.broadcastSeq).map((entry) => entry.message)];
     client.broadcastSeq = broadcastSeq;
     const out = unstored.map((message): LiveMessage => ({ ...message, id: client.cursor }));
-    const following = [...client.subscriptions.values()].filter((subscription) => !subscription.suspended);
-    if (following.length === 0) return out;
-    const resyncs = await resyncsFor(client, following, lastEventId);
-    const after = lastEventId ?? client.cursor;
-    const startOf = (subscription: Subscription) => resyncs.get(subscription.listId) ?? Math.max(subscription.floor, after - LOOK_BACK_IDS);
-    const events = await store.events.since(following.map((subscription) => subscription.listId), Math.min(...following.map(startOf)), BATCH);
-    const found: LiveMessage[] = [];
-    for (const event of events) {
-      const subscription = client.subscriptions.get(event.listId);
-      if (!subscription || subscription.suspended || event.id <= startOf(subscription) || client.recent.has(event.id)) continue;
-      if (!mayReceiveListEvent(subscription, event)) continue;
-      const live = toLiveMessage({ ...event });
-      found.push(mayLearnShareIdFromEvents(subscription) ? live : withoutShareId(live));
-      client.recent.add(event.id);
-      client.cursor = Math.max(client.cursor, event.id);
-    }
-    // A full batch can stop short of a resync's id: that resync waits for the next poll, so the
-    // client's lastEventId never jumps over events it was not sent.
-    const horizon = events.length === BATCH ? events[events.length - 1]!.id : Number.POSITIVE_INFINITY;
-    for (const [listId, id] of resyncs) {
-      if (id > horizon) continue;
-      found.push(listNotice("resync", listId, { id }));
-      client.pendingResync.delete(listId);
-      client.cursor = Math.max(client.cursor, id);
-    }
-    while (client.recent.size > RECENT_KEPT) client.recent.delete(client.recent.values().next().value as number);
-    return [...out, ...found.sort((a, b) => (a.id ?? 0) - (b.id ?? 0))];
+    return [...out, ...(await replay(store, client, lastEventId))];
   }
 
   function waitForNews(client: PollClient, signal: AbortSignal | undefined): Promise<void> {
