@@ -3,32 +3,90 @@ import { createApp } from "./app";
 import type { AppDeps } from "./http/env";
 import { createRealtime } from "./realtime";
 
+/** What a graceful stop did, for the log. */
+export interface StopReport {
+  /** Requests being answered when the stop began (pending long-polls among them). */
+  inFlight: number;
+  /** Websockets closed with 1001. */
+  sockets: number;
+  /** Requests still unanswered when the grace period ran out, cut off. */
+  cut: number;
+}
+
 export interface RunningServer {
   server: Server<unknown>;
   url: string;
-  stop(): Promise<void>;
+  /**
+   * Stops gracefully: no new connections, pending long-polls answered at once and websockets closed
+   * with 1001, every request already taken answered; what outlasts `graceMs` is cut off.
+   */
+  stop(options?: { graceMs?: number }): Promise<StopReport>;
 }
+
+/** Issue 11: a stop waits this long for requests in flight before cutting them off. */
+export const STOP_GRACE_MS = 10_000;
+
+/**
+ * Closing the listener resets connections the kernel accepted but Bun has not yet taken, and Bun
+ * closes a keep-alive connection whose request it has not read yet as idle: both would reset
+ * requests a client sent before the signal. So the server keeps taking requests until none has
+ * arrived for SETTLE_QUIET_MS (at most SETTLE_MAX_MS under steady load), then stops listening.
+ */
+const SETTLE_QUIET_MS = 50;
+const SETTLE_MAX_MS = 1_000;
 
 /** Serves the app (HTTP now, the websocket beside it) on a port; port 0 picks a free one. */
 export function startServer(deps: AppDeps, options: { port: number; hostname: string }): RunningServer {
   const realtime = deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus });
   const app = createApp({ ...deps, realtime, presence: deps.presence ?? realtime });
+  let stopping = false;
+  let taken = 0;
   const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
     // A long-poll waits up to ~30 s for events (DESIGN §7); Bun's default would cut it at 10 s.
     idleTimeout: 45,
     // The websocket upgrade is answered before Hono, which has no part in a socket's life.
-    fetch: (request, server) => (isWebSocketPath(request.url) ? realtime.sockets.upgrade(request, server) : app.fetch(request, server)),
-    websocket: realtime.websocket,
+    fetch: (request, server) => {
+      taken++;
+      if (!isWebSocketPath(request.url)) return app.fetch(request, server);
+      if (stopping) return Response.json({ message: "The server is restarting" }, { status: 503, headers: { "Retry-After": "1" } });
+      return realtime.sockets.upgrade(request, server);
+    },
+    websocket: {
+      ...realtime.websocket,
+      open(ws) {
+        realtime.websocket.open?.(ws);
+        // An upgrade that was being authenticated when the stop began must not hold it open.
+        if (stopping) ws.close(1001, "Server shutting down");
+      },
+    },
   });
   realtime.attach(server);
   return {
     server,
     url: `http://${options.hostname === "0.0.0.0" ? "localhost" : options.hostname}:${server.port}`,
-    stop: async () => {
+    stop: async ({ graceMs = STOP_GRACE_MS } = {}) => {
+      stopping = true;
+      const settleUntil = Date.now() + SETTLE_MAX_MS;
+      for (let seen = -1; seen !== taken && Date.now() < settleUntil; ) {
+        seen = taken;
+        await Bun.sleep(SETTLE_QUIET_MS);
+      }
+      const inFlight = server.pendingRequests;
+      const sockets = realtime.sockets.count();
+      // Without `true`, Bun stops listening, closes idle keep-alive connections at once and every
+      // other one right after its response: nothing already taken is cut (`true` resets them all).
+      const drained = server.stop();
+      // A waiting long-poll answers its empty events now, instead of holding the stop for ~30 s.
       realtime.close();
-      await server.stop(true);
+      const timer = Promise.withResolvers<boolean>();
+      const timeout = setTimeout(() => timer.resolve(false), graceMs);
+      const finished = await Promise.race([drained.then(() => true), timer.promise]);
+      clearTimeout(timeout);
+      const cut = finished ? 0 : server.pendingRequests;
+      if (!finished) await server.stop(true);
+      return { inFlight, sockets, cut };
     },
   };
 }

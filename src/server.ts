@@ -6,7 +6,7 @@ import { createMemoryBus } from "./realtime/bus";
 import { createRedisBus } from "./realtime/redis-bus";
 import { createStore } from "./store";
 import { migrate } from "./store/migrate";
-import { startServer } from "./serve";
+import { STOP_GRACE_MS, startServer } from "./serve";
 import { openDatabase } from "./store/open";
 
 /** The entry point: reads the environment, prepares the database and serves (src/serve.ts). */
@@ -19,17 +19,38 @@ const inviteCode = await ensureInviteCode(store, config.inviteCode);
 const assets = await buildAssets();
 // DESIGN §7: with REDIS_URL, instances behind a load balancer share their events through Redis.
 const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus();
-const running = startServer({ store, config, bus, assets }, { port: config.port, hostname: config.host });
+const running = startServer({ store, config, bus, assets, logger }, { port: config.port, hostname: config.host });
 
 logger.info(`Listwell is running at http://localhost:${running.server.port}`);
 // Printed even when quiet: without it nobody can register.
 console.log(`Registration invite code: ${inviteCode}`);
 
-async function shutdown() {
-  await running.stop();
-  await bus.close();
-  await db.close();
-  process.exit(0);
+/**
+ * Graceful stop (issue 11): answer what is in flight (bounded by STOP_GRACE_MS), commit the last
+ * group-commit batch, close the database and the bus, exit 0. A second signal exits at once.
+ */
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    logger.warn(`${signal} again: exiting without waiting for requests in flight`);
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info(`${signal}: stopping`);
+  const { inFlight, sockets, cut } = await running.stop();
+  const unanswered = cut > 0 ? `, ${cut} cut off unanswered after ${STOP_GRACE_MS / 1000} s` : "";
+  logger.info(`Stopped listening: ${inFlight} request(s) were in flight${unanswered}, ${sockets} websocket(s) closed`);
+  let failed = false;
+  for (const [name, close] of [["database", () => db.close()], ["event bus", () => bus.close()]] as const) {
+    try {
+      await close();
+    } catch (error) {
+      failed = true;
+      logger.error(`Closing the ${name} failed:`, error);
+    }
+  }
+  logger.info(failed ? "Stopped with errors" : "Stopped: database and event bus closed");
+  process.exit(failed ? 1 : 0);
 }
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
