@@ -2,8 +2,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Task } from "../../src/shared/types";
-import { answered, createList, HttpClient, LONG_FAULTS, runConcurrently, signIn, signUp } from "../helpers/fault-load";
+import type { Task, TaskList } from "../../src/shared/types";
+import { answered, createList, LONG_FAULTS, runConcurrently, signIn, signUp } from "../helpers/fault-load";
 import { startServerProcess } from "../helpers/server-process";
 
 /**
@@ -52,7 +52,7 @@ describe(`the SQLite disk filling up${SKIP_REASON ? ` (skipped: ${SKIP_REASON})`
       let server = await startServerProcess({ DATABASE_URL: databasePath, INVITE_CODE: "full" });
       try {
         const owner = await signUp(server, "owner");
-        const lists = [];
+        const lists: TaskList[] = [];
         for (let n = 0; n < LISTS; n++) lists.push(await createList(owner, `List ${n}`));
 
         const acknowledged = new Set<string>();
