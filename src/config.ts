@@ -8,6 +8,8 @@ export interface Config {
   /** true/false forces the cookie's Secure flag; "auto" sets it when the request came over https. */
   sessionSecure: boolean | "auto";
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** NODE_ENV, shown by the /login-test page. */
+  environment: string;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
@@ -23,5 +25,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     inviteCode: env.INVITE_CODE || undefined,
     sessionSecure: secure === "true" || secure === "1" ? true : secure === "false" || secure === "0" ? false : "auto",
     logLevel,
+    environment: env.NODE_ENV || "development",
   };
 }

@@ -27,6 +27,6 @@ export const authPages = new Hono<AppEnv>()
   })
   .get("/login-test", (c) => {
     const user = c.get("user");
-    const test = { environment: process.env.NODE_ENV || "development", user: user && toPublicUser(user) };
+    const test = { environment: c.get("deps").config.environment, user: user && toPublicUser(user) };
     return renderPage(c, <LoginTestPage assets={c.get("deps").assets} test={test} />);
   });
