@@ -127,6 +127,6 @@ describe(`the SQLite disk filling up${SKIP_REASON ? ` (skipped: ${SKIP_REASON})`
         await server.stop(9);
       }
     },
-    60_000,
+    LONG_FAULTS ? 120_000 : 60_000,
   );
 });

@@ -132,5 +132,5 @@ describe.runIf(await isPostgresAvailable())("PostgreSQL cut off for 5 s", () => 
     } finally {
       await server.stop(9);
     }
-  }, 60_000);
+  }, LONG_FAULTS ? 120_000 : 60_000);
 });
