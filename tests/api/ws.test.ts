@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TaskList } from "../../src/shared/types";
 import { sessionIdFromToken } from "../../src/auth/sessions";
-import { listTopic } from "../../src/realtime/bus";
+import { listTopic, type EventBus } from "../../src/realtime/bus";
 import { startHeldLiveServer } from "../helpers/held-live";
 import { CHANGE_TYPES, startLiveServer, TestSocket } from "../helpers/live";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
@@ -324,6 +324,40 @@ describe("live updates over the websocket", () => {
         timestamp: expect.any(Number),
         payload: { versionId, changes: ["live updates"] },
       });
+    }
+  });
+
+  it("after the bus lost messages, re-checks every socket: lost revocations and sign-outs take effect, the rest resync", async () => {
+    // A bus that can say it lost messages, as the Redis one does when its connection comes back.
+    const gapListeners = new Set<() => void>();
+    const bus: EventBus = { ...t.bus, onGap: (listener) => (gapListeners.add(listener), () => gapListeners.delete(listener)) };
+    const gappy = startLiveServer(t, { bus });
+    try {
+      const list = await newList("Through a gap");
+      const [gina, hal] = [await registerUser(t, "gina"), await registerUser(t, "hal")];
+      for (const user of [gina, hal]) await owner.post("/api/share-by-username", { listId: list.id, username: user.user.username, accessLevel: "write" });
+      const openOn = async (client: Client) => {
+        const socket = await TestSocket.open(gappy.wsUrl, { cookie: client.cookie });
+        sockets.push(socket);
+        expect(await socket.connect({ listId: list.id })).toMatchObject({ type: "connect" });
+        return socket;
+      };
+      const [ownerSocket, ginaSocket, halSocket] = [await openOn(owner), await openOn(gina), await openOn(hal)];
+      // Gina's unshare and Hal's logout happen where this instance never hears of them.
+      await t.store.shares.revoke(list.id, gina.user.id);
+      await t.store.sessions.delete(sessionIdFromToken(hal.cookie.split("=")[1]!));
+      const from = [ownerSocket, ginaSocket, halSocket].map((socket) => socket.messages.length);
+      for (const listener of gapListeners) listener();
+
+      expect(await ownerSocket.nextOfType("resync", 3000, from[0])).toMatchObject({ listId: list.id });
+      await ginaSocket.nextOfType("access_revoked", 3000, from[1]);
+      await halSocket.nextOfType("access_revoked", 3000, from[2]);
+      await addTask(owner, list.id, "After the gap");
+      expect(await ownerSocket.nextOfType("task_created", 3000, from[0])).toMatchObject({ payload: { title: "After the gap" } });
+      expect(await ginaSocket.settle(from[1], 300, CHANGE_TYPES)).toEqual([]);
+      expect(await halSocket.settle(from[2], 0, CHANGE_TYPES)).toEqual([]);
+    } finally {
+      await gappy.running.stop();
     }
   });
 
