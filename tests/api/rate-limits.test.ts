@@ -68,6 +68,27 @@ for (const dialect of await testDialects()) {
     });
     afterAll(() => t.close());
 
+    it("gives a browser that signs in a long-lived, HttpOnly, SameSite=Lax device cookie, Secure over https, kept through logout", async () => {
+      const app = createApp({ store: t.store, config: { ...t.config, sessionSecure: "auto" }, bus: t.bus, assets: t.assets, limiter: createRateLimiter() });
+      await registerUser({ ...t, app }, "gia");
+      const cookieOf = async (headers: Record<string, string>) => {
+        const init = { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ username: "gia", password: TEST_PASSWORD }) };
+        const response = await app.request("/api/login", init);
+        expect(response.status).toBe(200);
+        return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))!;
+      };
+      const plain = await cookieOf({});
+      expect(plain).toMatch(/; Max-Age=31536000; Path=\/api\/login; HttpOnly; SameSite=Lax$/);
+      expect(plain).not.toContain("Secure");
+      expect(await cookieOf({ "x-forwarded-proto": "https" })).toContain("; Secure");
+      // The token names the user and is signed: base64url("gia").nonce.signature.
+      expect(decodeURIComponent(plain.split(";")[0]!)).toMatch(new RegExp(`^${DEVICE_COOKIE}=Z2lh\\.[a-z2-7]{26}\\.[A-Za-z0-9_-]{43}$`));
+
+      const logout = await app.request("/api/logout", { method: "POST", headers: { cookie: plain.split(";")[0]! } });
+      expect(logout.status).toBe(200);
+      expect(logout.headers.getSetCookie().some((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))).toBe(false);
+    });
+
     it("lets alice in from her own browser while a stranger's tries lock her name for everyone else", async () => {
       const app = appWith(t, createRateLimiter());
       await registerUser({ ...t, app }, "alice");
