@@ -23,7 +23,10 @@ export async function recordListEvent(
   return event;
 }
 
-/** DESIGN §7: one event per change, on the list's topic, after the change committed. */
+/**
+ * DESIGN §7: one event per change, on the list's topic, after the change committed. The bus only
+ * queues it (docs/decisions/006), so a write is never held up by Redis.
+ */
 export async function publishEvents(bus: EventBus, events: StoredEvent[]): Promise<void> {
   for (const event of events) await bus.publish(listTopic(event.listId), { ...event });
 }
