@@ -1,4 +1,7 @@
 import { Database } from "bun:sqlite";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SQL } from "bun";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
@@ -9,6 +12,7 @@ import { createMemoryBus } from "../../src/realtime/bus";
 import { createStore } from "../../src/store";
 import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
+import { openSqlite } from "../../src/store/sqlite";
 import type { Task } from "../../src/shared/types";
 import { isPostgresAvailable, POSTGRES_ADMIN_URL } from "../helpers/databases";
 import { createList } from "../helpers/lists";
@@ -23,6 +27,37 @@ function recordingLogger() {
   const logger: Logger = { debug: keep, info: keep, warn: keep, error: keep };
   return { logger, lines };
 }
+
+/**
+ * Issue 11 finding 6: a read made while a transaction (or its group-commit batch) is still open
+ * must not see its writes, which a failed commit would take back after they were served.
+ */
+describe("reads outside a transaction", () => {
+  for (const where of ["file", "memory"] as const) {
+    it(`see committed data only (${where})`, async () => {
+      const db = openSqlite(where === "memory" ? ":memory:" : join(mkdtempSync(join(tmpdir(), "listwell-reads-")), "db.sqlite"));
+      try {
+        await db.exec("CREATE TABLE notes (text TEXT NOT NULL)");
+        const gate = Promise.withResolvers<void>();
+        const failing = db.transaction(async (tx) => {
+          await tx.run("INSERT INTO notes (text) VALUES ('never committed')");
+          await gate.promise;
+          throw new Error("refused after writing");
+        });
+        await Bun.sleep(5);
+        const during = db.all("SELECT text FROM notes");
+        gate.resolve();
+        await expect(failing).rejects.toThrow("refused after writing");
+        expect(await during).toEqual([]);
+        // The positive control: a committed write is read back.
+        await db.run("INSERT INTO notes (text) VALUES ('committed')");
+        expect(await db.all("SELECT text FROM notes")).toEqual([{ text: "committed" }]);
+      } finally {
+        await db.close();
+      }
+    });
+  }
+});
 
 /** DESIGN §6 and issue 11 finding 10: a storage fault is the server's, said clearly, never a bare 500. */
 describe("storage faults on SQLite", () => {
