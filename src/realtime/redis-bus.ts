@@ -65,10 +65,15 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Even
     dispatchTo([...set], message, topic, logger);
   };
 
+  /** A SUBSCRIBE failed (Redis away): the next connection must subscribe every topic again. */
+  let subscribeFailed = false;
   const subscribeChannel = (topic: string) => {
     const done = subscriber.subscribe(prefix + topic, dispatch).then(
       () => {},
-      (error: unknown) => logger.warn(`redis bus: subscribing to ${topic} failed:`, error),
+      (error: unknown) => {
+        subscribeFailed = true;
+        logger.warn(`redis bus: subscribing to ${topic} failed:`, error);
+      },
     );
     confirmed.set(topic, done);
     return done;
@@ -131,11 +136,13 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Even
 
   // Reconnected, the subscriber is not subscribed to anything, and subscribing on top of the old
   // registration would deliver every message twice: drop the old one, subscribe, then announce
-  // the gap, so clients refetch only once every topic is heard again.
+  // the gap, so clients refetch only once every topic is heard again. The first connection needs
+  // this too when Redis was away at start and subscriptions failed meanwhile.
   let connections = 0;
   subscriber.onconnect = () => {
     reviving.delete(subscriber);
-    if (++connections === 1 || closed) return;
+    if ((++connections === 1 && !subscribeFailed) || closed) return;
+    subscribeFailed = false;
     const topics = [...listeners.keys()].map((topic) =>
       subscriber
         .unsubscribe(prefix + topic, dispatch)
