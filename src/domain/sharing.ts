@@ -53,8 +53,7 @@ export async function unshare(store: Store, bus: EventBus, caller: Caller, listI
   const ownerId = await store.db.transaction(async (tx) => {
     const access = await resolveListAccess(store, caller, listId, tx);
     requireOwner(access, "unshare this list");
-    const removed = Number.isSafeInteger(userId) ? await store.shares.revoke(access.list.id, userId, tx) : 0;
-    if (removed === 0) throw notFound(NOT_SHARED_WITH_USER);
+    if ((await store.shares.revoke(access.list.id, userId, tx)) === 0) throw notFound(NOT_SHARED_WITH_USER);
     return access.list.userId;
   });
   await announceShare(bus, "share_removed", listId, ownerId, userId);
