@@ -48,4 +48,18 @@ describe("the server process", () => {
       await server.stop();
     }
   });
+
+  it("stops gracefully on SIGINT: a waiting long-poll is answered with no events, the stop is logged, exit 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "listwell-process-"));
+    const server = await startServerProcess({ DATABASE_URL: join(dir, "listwell.db"), INVITE_CODE: "welcome-friends" });
+    const registered = await json(server.url + "/api/register", { username: "first", password: TEST_PASSWORD, inviteCode: "welcome-friends" });
+    const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+    const connected = await fetch(server.url + "/api/poll/connect", { method: "POST", headers: { cookie } });
+    const { clientId } = (await connected.json()) as { clientId: string };
+    const poll = fetch(`${server.url}/api/poll/${clientId}`, { headers: { cookie } }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    await Bun.sleep(200);
+    expect(await server.stop("SIGINT")).toBe(0);
+    expect(await poll).toEqual({ status: 200, body: { events: [] } });
+    expect(server.output()).toMatch(/SIGINT: stopping\nStopped listening: 1 request\(s\) were in flight, 0 websocket\(s\) closed\nStopped: database and event bus closed/);
+  });
 });
