@@ -100,16 +100,24 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
   }
 }
 
-/** Moves the caller's own lists, all or none, and answers all their lists in the new order. */
+/**
+ * Moves the caller's own lists, all or none, and answers all their lists in the new order.
+ * Two reorders sent from stale views can ask for one position twice; the lists are then
+ * renumbered in their shown order, so each keeps a place of its own.
+ */
 export function reorderLists(store: Store, caller: Caller, items: ReorderListsInput): Promise<TaskList[]> {
   const userId = caller.userId!;
   return store.db.transaction(async (tx) => {
-    // Rows are locked in id order, so two reorders of the same lists cannot deadlock.
+    // One owner's reorders run one after another, so each renumbers what the previous left.
+    await store.lists.lockOwner(userId, tx);
     for (const item of [...items].sort((a, b) => a.id - b.id)) {
       requireOwner(await resolveListAccess(store, caller, item.id, tx), "reorder this list");
       await store.lists.setPosition(item.id, userId, item.position, tx);
     }
-    return store.lists.listOwnedBy(userId, tx);
+    const lists = await store.lists.listOwnedBy(userId, tx);
+    if (new Set(lists.map((list) => list.position)).size === lists.length) return lists;
+    for (const [index, list] of lists.entries()) if (list.position !== index) await store.lists.setPosition(list.id, userId, index, tx);
+    return lists.map((list, index) => ({ ...list, position: index }));
   });
 }
 

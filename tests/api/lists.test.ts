@@ -171,6 +171,29 @@ for (const dialect of await testDialects()) {
       expect((await new Client(t).get(`/api/list?shareId=${list.shareId}`)).status).toBe(404);
     });
 
+    it("keeps every list on a position of its own through swaps sent from stale views", async () => {
+      const kim = await registerUser(t, "kim_stale");
+      const other = new Client(t);
+      other.cookie = kim.cookie;
+      for (const name of ["A", "B", "C", "D"]) await kim.post("/api/task-lists", { name });
+      const read = async () => (await kim.get<TaskList[]>("/api/task-lists")).body;
+      const swap = (client: Client, view: TaskList[], a: number) =>
+        client.post("/api/task-lists/reorder", [
+          { id: view[a]!.id, position: view[a + 1]!.position },
+          { id: view[a + 1]!.id, position: view[a]!.position },
+        ]);
+      const duplicates: string[] = [];
+      for (let round = 0; round < 30 && duplicates.length === 0; round++) {
+        const view = await read();
+        const answers = await Promise.all([swap(kim, view, round % 3), swap(other, view, (round + 1) % 3)]);
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+        const positions = (await read()).map((list) => list.position);
+        if (new Set(positions).size !== positions.length) duplicates.push(`round ${round}: ${positions.join(",")}`);
+      }
+      expect(duplicates).toEqual([]);
+      expect((await read()).map((list) => list.name).sort()).toEqual(["A", "B", "C", "D"]);
+    });
+
     it("reorders own lists in one transaction and answers them in the new order", async () => {
       const jon = await registerUser(t, "jon");
       const [a, b, c] = [await createList(jon, "A"), await createList(jon, "B"), await createList(jon, "C")];
