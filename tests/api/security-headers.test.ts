@@ -81,7 +81,7 @@ describe("protective headers", () => {
   });
 
   it("renders pages without inline script or style: the theme colours come from the stylesheet", async () => {
-    const page = (await owner.get("/")).body as string;
+    const page = (await owner.get<string>("/")).body;
     expect(page).not.toMatch(/<style/);
     const scripts = [...page.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
@@ -90,7 +90,7 @@ describe("protective headers", () => {
       expect(body).toBe("");
     }
     expect(page).toContain('<html lang="en" data-theme="vibrant">');
-    const stylesheet = (await new Client(t).get(t.assets.style)).body as string;
+    const stylesheet = (await new Client(t).get<string>(t.assets.style)).body;
     for (const theme of Object.values(THEMES)) {
       expect(stylesheet).toContain(`[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};--task-0:${theme.taskColors[0]}`);
     }
