@@ -18,4 +18,7 @@ export const idSchema = decimal.refine((id) => id > 0, "Ids start at 1");
 export const eventIdSchema = decimal;
 
 /** `GET /api/poll/{clientId}?lastEventId=`: the last event the client has. */
-export const pollQuerySchema = z.object({ lastEventId: eventIdSchema.optional() });
+export const pollQuerySchema = z.object({
+  // An empty value (`?lastEventId=`) is a client that has no event yet, the same as leaving it out.
+  lastEventId: z.preprocess((value) => (value === "" ? undefined : value), eventIdSchema.optional()),
+});

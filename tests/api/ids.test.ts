@@ -102,6 +102,8 @@ for (const dialect of await testDialects()) {
       }
       expect((await owner.get("/api/poll/no-such-client?lastEventId=1")).status).toBe(404);
       expect((await owner.get("/api/poll/no-such-client?lastEventId=0")).status).toBe(404);
+      // Empty means "no event yet", as if it were left out.
+      expect((await owner.get("/api/poll/no-such-client?lastEventId=")).status).toBe(404);
     });
   });
 }
