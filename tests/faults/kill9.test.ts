@@ -11,9 +11,12 @@ import { startServerProcess, type ServerProcess } from "../helpers/server-proces
  * Writers create, rename and toggle their own items (and delete some, to stay within the limit)
  * while the process is killed; after each restart every acknowledged write must be there, and
  * nothing appears that nobody wrote. A write whose answer was lost may or may not be there.
- * One cycle costs about a second (mostly the restart), so 20 fit in `npm test`; 50 with LISTWELL_FAULTS=long.
+ * A short cycle costs about a second (mostly the restart), so 20 fit in `npm test`; LISTWELL_FAULTS=long
+ * runs 50 cycles of longer load.
  */
 const CYCLES = LONG_FAULTS ? 50 : 20;
+/** How long the writers run before the kill: a random moment in this range. */
+const LOAD_MS = LONG_FAULTS ? [1_000, 3_000] : [100, 400];
 const LISTS = 6;
 const WRITERS_PER_LIST = 3;
 /** Each writer keeps between these many items, so a list stays under SPEC's 100. */
@@ -136,7 +139,7 @@ describe("kill -9 during concurrent writes", () => {
         const client = new HttpClient(server.url);
         client.cookie = owner.cookie;
         const load = Promise.all(writers.map((writer) => writer.run(client)));
-        await Bun.sleep(100 + Math.random() * 300);
+        await Bun.sleep(LOAD_MS[0]! + Math.random() * (LOAD_MS[1]! - LOAD_MS[0]!));
         await server.stop(9);
         await load;
         inFlightAtKill += writers.filter((writer) => writer.pending).length;
