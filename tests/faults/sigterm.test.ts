@@ -67,35 +67,51 @@ describe("SIGTERM under load", () => {
   });
 
   it("exits at once on a second signal while the first is still waiting for a request", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "listwell-sigterm-"));
-    const server = await startServerProcess({ DATABASE_URL: join(dir, "listwell.db"), INVITE_CODE: "sigterm" });
-    const owner = await signUp(server, "owner");
-    const list = await createList(owner, "Quiet");
-    // A request the stop waits for: the body never finishes arriving.
-    const { promise: neverEnds } = Promise.withResolvers<void>();
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"title":'));
-        await neverEnds;
-      },
-    });
-    const hanging = fetch(`${server.url}/api/tasks?listId=${list.id}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: owner.cookie },
-      body,
-      duplex: "half",
-    } as RequestInit).catch(() => "lost");
-    await Bun.sleep(300);
+    const { server, hanging } = await startWithHangingRequest();
     server.child.kill("SIGTERM");
     await Bun.sleep(500);
     expect(server.child.exitCode, "the first signal waits for the request in flight").toBeNull();
     const exited = await server.stop("SIGTERM");
     expect(exited).not.toBe(0);
     expect(await hanging).toBe("lost");
+    expect(server.output()).not.toMatch(/Stopped listening/);
+  });
+
+  it("gives up on a request that outlasts the 10 s grace period: cuts it off, says so, and still exits 0", { timeout: 40_000 }, async () => {
+    const { server, hanging } = await startWithHangingRequest();
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(await hanging).toBe("lost");
+    expect(server.output()).toMatch(/Stopped listening: 1 request\(s\) were in flight, 1 cut off unanswered after 10 s, 0 websocket\(s\) closed\nStopped: database and event bus closed/);
   });
 });
 
 async function readAfterRestart(url: string, listId: number): Promise<Task[]> {
   const owner = await signIn(url, "owner");
   return owner.expect<Task[]>(200, "GET", `/api/tasks?listId=${listId}`);
+}
+
+/** A server process with one request in flight that never ends: its body never finishes arriving. */
+async function startWithHangingRequest() {
+  const dir = mkdtempSync(join(tmpdir(), "listwell-sigterm-"));
+  const server = await startServerProcess({ DATABASE_URL: join(dir, "listwell.db"), INVITE_CODE: "sigterm" });
+  const owner = await signUp(server, "owner");
+  const list = await createList(owner, "Quiet");
+  const { promise: never } = Promise.withResolvers<void>();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"title":'));
+      await never;
+    },
+  });
+  const hanging = fetch(`${server.url}/api/tasks?listId=${list.id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: owner.cookie },
+    body,
+    duplex: "half",
+  } as RequestInit).then(
+    (response) => response.status,
+    () => "lost",
+  );
+  await Bun.sleep(300);
+  return { server, hanging };
 }
