@@ -97,7 +97,7 @@ describe("200 concurrent editors on one list", () => {
       console.log(
         `editors: ${EDITORS} for ${DURATION_MS / 1000} s, ${requests} requests (${JSON.stringify(Object.fromEntries(statuses))}), ` +
           `5xx or no answer ${serverErrors.reduce((sum, [, n]) => sum + n, 0)}, most items served ${mostItems} in ${samples} samples (committed ${mostCommitted}), ` +
-          `${served.length} at the end, events per watcher ${watchers.map((watcher) => watcher.events).join("/")}`,
+          `${served.length} at the end, events per watcher ${watchers.map((watcher) => watcher.events).join("/")}, refetches ${watchers.map((watcher) => watcher.refetches).join("/")}`,
       );
 
       expect(serverErrors).toEqual([]);

@@ -94,10 +94,6 @@ export const createList = (client: HttpClient, name: string) => client.expect<Ta
 export const createItem = (client: HttpClient, listId: number, title: string) =>
   client.expect<Task>(201, "POST", "/api/tasks", { listId, title });
 
-/** The list as the server serves it now. */
-export const readItems = (client: HttpClient, listId?: number) =>
-  client.expect<Task[]>(200, "GET", listId === undefined ? "/api/tasks" : `/api/tasks?listId=${listId}`);
-
 /** Resolves with the close code the server sent, or rejects after `timeoutMs`. */
 export function closeCode(ws: WebSocket, timeoutMs = 15_000): Promise<number> {
   return new Promise((resolve, reject) => {
