@@ -18,7 +18,7 @@ const store = createStore(db);
 const inviteCode = await ensureInviteCode(store, config.inviteCode);
 const assets = await buildAssets();
 // DESIGN §7: with REDIS_URL, instances behind a load balancer share their events through Redis.
-const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus();
+const bus = config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createMemoryBus(logger);
 const running = startServer({ store, config, bus, assets, logger }, { port: config.port, hostname: config.host });
 
 logger.info(`Listwell is running at http://localhost:${running.server.port}`);
