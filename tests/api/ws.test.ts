@@ -346,7 +346,7 @@ describe("live updates over the websocket", () => {
       // Gina's unshare and Hal's logout happen where this instance never hears of them.
       await t.store.shares.revoke(list.id, gina.user.id);
       await t.store.sessions.delete(sessionIdFromToken(hal.cookie.split("=")[1]!));
-      const from = [ownerSocket, ginaSocket, halSocket].map((socket) => socket.messages.length);
+      const from = [ownerSocket, ginaSocket, halSocket].map((socket) => socket.messages.length) as [number, number, number];
       for (const listener of gapListeners) listener();
 
       expect(await ownerSocket.nextOfType("resync", 3000, from[0])).toMatchObject({ listId: list.id });
