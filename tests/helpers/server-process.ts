@@ -7,6 +7,8 @@ export interface ServerProcess {
   port: number;
   /** Everything the process printed on stdout so far. */
   output(): string;
+  /** Everything it printed on stderr (warnings and errors), kept out of the test run's own output. */
+  errors(): string;
   inviteCode: string | undefined;
   /** Sends the signal and waits for the exit code. */
   stop(signal?: NodeJS.Signals | number): Promise<number | null>;
@@ -30,28 +32,30 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const child = Bun.spawn([process.execPath, "src/server.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdout: "pipe",
-    stderr: "inherit",
+    stderr: "pipe",
   });
   let printed = "";
-  const reader = child.stdout.getReader();
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      printed += new TextDecoder().decode(value);
-    }
-  })();
+  let warned = "";
+  const collect = async (stream: ReadableStream<Uint8Array>, add: (text: string) => void) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }));
+  };
+  const pump = Promise.all([
+    collect(child.stdout, (text) => (printed += text)),
+    collect(child.stderr, (text) => (warned += text)),
+  ]);
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (!/invite code: \S+\n/.test(printed) && Date.now() < deadline && child.exitCode === null) await Bun.sleep(20);
   if (!/invite code: \S+\n/.test(printed)) {
     child.kill(9);
-    throw new Error(`server did not start (exit ${child.exitCode}): ${printed}`);
+    throw new Error(`server did not start (exit ${child.exitCode}): ${printed}${warned}`);
   }
   return {
     child,
     url: `http://127.0.0.1:${port}`,
     port,
     output: () => printed,
+    errors: () => warned,
     inviteCode: printed.match(/Registration invite code: (\S+)/)?.[1],
     async stop(signal: NodeJS.Signals | number = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
