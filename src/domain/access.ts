@@ -1,12 +1,14 @@
-import type { AccessLevel, SharedWithMeItem, TaskList } from "../shared/types";
+import type { AccessLevel, SharedWithMeItem, Task, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { UserRecord } from "../store/users";
-import { forbidden, notFound, unauthorized } from "./errors";
+import { badRequest, forbidden, notFound, unauthorized } from "./errors";
 
 /**
- * Who may do what with a list (DESIGN §5). Everything that touches a list goes through
- * `resolveListAccess` first; a caller who may not see the list gets 404, as if it did not exist.
+ * @module Every permission rule of DESIGN §5 and §7 in one file, so one read tells who may do
+ * what: the administrator, lists, their items, and live updates. Everything that touches a list
+ * resolves the caller's access here first; a caller who may not see it gets 404, as if it did
+ * not exist.
  */
 export interface ListAccess {
   list: TaskList;
@@ -105,10 +107,46 @@ export function listForCaller(access: ListAccess, caller: Caller): TaskList {
   return { ...access.list, shareId: "" };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Live updates (DESIGN §7): who may follow a list's events over /ws or long-poll, and from when.
+// ── Items ───────────────────────────────────────────────────────────────────────────────────
+// How a task call finds its list (DESIGN §5): through the share link when the call carries a
+// shareId (a shareId grants its own list only), else through listId for a signed-in user.
+
+export const TASK_NOT_FOUND = "Task not found";
+
+/** A signed-out caller without a share link is asked to log in (SPEC §4 session recovery). */
+function requireSignedInOrLink(caller: Caller): void {
+  if (caller.userId === null && !caller.shareId) throw unauthorized();
+}
+
+/** The caller's access to the list a task call names by shareId and/or listId (they must agree), or 404. */
+export async function resolveTaskListAccess(store: Store, caller: Caller, listId: number | undefined, tx?: Db): Promise<ListAccess> {
+  requireSignedInOrLink(caller);
+  if (caller.shareId) {
+    const access = await resolveShareAccess(store, caller, caller.shareId, tx);
+    if (listId !== undefined && listId !== access.list.id) throw notFound(LIST_NOT_FOUND);
+    return access;
+  }
+  if (listId === undefined) throw badRequest("listId or shareId is required");
+  return resolveListAccess(store, caller, listId, tx);
+}
+
+/** The task and the caller's access to its list; 404 'Task not found' alike for a missing and an invisible task. */
+export async function resolveTaskAccess(store: Store, caller: Caller, taskId: number, tx?: Db): Promise<{ task: Task; access: ListAccess }> {
+  requireSignedInOrLink(caller);
+  const found = Number.isSafeInteger(taskId) && taskId > 0 ? await store.tasks.findById(taskId, tx) : undefined;
+  const access = caller.shareId
+    ? await resolveShareAccess(store, caller, caller.shareId, tx)
+    : found && (await findListAccess(store, caller, await store.lists.findById(found.listId, tx, tx !== undefined), tx));
+  // In a PostgreSQL write the list is locked only now: read the task again, so a delete or move
+  // that committed in between is seen instead of acted on. SQLite's write began before the read.
+  const task = tx?.dialect === "postgres" && found ? await store.tasks.findById(taskId, tx) : found;
+  if (!task || !access || task.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
+  return { task, access };
+}
+
+// ── Live updates ────────────────────────────────────────────────────────────────────────────
+// DESIGN §7: who may follow a list's events over /ws or long-poll, and from when.
 // src/realtime/ applies these; the hub re-asks them whenever access may have changed.
-// ---------------------------------------------------------------------------------------------
 
 /**
  * How a live client follows a list. `member`: the user owns it or it is shared with them.

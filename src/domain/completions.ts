@@ -2,9 +2,8 @@ import type { EventBus } from "../realtime/bus";
 import type { TaskDeletedPayload } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
-import { requireOwner, requireWriteAccess, type Caller } from "./access";
+import { requireOwner, requireWriteAccess, type Caller, resolveTaskListAccess } from "./access";
 import { publishEvents, recordListEvent } from "./events";
-import { resolveTaskListAccess } from "./task-access";
 
 /** SPEC §6: a read-level caller trying a reset is told so in the spec's own words. */
 const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";

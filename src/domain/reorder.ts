@@ -3,10 +3,9 @@ import type { ReorderTasksInput } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import { requireWriteAccess, type Caller, type ListAccess } from "./access";
+import { requireWriteAccess, type Caller, type ListAccess, resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./access";
 import { badRequest, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
-import { resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./task-access";
 
 const byPosition = (a: Task, b: Task) => a.position - b.position || a.id - b.id;
 

@@ -4,10 +4,9 @@ import type { ParentTaskResponse, Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { TaskChanges } from "../store/tasks";
-import { requireWriteAccess, type Caller } from "./access";
+import { requireWriteAccess, type Caller, resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./access";
 import { badRequest, forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
-import { resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./task-access";
 
 /** DESIGN §6: the 101st item of a list (sub-items count) is refused. Call inside the list's lock. */
 export async function assertBelowItemLimit(store: Store, listId: number, tx: Db): Promise<void> {

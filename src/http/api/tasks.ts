@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { clearCompleted, resetCompletions } from "../../domain/completions";
 import { reorderTasks } from "../../domain/reorder";
-import { TASK_NOT_FOUND } from "../../domain/task-access";
+import { TASK_NOT_FOUND } from "../../domain/access";
 import * as tasks from "../../domain/tasks";
 import { createTaskSchema, reorderTasksSchema, resetCompletionsSchema, taskQuerySchema, updateTaskSchema } from "../../shared/tasks";
 import { callerOf } from "../caller";
