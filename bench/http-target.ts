@@ -29,7 +29,11 @@ async function listwell() {
   await ensureInviteCode(store, "bench");
   const app = createApp({ store, config: { ...readConfig({}), logLevel: "silent" }, bus: createMemoryBus(), assets: await loadAssets() });
   const call = (path: string, body?: unknown, cookie = "") =>
-    app.request(path, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+    app.request(path, {
+      method: body ? "POST" : "GET",
+      headers: { "content-type": "application/json", cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const registered = await call("/api/register", { username: "bencher", password: "password123", inviteCode: "bench" });
   const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
   const list = (await (await call("/api/task-lists", { name: "Bench" }, cookie)).json()) as { id: number };
@@ -52,11 +56,20 @@ function reference() {
   db.query("INSERT INTO users (id, username) VALUES (1, 'bencher')").run();
   db.query("INSERT INTO sessions VALUES (?, 1, ?)").run(Bun.SHA256.hash("token", "hex"), Date.now() + 86_400_000);
   for (let i = 0; i < 50; i++) {
-    db.query("INSERT INTO tasks (list_id, title, description, completed, position, created_at) VALUES (1, ?, '', 0, ?, ?)").run(`Item ${i}`, i, Date.now());
+    db.query("INSERT INTO tasks (list_id, title, description, completed, position, created_at) VALUES (1, ?, '', 0, ?, ?)").run(
+      `Item ${i}`,
+      i,
+      Date.now(),
+    );
   }
   const toTask = (row: Record<string, number | string>) => ({
-    id: row.id, title: row.title, description: row.description, completed: row.completed === 1,
-    position: row.position, listId: row.list_id, createdAt: new Date(Number(row.created_at)).toISOString(),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    completed: row.completed === 1,
+    position: row.position,
+    listId: row.list_id,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
   });
   const userOf = (cookie: string | undefined) => {
     const session = db.query("SELECT * FROM sessions WHERE id = ?").all(Bun.SHA256.hash(cookie ?? "", "hex"))[0] as { user_id: number };
@@ -65,7 +78,9 @@ function reference() {
   const app = new Hono()
     .get("/api/tasks", (c) => {
       userOf(getCookie(c, "sid"));
-      return c.json((db.query("SELECT * FROM tasks WHERE list_id = ? ORDER BY position").all(1) as Array<Record<string, number | string>>).map(toTask));
+      return c.json(
+        (db.query("SELECT * FROM tasks WHERE list_id = ? ORDER BY position").all(1) as Array<Record<string, number | string>>).map(toTask),
+      );
     })
     .post("/api/tasks/:id/toggle", (c) => {
       userOf(getCookie(c, "sid"));

@@ -39,10 +39,14 @@ const bare = await startTarget("http-target.ts", "bare");
 const hono = await startTarget("http-target.ts", "hono");
 const reference = await startTarget("http-target.ts", "reference");
 const app = await startTarget("http-target.ts", "listwell");
-const read = ({ target }: { target: Target }) => () =>
-  wrk(`http://127.0.0.1:${target.port}/api/tasks?listId=${target.listId}`, [`Cookie: ${target.cookie}`]);
-const toggle = ({ target }: { target: Target }) => () =>
-  wrk(`http://127.0.0.1:${target.port}/api/tasks/${target.taskId}/toggle`, [`Cookie: ${target.cookie}`], postScript);
+const read =
+  ({ target }: { target: Target }) =>
+  () =>
+    wrk(`http://127.0.0.1:${target.port}/api/tasks?listId=${target.listId}`, [`Cookie: ${target.cookie}`]);
+const toggle =
+  ({ target }: { target: Target }) =>
+  () =>
+    wrk(`http://127.0.0.1:${target.port}/api/tasks/${target.taskId}/toggle`, [`Cookie: ${target.cookie}`], postScript);
 const cases: Array<[string, () => Promise<number>]> = [
   ["bare Bun.serve JSON", () => wrk(`http://127.0.0.1:${bare.target.port}/`)],
   ["Hono JSON", () => wrk(`http://127.0.0.1:${hono.target.port}/json`)],
@@ -68,5 +72,7 @@ console.log(`\nHTTP, wrk -t1 -c64, ${SECONDS}s x ${ROUNDS} rounds, best round (D
 const targets: Record<string, string> = { "Hono JSON": "0.86", "session + 50-item read": "0.17", "toggle (write + event)": "0.135" };
 for (const [name] of cases) {
   const ratio = best(name) / baseline;
-  console.log(`${name.padEnd(26)} ${best(name).toFixed(0).padStart(8)} req/s   ${ratio.toFixed(3)}x${targets[name] ? `  [${targets[name]}x]` : ""}`);
+  console.log(
+    `${name.padEnd(26)} ${best(name).toFixed(0).padStart(8)} req/s   ${ratio.toFixed(3)}x${targets[name] ? `  [${targets[name]}x]` : ""}`,
+  );
 }

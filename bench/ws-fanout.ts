@@ -14,11 +14,13 @@ const ROUNDS = Number(process.env.BENCH_WS_ROUNDS ?? 40);
 const WARMUP = 5;
 
 if (!process.env.BENCH_PINNED && Bun.which("taskset")) {
-  const child = Bun.spawn(["taskset", "-c", "1", process.execPath, import.meta.path], { env: { ...process.env, BENCH_PINNED: "1" }, stdout: "inherit", stderr: "inherit" });
+  const child = Bun.spawn(["taskset", "-c", "1", process.execPath, import.meta.path], {
+    env: { ...process.env, BENCH_PINNED: "1" },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   process.exit(await child.exited);
 }
-
-
 
 /** One fan-out: the HTTP call that causes it, and when each socket heard about it. */
 class Audience {
@@ -62,7 +64,12 @@ class Audience {
     this.started = performance.now();
     const response = await trigger();
     if (!response.ok) throw new Error(`${this.name}: trigger answered ${response.status}`);
-    await Promise.race([everyone, Bun.sleep(10_000).then(() => Promise.reject(new Error(`${this.name}: only ${this.sockets.length - this.pending} of ${this.sockets.length} heard`)))]);
+    await Promise.race([
+      everyone,
+      Bun.sleep(10_000).then(() =>
+        Promise.reject(new Error(`${this.name}: only ${this.sockets.length - this.pending} of ${this.sockets.length} heard`)),
+      ),
+    ]);
     return this.latencies;
   }
 
@@ -82,7 +89,12 @@ const samples = { bare: [] as number[], listwell: [] as number[], bareLast: [] a
 
 try {
   await bareAudience.open(`ws://127.0.0.1:${bare.target.port}/ws`, CLIENTS, {});
-  await appAudience.open(`ws://127.0.0.1:${port}/ws`, CLIENTS, { cookie: cookie! }, { type: "connect", listId, timestamp: Date.now(), messageId: "bench" });
+  await appAudience.open(
+    `ws://127.0.0.1:${port}/ws`,
+    CLIENTS,
+    { cookie: cookie! },
+    { type: "connect", listId, timestamp: Date.now(), messageId: "bench" },
+  );
   const publish = () => fetch(`http://127.0.0.1:${bare.target.port}/publish`, { method: "POST" });
   const toggle = () => fetch(`http://127.0.0.1:${port}/api/tasks/${taskId}/toggle`, { method: "POST", headers: { cookie: cookie! } });
   // Interleaved rounds, so drift in the machine's speed touches both alike; the first few warm up.

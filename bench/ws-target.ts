@@ -25,7 +25,18 @@ const sampleEvent = JSON.stringify({
   type: "task_updated",
   timestamp: Date.now(),
   messageId: crypto.randomUUID(),
-  payload: { id: 1, title: "Item 0", description: "", completed: true, position: 0, listId: 1, userId: 1, isParent: false, parentId: 0, createdAt: new Date().toISOString() },
+  payload: {
+    id: 1,
+    title: "Item 0",
+    description: "",
+    completed: true,
+    position: 0,
+    listId: 1,
+    userId: 1,
+    isParent: false,
+    parentId: 0,
+    createdAt: new Date().toISOString(),
+  },
   listId: 1,
   shareId: "abcdefghijklmnopqrstuvwxyz",
   id: 1,
@@ -36,7 +47,8 @@ function bare() {
     port: 0,
     hostname: "127.0.0.1",
     fetch(request, server) {
-      if (new URL(request.url).pathname === "/ws") return server.upgrade(request, { data: undefined }) ? undefined : new Response("no", { status: 400 });
+      if (new URL(request.url).pathname === "/ws")
+        return server.upgrade(request, { data: undefined }) ? undefined : new Response("no", { status: 400 });
       server.publish("list:1", sampleEvent);
       return Response.json({ ok: true });
     },

@@ -49,7 +49,11 @@ export default function LoginTest({ environment, user: initialUser }: LoginTestP
         ))}
       </div>
       <div className="row">
-        <button className="button button--primary" type="button" onClick={() => run("Login", () => api<User>("/api/login", { body: credentials }))}>
+        <button
+          className="button button--primary"
+          type="button"
+          onClick={() => run("Login", () => api<User>("/api/login", { body: credentials }))}
+        >
           Test Login
         </button>
         <button

@@ -40,7 +40,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const response = await fetch(path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     credentials: "same-origin",
-    headers: options.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+    headers:
+      options.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   if (response.status === 401 && unauthorizedHandler && !options.handlesUnauthorized) {

@@ -11,8 +11,7 @@ export interface Logger {
 const RANK: Record<Config["logLevel"], number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
 
 export function createLogger(level: Config["logLevel"]): Logger {
-  const at = (wanted: Config["logLevel"], write: (...parts: unknown[]) => void) =>
-    RANK[wanted] >= RANK[level] ? write : () => {};
+  const at = (wanted: Config["logLevel"], write: (...parts: unknown[]) => void) => (RANK[wanted] >= RANK[level] ? write : () => {});
   return {
     debug: at("debug", console.debug),
     info: at("info", console.log),

@@ -41,7 +41,10 @@ async function shutdown(signal: NodeJS.Signals) {
   const unanswered = cut > 0 ? `, ${cut} cut off unanswered after ${STOP_GRACE_MS / 1000} s` : "";
   logger.info(`Stopped listening: ${inFlight} request(s) were in flight${unanswered}, ${sockets} websocket(s) closed`);
   let failed = false;
-  for (const [name, close] of [["database", () => db.close()], ["event bus", () => bus.close()]] as const) {
+  for (const [name, close] of [
+    ["database", () => db.close()],
+    ["event bus", () => bus.close()],
+  ] as const) {
     try {
       await close();
     } catch (error) {

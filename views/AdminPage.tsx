@@ -30,8 +30,8 @@ export function AdminPage({ assets, theme, user, inviteCode }: AdminPageProps) {
         <section className="card stack" aria-labelledby="deployment-title">
           <CardTitle id="deployment-title" icon="bell" title="Deployment Notifications" />
           <p className="muted">
-            Sending an update notification shows all users a 'What's New' dialog with the latest changes: at once for everyone online,
-            and the next time they open the app for everyone else.
+            Sending an update notification shows all users a 'What's New' dialog with the latest changes: at once for everyone online, and
+            the next time they open the app for everyone else.
           </p>
           <div>
             <Island name="DeploymentNotice" props={{}} />

@@ -126,7 +126,11 @@ export default function HomeScreen(props: HomeScreenProps) {
         return;
       }
       const malformed = error instanceof SyntaxError;
-      toast({ title: malformed ? "Invalid response format" : "Failed to create list", description: errorMessage(error, ""), variant: "destructive" });
+      toast({
+        title: malformed ? "Invalid response format" : "Failed to create list",
+        description: errorMessage(error, ""),
+        variant: "destructive",
+      });
       throw error;
     }
   }
@@ -230,7 +234,11 @@ export default function HomeScreen(props: HomeScreenProps) {
       <ConfirmDialog
         open={modal?.kind === "delete"}
         title="Delete List"
-        description={modal?.kind === "delete" ? `Are you sure you want to delete "${modal.list.name}"? This will permanently delete the list and all its items.` : undefined}
+        description={
+          modal?.kind === "delete"
+            ? `Are you sure you want to delete "${modal.list.name}"? This will permanently delete the list and all its items.`
+            : undefined
+        }
         confirmLabel="Delete"
         destructive
         pending={deleting}

@@ -31,7 +31,13 @@ export function OwnListCard({ list, index, count, onKeyMove, onShare, onEdit, on
         <button type="button" className="icon-button" aria-label={`Edit ${list.name}`} title="Edit" onClick={onEdit}>
           <Icon name="edit" size={18} />
         </button>
-        <button type="button" className="icon-button icon-button--danger" aria-label={`Delete ${list.name}`} title="Delete" onClick={onDelete}>
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Delete ${list.name}`}
+          title="Delete"
+          onClick={onDelete}
+        >
           <Icon name="trash" size={18} />
         </button>
       </div>
@@ -51,7 +57,10 @@ export function SharedListCard({ item, index, highlighted = false }: { item: Sha
       <span className="list-card__icon" aria-hidden="true">
         <Icon name="users" size={18} />
       </span>
-      <a className="list-card__name" href={list.shareId ? `/list/${list.id}?shareId=${encodeURIComponent(list.shareId)}` : `/list/${list.id}`}>
+      <a
+        className="list-card__name"
+        href={list.shareId ? `/list/${list.id}?shareId=${encodeURIComponent(list.shareId)}` : `/list/${list.id}`}
+      >
         {list.name}
         <span className="list-card__meta">Shared by {shared.ownerName ?? "Unknown user"}</span>
       </a>

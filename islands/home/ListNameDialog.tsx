@@ -16,7 +16,12 @@ export interface ListNameDialogProps {
 /** 'New List' and the edit side sheet: one name field, at most 48 characters with a live counter. */
 export function ListNameDialog({ open, mode, initialName, onClose, onSave }: ListNameDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} variant={mode === "edit" ? "sheet" : "dialog"} title={mode === "create" ? "New List" : "Edit List"}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      variant={mode === "edit" ? "sheet" : "dialog"}
+      title={mode === "create" ? "New List" : "Edit List"}
+    >
       <NameForm mode={mode} initialName={initialName} onClose={onClose} onSave={onSave} />
     </Dialog>
   );

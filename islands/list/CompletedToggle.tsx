@@ -18,7 +18,12 @@ export default function CompletedToggle({ hasCompleted }: CompletedToggleProps) 
   if (!prefs.hasCompleted) return null;
   const label = prefs.showCompleted ? "Hide completed" : "Show completed";
   return (
-    <button type="button" className="button button--small header-toggle" aria-pressed={!prefs.showCompleted} onClick={() => setShowCompleted(!prefs.showCompleted)}>
+    <button
+      type="button"
+      className="button button--small header-toggle"
+      aria-pressed={!prefs.showCompleted}
+      onClick={() => setShowCompleted(!prefs.showCompleted)}
+    >
       <Icon name={prefs.showCompleted ? "eyeOff" : "eye"} size={16} />
       <span className="header-toggle__label">{label}</span>
     </button>

@@ -66,13 +66,25 @@ export function ItemRow(props: ItemRowProps) {
       </div>
       <div className="item__actions">
         {task.isParent && !pinned && (
-          <button type="button" className="item__subitems" aria-label={`Open sub-items of ${task.title}`} title="Open sub-items" onClick={() => props.onOpen(task)}>
+          <button
+            type="button"
+            className="item__subitems"
+            aria-label={`Open sub-items of ${task.title}`}
+            title="Open sub-items"
+            onClick={() => props.onOpen(task)}
+          >
             <Icon name="folder" size={16} />
             <span>{subItems ? `${subItems.done}/${subItems.total}` : "0"}</span>
           </button>
         )}
         {task.description.trim() !== "" && (
-          <button type="button" className="icon-button" aria-label={`View description of ${task.title}`} title="View description" onClick={() => props.onDescribe(task)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`View description of ${task.title}`}
+            title="View description"
+            onClick={() => props.onDescribe(task)}
+          >
             <Icon name="text" size={18} />
           </button>
         )}
@@ -81,7 +93,13 @@ export function ItemRow(props: ItemRowProps) {
             <button type="button" className="icon-button" aria-label={`Edit ${task.title}`} title="Edit" onClick={() => props.onEdit(task)}>
               <Icon name="edit" size={18} />
             </button>
-            <button type="button" className="icon-button icon-button--danger" aria-label={`Delete ${task.title}`} title="Delete" onClick={() => props.onDelete(task)}>
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              aria-label={`Delete ${task.title}`}
+              title="Delete"
+              onClick={() => props.onDelete(task)}
+            >
               <Icon name="trash" size={18} />
             </button>
           </>

@@ -63,7 +63,11 @@ function ItemForm({ task, topLevel, hasSubItems, onClose, onSave }: ItemSheetPro
         value={title}
         error={errors.title}
         onChange={(e) => setTitle(e.target.value)}
-        aside={<span className="counter">{title.length}/{MAX_TITLE_LENGTH}</span>}
+        aside={
+          <span className="counter">
+            {title.length}/{MAX_TITLE_LENGTH}
+          </span>
+        }
       />
       <div className="field">
         <div className="field__label-row">
@@ -84,10 +88,19 @@ function ItemForm({ task, topLevel, hasSubItems, onClose, onSave }: ItemSheetPro
           aria-invalid={errors.description ? true : undefined}
           onChange={(e) => setDescription(e.target.value)}
         />
-        {errors.description && <div className="field__error" role="alert">{errors.description}</div>}
+        {errors.description && (
+          <div className="field__error" role="alert">
+            {errors.description}
+          </div>
+        )}
       </div>
       {topLevel && (
-        <Switch checked={isParent} onChange={setIsParent} disabled={hasSubItems && isParent} label="Make this a parent item (can contain sub-items)" />
+        <Switch
+          checked={isParent}
+          onChange={setIsParent}
+          disabled={hasSubItems && isParent}
+          label="Make this a parent item (can contain sub-items)"
+        />
       )}
       <div className="dialog__actions">
         <button type="button" className="button button--outline" onClick={onClose}>

@@ -57,7 +57,9 @@ export function ListBody(props: ListBodyProps) {
       ) : (
         <div className="list-title">
           <h1>{data.name}</h1>
-          {!data.isOwner && <p className="muted list-title__owner">{data.ownerName ? `Shared by ${data.ownerName}` : "Shared by another user"}</p>}
+          {!data.isOwner && (
+            <p className="muted list-title__owner">{data.ownerName ? `Shared by ${data.ownerName}` : "Shared by another user"}</p>
+          )}
         </div>
       )}
 
@@ -82,7 +84,12 @@ export function ListBody(props: ListBodyProps) {
           </button>
         )}
         {data.isOwner && !parent && (
-          <button type="button" className="button button--outline button--small" disabled={!props.hasCompleted} onClick={props.onClearCompleted}>
+          <button
+            type="button"
+            className="button button--outline button--small"
+            disabled={!props.hasCompleted}
+            onClick={props.onClearCompleted}
+          >
             <Icon name="trash" size={16} /> Clear completed items
           </button>
         )}

@@ -26,7 +26,14 @@ export interface ListScreenProps {
   parentId: number;
 }
 
-type Modal = { kind: "add" } | { kind: "edit"; task: Task } | { kind: "delete"; task: Task } | { kind: "describe"; task: Task } | { kind: "reset" } | { kind: "limit" } | null;
+type Modal =
+  | { kind: "add" }
+  | { kind: "edit"; task: Task }
+  | { kind: "delete"; task: Task }
+  | { kind: "describe"; task: Task }
+  | { kind: "reset" }
+  | { kind: "limit" }
+  | null;
 
 const parentFromUrl = () => Number(new URL(window.location.href).searchParams.get("parentId")) || 0;
 
@@ -127,7 +134,10 @@ export default function ListScreen(props: ListScreenProps) {
     const moved = reorderGroup(group, shown, from, to);
     setTasks((tasks) => mergeTasks(tasks, moved));
     try {
-      const { tasks } = await tasksApi.reorder(target, moved.map(({ id, position }) => ({ id, position })));
+      const { tasks } = await tasksApi.reorder(
+        target,
+        moved.map(({ id, position }) => ({ id, position })),
+      );
       setTasks(() => tasks);
     } catch (error) {
       setTasks(() => before);
@@ -146,7 +156,11 @@ export default function ListScreen(props: ListScreenProps) {
   async function save(fields: ItemFields) {
     try {
       if (modal?.kind === "edit") {
-        const updated = await tasksApi.update(target, modal.task.id, modal.task.parentId ? { title: fields.title, description: fields.description } : fields);
+        const updated = await tasksApi.update(
+          target,
+          modal.task.id,
+          modal.task.parentId ? { title: fields.title, description: fields.description } : fields,
+        );
         setTasks((tasks) => mergeTasks(tasks, [updated]));
       } else {
         const created = await tasksApi.create(target, fields, parent?.id ?? 0);
@@ -155,7 +169,11 @@ export default function ListScreen(props: ListScreenProps) {
       setModal(null);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED") return setModal({ kind: "limit" });
-      toast({ title: modal?.kind === "edit" ? "Failed to update item" : "Failed to add item", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: modal?.kind === "edit" ? "Failed to update item" : "Failed to add item",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
       throw error;
     }
   }
@@ -205,7 +223,9 @@ export default function ListScreen(props: ListScreenProps) {
   async function clearCompleted() {
     const before = data.tasks;
     // A completed parent takes its sub-items with it.
-    const gone = new Set(before.filter((task) => task.completed || before.some((p) => p.id === task.parentId && p.completed)).map((task) => task.id));
+    const gone = new Set(
+      before.filter((task) => task.completed || before.some((p) => p.id === task.parentId && p.completed)).map((task) => task.id),
+    );
     closeCompletionToast((id) => gone.has(id));
     setTasks((tasks) => tasks.filter((task) => !gone.has(task.id)));
     try {

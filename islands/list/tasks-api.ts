@@ -28,8 +28,11 @@ export const tasksApi = {
   /** The whole list as the caller may see it: items, access level, owner. */
   load: (t: ListTarget) => api<SharedListResponse>(`/api/list/${t.listId}${qs(t)}`),
   create: (t: ListTarget, fields: ItemFields, parentId: number) =>
-    api<Task>(`/api/tasks${qs(t)}`, { body: { ...fields, isParent: parentId ? false : fields.isParent, listId: t.listId, completed: false, parentId } }),
-  update: (t: ListTarget, id: number, fields: Partial<ItemFields>) => api<Task>(`/api/tasks/${id}${qs(t)}`, { method: "PATCH", body: fields }),
+    api<Task>(`/api/tasks${qs(t)}`, {
+      body: { ...fields, isParent: parentId ? false : fields.isParent, listId: t.listId, completed: false, parentId },
+    }),
+  update: (t: ListTarget, id: number, fields: Partial<ItemFields>) =>
+    api<Task>(`/api/tasks/${id}${qs(t)}`, { method: "PATCH", body: fields }),
   toggle: (t: ListTarget, id: number) => api<Task>(`/api/tasks/${id}/toggle${qs(t)}`, { method: "POST" }),
   reorder: (t: ListTarget, items: Array<{ id: number; position: number }>) =>
     api<{ tasks: Task[] }>(`/api/tasks/reorder${qs(t, t.shareId ? {} : { listId: t.listId })}`, { body: items }),

@@ -37,7 +37,11 @@ export function useListData(target: ListTarget, initial: ListData) {
       });
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) {
-        flashToast(target.shareId || !initial.isOwner ? SHARED_ACCESS_FAILED : { title: "Error", description: error.message, variant: "destructive" });
+        flashToast(
+          target.shareId || !initial.isOwner
+            ? SHARED_ACCESS_FAILED
+            : { title: "Error", description: error.message, variant: "destructive" },
+        );
         window.location.assign("/");
       }
       // Anything else keeps what is on screen; the next event or action tries again.
@@ -58,6 +62,9 @@ export function useListData(target: ListTarget, initial: ListData) {
     };
   }, [refetch]);
 
-  const setTasks = useCallback((update: (tasks: Task[]) => Task[]) => setData((current) => ({ ...current, tasks: update(current.tasks) })), []);
+  const setTasks = useCallback(
+    (update: (tasks: Task[]) => Task[]) => setData((current) => ({ ...current, tasks: update(current.tasks) })),
+    [],
+  );
   return { data, loading, refetch, setTasks };
 }

@@ -43,7 +43,10 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
 export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetail) => void, target: EventTarget = window) {
   target.dispatchEvent(new CustomEvent(LIVE_EVENT, { detail: message }));
   if (message.type === "version_update") {
-    const source = (typeof message.payload === "object" && message.payload !== null ? message.payload : message) as { versionId?: unknown; changes?: unknown };
+    const source = (typeof message.payload === "object" && message.payload !== null ? message.payload : message) as {
+      versionId?: unknown;
+      changes?: unknown;
+    };
     if (typeof source.versionId === "string") {
       const changes = Array.isArray(source.changes) ? source.changes.filter((change): change is string => typeof change === "string") : [];
       target.dispatchEvent(new CustomEvent(VERSION_UPDATE_EVENT, { detail: { versionId: source.versionId, changes } }));
@@ -54,7 +57,8 @@ export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetai
   // A refused subscription to the page's list (unshared, or its link reset before the socket got
   // there) means the list is gone for this visitor: the refresh finds out and says so.
   const refused = message.type === "error" && (message.listId !== undefined || Boolean(message.shareId));
-  if (REFRESH_TYPES.has(message.type) || refused) refresh({ ...(message.listId !== undefined ? { listId: message.listId } : {}), type: message.type });
+  if (REFRESH_TYPES.has(message.type) || refused)
+    refresh({ ...(message.listId !== undefined ? { listId: message.listId } : {}), type: message.type });
 }
 
 export default function LiveUpdates(props: LiveUpdatesProps) {

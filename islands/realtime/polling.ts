@@ -154,10 +154,14 @@ export class PollingClient {
     const { listId, shareId } = this.options.target;
     if (listId !== undefined || shareId) {
       try {
-        await this.request(`/api/poll/subscribe${this.query()}`, {
-          method: "POST",
-          body: JSON.stringify({ clientId, ...(listId !== undefined ? { listId } : {}), ...(shareId ? { shareId } : {}) }),
-        }, this.timing.connectTimeoutMs);
+        await this.request(
+          `/api/poll/subscribe${this.query()}`,
+          {
+            method: "POST",
+            body: JSON.stringify({ clientId, ...(listId !== undefined ? { listId } : {}), ...(shareId ? { shareId } : {}) }),
+          },
+          this.timing.connectTimeoutMs,
+        );
       } catch (error) {
         // The list itself is gone or no longer ours: keep the client for user and version messages.
         if (!(error instanceof UnknownClient)) throw error;
@@ -168,7 +172,11 @@ export class PollingClient {
 
   private async pollOnce(): Promise<LiveMessage[]> {
     const extra: Record<string, string> = this.lastEventId !== undefined ? { lastEventId: String(this.lastEventId) } : {};
-    const answer = await this.request<PollResponse>(`/api/poll/${this.clientId}${this.query(extra)}`, { method: "GET" }, this.timing.pollTimeoutMs);
+    const answer = await this.request<PollResponse>(
+      `/api/poll/${this.clientId}${this.query(extra)}`,
+      { method: "GET" },
+      this.timing.pollTimeoutMs,
+    );
     return answer.events ?? [];
   }
 }

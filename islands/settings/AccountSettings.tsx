@@ -6,7 +6,19 @@ import { PasswordDialog } from "./PasswordDialog";
 import { UsernameDialog } from "./UsernameDialog";
 
 /** One line of the Account tab: an icon, what it is, and the button that changes it. */
-function SettingsRow({ id, icon, title, children, action }: { id: string; icon: IconName; title: string; children: ReactNode; action: ReactNode }) {
+function SettingsRow({
+  id,
+  icon,
+  title,
+  children,
+  action,
+}: {
+  id: string;
+  icon: IconName;
+  title: string;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <section className="settings-row" aria-labelledby={id}>
       <span className="settings-row__icon" aria-hidden="true">
@@ -50,7 +62,12 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
         icon="user"
         title="Username"
         action={
-          <button type="button" className="button button--outline button--small" aria-label="Edit username" onClick={() => setDialog("username")}>
+          <button
+            type="button"
+            className="button button--outline button--small"
+            aria-label="Edit username"
+            onClick={() => setDialog("username")}
+          >
             <Icon name="edit" size={16} />
             Edit
           </button>

@@ -5,8 +5,7 @@ import { ActionsMenu } from "./ActionsMenu";
 import { sharedAgo } from "./relative-time";
 
 /** SPEC §2: 'Open List' goes to the list with shared=true and the list's shareId. */
-export const openListHref = ({ list }: SharedWithMeItem) =>
-  `/list/${list.id}?shared=true&shareId=${encodeURIComponent(list.shareId)}`;
+export const openListHref = ({ list }: SharedWithMeItem) => `/list/${list.id}?shared=true&shareId=${encodeURIComponent(list.shareId)}`;
 
 export function SharedWithMeCard({ item, now }: { item: SharedWithMeItem; now: number }) {
   return (

@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
 }
 
 /** The spec's yes/no confirmations ('Delete List', 'Delete "{title}" task?', reset). */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = "Cancel", destructive, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  destructive,
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -24,7 +24,18 @@ export interface DialogProps {
  * A modal on the native <dialog> (DESIGN §8): focus trap, Escape and the top layer come free.
  * The content is mounted only while open, so every opening starts with fresh form state.
  */
-export function Dialog({ open, onClose, title, description, children, actions, variant = "dialog", role, closeButton = true, className }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  actions,
+  variant = "dialog",
+  role,
+  closeButton = true,
+  className,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();

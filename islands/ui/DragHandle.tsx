@@ -5,7 +5,17 @@ import { Icon } from "./Icon";
  * The grip of a sortable row: sortablejs drags by it (`data-handle-id`), and a keyboard user moves
  * the row with the arrow keys while it has focus. `hintId` names the visually hidden instructions.
  */
-export function DragHandle({ id, name, hintId, onKeyDown }: { id: number; name: string; hintId: string; onKeyDown: (event: KeyboardEvent) => void }) {
+export function DragHandle({
+  id,
+  name,
+  hintId,
+  onKeyDown,
+}: {
+  id: number;
+  name: string;
+  hintId: string;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
   return (
     <button
       type="button"

@@ -57,7 +57,12 @@ export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMov
 }
 
 /** Keyboard reorder on a drag handle: Arrow Up/Down (with or without Alt) move the row one place. */
-export function handleKeyMove(event: { key: string; preventDefault(): void }, index: number, count: number, move: (from: number, to: number) => void) {
+export function handleKeyMove(
+  event: { key: string; preventDefault(): void },
+  index: number,
+  count: number,
+  move: (from: number, to: number) => void,
+) {
   const to = event.key === "ArrowUp" ? index - 1 : event.key === "ArrowDown" ? index + 1 : null;
   if (to === null) return;
   event.preventDefault();

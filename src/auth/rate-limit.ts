@@ -70,7 +70,14 @@ export interface RedisRateLimiterOptions {
  * waits on an outage, and this instance's own count still protects the account meanwhile.
  */
 export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions): RateLimiter {
-  const { logger, prefix = "listwell:limit:", maxFailures = MAX_FAILURES, windowMs = FAILURE_WINDOW_MS, timeoutMs = 500, now = () => Date.now() } = options;
+  const {
+    logger,
+    prefix = "listwell:limit:",
+    maxFailures = MAX_FAILURES,
+    windowMs = FAILURE_WINDOW_MS,
+    timeoutMs = 500,
+    now = () => Date.now(),
+  } = options;
   const memory = createRateLimiter(maxFailures, windowMs, now);
   const redis = new RedisClient(url, { connectionTimeout: timeoutMs * 4 });
   let reachable = true;
@@ -78,7 +85,11 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
 
   const reconnect = () => {
     // Bun stops reconnecting after its retries; ask again, once at a time.
-    if (!redis.connected && !reconnecting) reconnecting = redis.connect().catch(() => {}).finally(() => (reconnecting = undefined));
+    if (!redis.connected && !reconnecting)
+      reconnecting = redis
+        .connect()
+        .catch(() => {})
+        .finally(() => (reconnecting = undefined));
   };
 
   const inRedis = async <T>(command: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
@@ -88,14 +99,17 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
       return fallback();
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)));
+    const late = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)),
+    );
     try {
       const result = await Promise.race([command(), late]);
       if (!reachable) logger.info("rate limits: Redis answers again; counting there");
       reachable = true;
       return result;
     } catch (error) {
-      if (reachable) logger.warn("rate limits: Redis unreachable, counting in this instance's memory:", error instanceof Error ? error.message : error);
+      if (reachable)
+        logger.warn("rate limits: Redis unreachable, counting in this instance's memory:", error instanceof Error ? error.message : error);
       reachable = false;
       reconnect();
       return fallback();
@@ -108,7 +122,9 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
     retryAfter(key) {
       return inRedis(
         async () => {
-          const ms = Number(await redis.send("EVAL", [RETRY_AFTER_MS, "1", prefix + key, String(now()), String(windowMs), String(maxFailures)]));
+          const ms = Number(
+            await redis.send("EVAL", [RETRY_AFTER_MS, "1", prefix + key, String(now()), String(windowMs), String(maxFailures)]),
+          );
           return ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0;
         },
         () => memory.retryAfter(key),
@@ -118,7 +134,15 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
       await memory.recordFailure(key);
       const at = now();
       await inRedis(
-        async () => void (await redis.send("EVAL", [RECORD_FAILURE, "1", prefix + key, String(at), String(windowMs), `${at}:${crypto.randomUUID()}`])),
+        async () =>
+          void (await redis.send("EVAL", [
+            RECORD_FAILURE,
+            "1",
+            prefix + key,
+            String(at),
+            String(windowMs),
+            `${at}:${crypto.randomUUID()}`,
+          ])),
         async () => {},
       );
     },

@@ -131,7 +131,12 @@ export async function resolveTaskListAccess(store: Store, caller: Caller, listId
 }
 
 /** The task and the caller's access to its list; 404 'Task not found' alike for a missing and an invisible task. */
-export async function resolveTaskAccess(store: Store, caller: Caller, taskId: number, tx?: Db): Promise<{ task: Task; access: ListAccess }> {
+export async function resolveTaskAccess(
+  store: Store,
+  caller: Caller,
+  taskId: number,
+  tx?: Db,
+): Promise<{ task: Task; access: ListAccess }> {
   requireSignedInOrLink(caller);
   const found = Number.isSafeInteger(taskId) && taskId > 0 ? await store.tasks.findById(taskId, tx) : undefined;
   const access = caller.shareId
@@ -179,7 +184,8 @@ export async function decideLiveAccess(
   shareId: string | undefined,
 ): Promise<Omit<LiveGrant, "floor"> | undefined> {
   if (!list) return undefined;
-  if (userId !== null && (await findListAccess(store, { userId }, list))) return { listId: list.id, via: "member", ...(shareId ? { shareId } : {}) };
+  if (userId !== null && (await findListAccess(store, { userId }, list)))
+    return { listId: list.id, via: "member", ...(shareId ? { shareId } : {}) };
   if (shareId && (await findListAccess(store, { userId: null, shareId }, list))) return { listId: list.id, via: "link", shareId };
   return undefined;
 }

@@ -22,8 +22,7 @@ async function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
 const recordFailures = (limiter: RateLimiter, keys: string[]) => Promise.all(keys.map((key) => limiter.recordFailure(key)));
 
 /** Unique constraint violations, as both SQLite and PostgreSQL word them. */
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /unique|duplicate key/i.test(error.message);
+const isUniqueViolation = (error: unknown) => error instanceof Error && /unique|duplicate key/i.test(error.message);
 
 export async function register(store: Store, limiter: RateLimiter, ip: string, input: RegisterInput): Promise<UserRecord> {
   const ipKey = `register:${ip}`;

@@ -61,19 +61,30 @@ async function changeOwnedList(
  * topics, since their Home and Shared Lists pages show it without following the list.
  */
 export async function updateList(store: Store, bus: EventBus, caller: Caller, listId: number, changes: UpdateListInput): Promise<TaskList> {
-  const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) =>
-    (await store.lists.update(access.list.id, changes, tx))!,
+  const { after } = await changeOwnedList(
+    store,
+    bus,
+    caller,
+    listId,
+    "change this list",
+    async (access, tx) => (await store.lists.update(access.list.id, changes, tx))!,
   );
   if (changes.name !== undefined) {
-    for (const userId of await store.shares.recipientIds(after.id)) await bus.publish(userTopic(userId), { type: "list_updated", listId: after.id });
+    for (const userId of await store.shares.recipientIds(after.id))
+      await bus.publish(userTopic(userId), { type: "list_updated", listId: after.id });
   }
   return after;
 }
 
 /** DESIGN §5: a new shareId kills every old link at once; realtime drops their subscribers. */
 export async function rotateShareId(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<TaskList> {
-  const { before, after } = await changeOwnedList(store, bus, caller, listId, "change this list's link", async (access, tx) =>
-    (await store.lists.update(access.list.id, { shareId: newShareId() }, tx))!,
+  const { before, after } = await changeOwnedList(
+    store,
+    bus,
+    caller,
+    listId,
+    "change this list's link",
+    async (access, tx) => (await store.lists.update(access.list.id, { shareId: newShareId() }, tx))!,
   );
   await bus.publish(listTopic(after.id), { type: "access_revoked", listId: after.id, shareId: before.shareId });
   return after;
@@ -132,9 +143,8 @@ export async function sharedListResponse(
   caller: Caller,
   target: { shareId: string } | { listId: number },
 ): Promise<SharedListResponse> {
-  const access = "shareId" in target
-    ? await resolveShareAccess(store, caller, target.shareId)
-    : await resolveListAccess(store, caller, target.listId);
+  const access =
+    "shareId" in target ? await resolveShareAccess(store, caller, target.shareId) : await resolveListAccess(store, caller, target.listId);
   const [{ tasks }, owner] = await Promise.all([store.snapshots.read(access.list.id), store.users.findById(access.list.userId)]);
   return {
     list: listForCaller(access, caller),

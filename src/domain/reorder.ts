@@ -31,13 +31,25 @@ export function orderChildrenAfterParents(tasks: Task[]): Task[] {
 }
 
 /** The one list a reorder is about: named by shareId/listId, or else the list of its first item. */
-async function reorderedListAccess(store: Store, caller: Caller, items: ReorderTasksInput, listId: number | undefined, tx: Db): Promise<ListAccess> {
+async function reorderedListAccess(
+  store: Store,
+  caller: Caller,
+  items: ReorderTasksInput,
+  listId: number | undefined,
+  tx: Db,
+): Promise<ListAccess> {
   if (caller.shareId || listId !== undefined) return resolveTaskListAccess(store, caller, listId, tx);
   return (await resolveTaskAccess(store, caller, items[0]!.id, tx)).access;
 }
 
 /** POST /api/tasks/reorder: all ids of one list the caller can write, applied in one transaction. */
-export async function reorderTasks(store: Store, bus: EventBus, caller: Caller, items: ReorderTasksInput, listId?: number): Promise<Task[]> {
+export async function reorderTasks(
+  store: Store,
+  bus: EventBus,
+  caller: Caller,
+  items: ReorderTasksInput,
+  listId?: number,
+): Promise<Task[]> {
   const { tasks, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await reorderedListAccess(store, caller, items, listId, tx));
     const current = new Map((await store.tasks.listByListForUpdate(list.id, tx)).map((task) => [task.id, task]));

@@ -37,7 +37,9 @@ function readChangelog(): string {
 
 /** What a new version lists as changed: the admin's words if given, else the changelog's. */
 export function versionChanges(given: string[] | undefined): string[] {
-  const changes = given?.length ? given.map(stripCommitPrefix).filter(Boolean).slice(0, MAX_VERSION_CHANGES) : changesFromChangelog(readChangelog());
+  const changes = given?.length
+    ? given.map(stripCommitPrefix).filter(Boolean).slice(0, MAX_VERSION_CHANGES)
+    : changesFromChangelog(readChangelog());
   return changes.length > 0 ? changes : [FALLBACK_CHANGE];
 }
 

@@ -12,7 +12,11 @@ const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 const SERVER_ERROR_MESSAGE = "Something went wrong on the server. Please try again.";
 
 /** What a 5xx page's heading says; the message below it tells the person what to do. */
-const HEADINGS: Record<number, string> = { 500: "Something went wrong", 503: "Listwell is unavailable for a moment", 507: "The server's disk is full" };
+const HEADINGS: Record<number, string> = {
+  500: "Something went wrong",
+  503: "Listwell is unavailable for a moment",
+  507: "The server's disk is full",
+};
 
 function answer(c: AppContext, error: AppError) {
   const body: ApiError = { message: error.message };
@@ -54,5 +58,4 @@ const describe = (error: unknown) => {
   return [code, message].filter((part) => typeof part === "string" && part).join(": ");
 };
 
-export const onNotFound: NotFoundHandler<AppEnv> = (c) =>
-  isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c);
+export const onNotFound: NotFoundHandler<AppEnv> = (c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c));

@@ -37,7 +37,13 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   const departed = new WeakSet<Subscriber>();
   const verifying = new WeakSet<Subscriber>();
 
-  function follow(map: Map<number, Followers>, key: number, topic: string, listener: (message: BusMessage) => void, subscriber: Subscriber) {
+  function follow(
+    map: Map<number, Followers>,
+    key: number,
+    topic: string,
+    listener: (message: BusMessage) => void,
+    subscriber: Subscriber,
+  ) {
     let entry = map.get(key);
     if (!entry) {
       entry = { subscribers: new Set(), stop: bus.subscribe(topic, listener) };
@@ -58,7 +64,11 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
    * subscriber meanwhile. The replay floor is read after access was confirmed, so every event at
    * or below it was recorded before this grant and is never replayed to it (DESIGN §7).
    */
-  async function decideFresh(subscriber: Subscriber, load: () => Promise<TaskList | undefined>, shareId: string | undefined): Promise<Subscription | undefined> {
+  async function decideFresh(
+    subscriber: Subscriber,
+    load: () => Promise<TaskList | undefined>,
+    shareId: string | undefined,
+  ): Promise<Subscription | undefined> {
     for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
       const epoch = epochOf(subscriber);
       const granted = await decideLiveAccess(store, subscriber.identity.userId, await load(), shareId);
@@ -70,7 +80,13 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
 
   function add(subscriber: Subscriber, subscription: Subscription) {
     subscriber.subscriptions.set(subscription.listId, subscription);
-    follow(lists, subscription.listId, listTopic(subscription.listId), (message) => onListMessage(subscription.listId, message), subscriber);
+    follow(
+      lists,
+      subscription.listId,
+      listTopic(subscription.listId),
+      (message) => onListMessage(subscription.listId, message),
+      subscriber,
+    );
     subscriber.attach(subscription);
   }
 
@@ -200,7 +216,8 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     }
     if (message.type === "session_ended") {
       for (const subscriber of subscribers) {
-        if (isSessionEnded(subscriber.identity.sessionId, { sessionId: message.sessionId, exceptSessionId: message.exceptSessionId })) signOut(subscriber, userId);
+        if (isSessionEnded(subscriber.identity.sessionId, { sessionId: message.sessionId, exceptSessionId: message.exceptSessionId }))
+          signOut(subscriber, userId);
       }
       return;
     }
@@ -249,11 +266,13 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
      * not see it. `fresh` is false when it already followed the list the same way.
      */
     async subscribe(subscriber: Subscriber, target: Target): Promise<{ subscription: Subscription; fresh: boolean }> {
-      const load = () => (target.listId !== undefined ? store.lists.findById(target.listId) : store.lists.findByShareId(target.shareId ?? ""));
+      const load = () =>
+        target.listId !== undefined ? store.lists.findById(target.listId) : store.lists.findByShareId(target.shareId ?? "");
       const next = await decideFresh(subscriber, load, target.shareId);
       if (!next) throw notFound(LIST_NOT_FOUND);
       const current = subscriber.subscriptions.get(next.listId);
-      if (current && !current.suspended && current.via === next.via && current.shareId === next.shareId) return { subscription: current, fresh: false };
+      if (current && !current.suspended && current.via === next.via && current.shareId === next.shareId)
+        return { subscription: current, fresh: false };
       if (current) remove(subscriber, current);
       else if (subscriber.subscriptions.size >= MAX_SUBSCRIPTIONS) throw new AppError(429, "Too many subscriptions");
       add(subscriber, next);
@@ -265,7 +284,8 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     /** Stops following the list named by id or by the shareId it was followed with. */
     unsubscribe(subscriber: Subscriber, target: Target): number[] {
       const matches = [...subscriber.subscriptions.values()].filter(
-        (subscription) => subscription.listId === target.listId || (target.shareId !== undefined && subscription.shareId === target.shareId),
+        (subscription) =>
+          subscription.listId === target.listId || (target.shareId !== undefined && subscription.shareId === target.shareId),
       );
       for (const subscription of matches) remove(subscriber, subscription);
       return matches.map((subscription) => subscription.listId);

@@ -145,13 +145,25 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   /** Refuses a new client when the instance is full (503) or the address holds enough idle ones (429). */
   function admit(ip: string) {
     if (clients.size >= maxClients) {
-      throw new AppError(503, "Live updates are busy right now. Please try again shortly.", "POLL_CLIENTS_FULL", undefined, Math.ceil(unsubscribedIdleMs / 1000));
+      throw new AppError(
+        503,
+        "Live updates are busy right now. Please try again shortly.",
+        "POLL_CLIENTS_FULL",
+        undefined,
+        Math.ceil(unsubscribedIdleMs / 1000),
+      );
     }
     const idle = unsubscribedByIp.get(ip);
     if (idle && idle.size >= maxUnsubscribedPerIp) {
       const oldest = Math.min(...[...idle].map((client) => client.lastSeen));
       const seconds = Math.max(1, Math.ceil((oldest + unsubscribedIdleMs - Date.now()) / 1000));
-      throw new AppError(429, "Too many live-update connections from this address. Please try again shortly.", "POLL_CLIENT_LIMIT", undefined, seconds);
+      throw new AppError(
+        429,
+        "Too many live-update connections from this address. Please try again shortly.",
+        "POLL_CLIENT_LIMIT",
+        undefined,
+        seconds,
+      );
     }
   }
 
@@ -159,7 +171,10 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     client.dirty = false;
     // DESIGN §7: every polled event has an id. One that is not stored takes the client's cursor,
     // so a client resuming from it skips nothing.
-    const unstored = [...client.queue.splice(0), ...broadcasts.filter((entry) => entry.seq > client.broadcastSeq).map((entry) => entry.message)];
+    const unstored = [
+      ...client.queue.splice(0),
+      ...broadcasts.filter((entry) => entry.seq > client.broadcastSeq).map((entry) => entry.message),
+    ];
     client.broadcastSeq = broadcastSeq;
     const out = unstored.map((message): LiveMessage => ({ ...message, id: client.cursor }));
     return [...out, ...(await replay(store, client, lastEventId))];
@@ -185,7 +200,10 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     });
   }
 
-  const ownerOf = (client: PollClient) => ({ ...client.identity, ...(client.boundShareId !== undefined ? { boundShareId: client.boundShareId } : {}) });
+  const ownerOf = (client: PollClient) => ({
+    ...client.identity,
+    ...(client.boundShareId !== undefined ? { boundShareId: client.boundShareId } : {}),
+  });
 
   return {
     count: () => clients.size,
@@ -236,7 +254,11 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     /** The client, if it exists and belongs to the caller; otherwise undefined (the API's 404). */
     find(clientId: string, caller: PollCaller): PollClient | undefined {
       const client = clients.get(clientId);
-      if (!client || !pollClientServes(ownerOf(client), { sessionId: caller.identity.sessionId, ...(caller.shareId ? { shareId: caller.shareId } : {}) })) return undefined;
+      if (
+        !client ||
+        !pollClientServes(ownerOf(client), { sessionId: caller.identity.sessionId, ...(caller.shareId ? { shareId: caller.shareId } : {}) })
+      )
+        return undefined;
       client.lastSeen = Date.now();
       return client;
     },

@@ -95,7 +95,8 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Even
         delay = RETRY_FIRST_MS;
         continue;
       }
-      if (!failing) logger.warn(`redis bus: publish failed, retrying (${outbox.length} waiting):`, (results[failed] as PromiseRejectedResult).reason);
+      if (!failing)
+        logger.warn(`redis bus: publish failed, retrying (${outbox.length} waiting):`, (results[failed] as PromiseRejectedResult).reason);
       failing = true;
       await Bun.sleep(delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);

@@ -57,7 +57,11 @@ export async function replay(store: Store, client: ReplayCursor, lastEventId: nu
   const resyncs = await resyncsFor(store, client, following, lastEventId);
   const after = lastEventId ?? client.cursor;
   const startOf = (subscription: Subscription) => resyncs.get(subscription.listId) ?? Math.max(subscription.floor, after - LOOK_BACK_IDS);
-  const events = await store.events.since(following.map((subscription) => subscription.listId), Math.min(...following.map(startOf)), BATCH);
+  const events = await store.events.since(
+    following.map((subscription) => subscription.listId),
+    Math.min(...following.map(startOf)),
+    BATCH,
+  );
   const found: LiveMessage[] = [];
   for (const event of events) {
     const subscription = client.subscriptions.get(event.listId);

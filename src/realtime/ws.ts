@@ -75,7 +75,10 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       send(ws, { type: "pong", timestamp: message.timestamp ?? Date.now() });
       return;
     }
-    const target = { ...(message.listId !== undefined ? { listId: message.listId } : {}), ...(message.shareId ? { shareId: message.shareId } : {}) };
+    const target = {
+      ...(message.listId !== undefined ? { listId: message.listId } : {}),
+      ...(message.shareId ? { shareId: message.shareId } : {}),
+    };
     if (message.type === "unsubscribe") {
       for (const listId of hub.unsubscribe(subscriber, target)) send(ws, { type: "unsubscribed", timestamp: Date.now(), listId });
       return;

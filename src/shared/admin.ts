@@ -4,7 +4,11 @@ import { plainText } from "./text";
 /** SPEC §5 "Admin invite code": not empty. */
 export const inviteCodeSchema = z.object({
   inviteCode: plainText(
-    z.string({ error: "Invite code cannot be empty" }).trim().min(1, "Invite code cannot be empty").max(64, "Invite code cannot exceed 64 characters"),
+    z
+      .string({ error: "Invite code cannot be empty" })
+      .trim()
+      .min(1, "Invite code cannot be empty")
+      .max(64, "Invite code cannot exceed 64 characters"),
     "Invite code",
   ),
 });
@@ -14,7 +18,10 @@ export const MAX_VERSION_CHANGES = 5;
 
 /** POST /api/admin/trigger-version-update: an empty body takes the changes from CHANGELOG.md. */
 export const triggerVersionSchema = z.object({
-  changes: z.array(plainText(z.string().trim().max(200, "A change cannot exceed 200 characters"), "A change")).max(50).optional(),
+  changes: z
+    .array(plainText(z.string().trim().max(200, "A change cannot exceed 200 characters"), "A change"))
+    .max(50)
+    .optional(),
 });
 
 export const markSeenSchema = z.object({

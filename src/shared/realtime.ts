@@ -6,7 +6,9 @@ import * as z from "zod";
  */
 
 /** Ids arrive as numbers from our client, but as strings from URLs some pages carry. */
-const listId = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const listId = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const shareId = z.string().trim().min(1).max(100);
 const target = { listId: listId.optional(), shareId: shareId.optional() };
 const hasTarget = (value: { listId?: number; shareId?: string }) => value.listId !== undefined || value.shareId !== undefined;
@@ -14,12 +16,14 @@ const TARGET_MESSAGE = "listId or shareId is required";
 
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), timestamp: z.number().optional() }),
-  z.object({
-    type: z.enum(["connect", "subscribe"]),
-    ...target,
-    timestamp: z.number().optional(),
-    messageId: z.string().max(100).optional(),
-  }).refine(hasTarget, TARGET_MESSAGE),
+  z
+    .object({
+      type: z.enum(["connect", "subscribe"]),
+      ...target,
+      timestamp: z.number().optional(),
+      messageId: z.string().max(100).optional(),
+    })
+    .refine(hasTarget, TARGET_MESSAGE),
   z.object({ type: z.literal("unsubscribe"), ...target }).refine(hasTarget, TARGET_MESSAGE),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -31,13 +31,20 @@ export const taskTitle = z.preprocess(
 export const taskDescription = z.preprocess(
   (value) => toText(value) ?? "",
   plainText(
-    z.string({ error: "Description must be text" }).trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
+    z
+      .string({ error: "Description must be text" })
+      .trim()
+      .max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
     "Description",
     { multiline: true },
   ),
 );
 
-const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+const id = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be positive`);
 const flag = z.preprocess(toBoolean, z.boolean());
 const position = z.preprocess(toNumber, positionNumber);
 /** 0 (or null, or absent) means top level; SPEC §5 "parentId is normalised to a number, null becoming 0". */
@@ -63,13 +70,20 @@ export const updateTaskSchema = z.object({
   title: taskTitle.optional(),
   description: z.preprocess(
     toText,
-    plainText(z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`), "Description", {
-      multiline: true,
-    }).optional(),
+    plainText(
+      z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
+      "Description",
+      {
+        multiline: true,
+      },
+    ).optional(),
   ),
   completed: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
-  parentId: z.preprocess((value) => (value === undefined ? value : value === null || value === "" ? 0 : toNumber(value)), z.number({ error: "parentId must be a number" }).int().min(0).optional()),
+  parentId: z.preprocess(
+    (value) => (value === undefined ? value : value === null || value === "" ? 0 : toNumber(value)),
+    z.number({ error: "parentId must be a number" }).int().min(0).optional(),
+  ),
   position: position.optional(),
 });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
@@ -91,7 +105,11 @@ export const taskQuerySchema = z.object({
   // SPEC §3: parentId 0 means top level, so `parentId=0` asks for the top-level items.
   parentId: z.preprocess(
     toNumber,
-    z.number({ error: "parentId must be a number" }).int("parentId must be a whole number").min(0, "parentId cannot be negative").optional(),
+    z
+      .number({ error: "parentId must be a number" })
+      .int("parentId must be a whole number")
+      .min(0, "parentId cannot be negative")
+      .optional(),
   ),
   _t: z.string().optional(),
 });

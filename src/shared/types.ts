@@ -69,13 +69,7 @@ export interface VersionUpdate {
   timestamp: string;
 }
 
-export type RealtimeEventType =
-  | "task_created"
-  | "task_updated"
-  | "task_deleted"
-  | "tasks_reordered"
-  | "tasks_reset"
-  | "list_updated";
+export type RealtimeEventType = "task_created" | "task_updated" | "task_deleted" | "tasks_reordered" | "tasks_reset" | "list_updated";
 
 /** One change to a list, as published after its transaction commits (DESIGN §7). */
 export interface RealtimeEvent {

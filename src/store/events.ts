@@ -42,10 +42,11 @@ export function eventsStore(db: Db) {
     async since(listIds: number[], afterId: number, limit = 500): Promise<StoredEvent[]> {
       if (listIds.length === 0) return [];
       const marks = listIds.map(() => "?").join(", ");
-      const rows = await db.all<EventRow>(
-        `SELECT * FROM events WHERE list_id IN (${marks}) AND id > ? ORDER BY id LIMIT ?`,
-        [...listIds, afterId, limit],
-      );
+      const rows = await db.all<EventRow>(`SELECT * FROM events WHERE list_id IN (${marks}) AND id > ? ORDER BY id LIMIT ?`, [
+        ...listIds,
+        afterId,
+        limit,
+      ]);
       return rows.map(toEvent);
     },
     /** The oldest id still kept for a list, to tell a client that asks for older ones to resync. */

@@ -71,7 +71,11 @@ export function listsStore(db: Db) {
       );
       return toList(rows[0]!);
     },
-    async update(id: number, changes: { name?: string; linkAccess?: LinkAccess; shareId?: string }, tx: Db = db): Promise<TaskList | undefined> {
+    async update(
+      id: number,
+      changes: { name?: string; linkAccess?: LinkAccess; shareId?: string },
+      tx: Db = db,
+    ): Promise<TaskList | undefined> {
       const rows = await tx.all<ListRow>(
         `UPDATE task_lists SET name = COALESCE(?, name), link_access = COALESCE(?, link_access),
            share_id = COALESCE(?, share_id) WHERE id = ? RETURNING *`,

@@ -9,7 +9,9 @@ const MIGRATIONS_DIR = fileURLToPath(new URL("../../migrations", import.meta.url
 export async function migrate(db: Db, dir = join(MIGRATIONS_DIR, db.dialect)): Promise<string[]> {
   await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)");
   const applied = new Set((await db.all<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name));
-  const pending = readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f) && !applied.has(f)).sort();
+  const pending = readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f) && !applied.has(f))
+    .sort();
   for (const name of pending) {
     const script = readFileSync(join(dir, name), "utf8");
     await db.transaction(async (tx) => {

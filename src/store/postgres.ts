@@ -38,7 +38,12 @@ function reachability() {
   };
 }
 
-function adapter(runner: Runner, guard: <T>(query: () => Promise<T>) => Promise<T>, begin: <T>(work: (tx: Db) => Promise<T>) => Promise<T>, close: () => Promise<void>): Db {
+function adapter(
+  runner: Runner,
+  guard: <T>(query: () => Promise<T>) => Promise<T>,
+  begin: <T>(work: (tx: Db) => Promise<T>) => Promise<T>,
+  close: () => Promise<void>,
+): Db {
   const all = <T extends Row>(sql: string, params: SqlValue[] = []) =>
     guard(async () => [...(await runner.unsafe(numberPlaceholders(sql), params))] as T[]);
   return {
@@ -61,8 +66,18 @@ export function openPostgres(url: string): Db {
   const sql = new SQL(url, { max: 10, connectionTimeout: 3 });
   const direct = <T>(query: () => Promise<T>) => query();
   const inTransaction = (tx: Runner): Db => {
-    const self: Db = adapter(tx, direct, (work) => work(self), async () => {});
+    const self: Db = adapter(
+      tx,
+      direct,
+      (work) => work(self),
+      async () => {},
+    );
     return self;
   };
-  return adapter(sql, reachability(), (work) => sql.begin((tx) => work(inTransaction(tx))) as never, () => sql.close());
+  return adapter(
+    sql,
+    reachability(),
+    (work) => sql.begin((tx) => work(inTransaction(tx))) as never,
+    () => sql.close(),
+  );
 }

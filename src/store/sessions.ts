@@ -22,11 +22,7 @@ const toSession = (row: SessionRow): SessionRecord => ({
 export function sessionsStore(db: Db) {
   return {
     async create(session: SessionRecord): Promise<void> {
-      await db.run("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)", [
-        session.id,
-        session.userId,
-        session.expiresAt,
-      ]);
+      await db.run("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)", [session.id, session.userId, session.expiresAt]);
     },
     async find(id: string): Promise<SessionRecord | undefined> {
       const row = await db.get<SessionRow>("SELECT * FROM sessions WHERE id = ?", [id]);

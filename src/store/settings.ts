@@ -7,10 +7,7 @@ export function settingsStore(db: Db) {
       return row?.value;
     },
     async set(key: string, value: string): Promise<void> {
-      await db.run(
-        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        [key, value],
-      );
+      await db.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value]);
     },
   };
 }

@@ -78,10 +78,9 @@ export function sharesStore(db: Db) {
     },
     /** Ids of the lists shared with the user (SPEC §7 GET /api/shared-list-ids). */
     async listIdsSharedWith(userId: number): Promise<number[]> {
-      const rows = await db.all<{ list_id: number | string }>(
-        "SELECT list_id FROM list_shares WHERE user_id = ? ORDER BY list_id",
-        [userId],
-      );
+      const rows = await db.all<{ list_id: number | string }>("SELECT list_id FROM list_shares WHERE user_id = ? ORDER BY list_id", [
+        userId,
+      ]);
       return rows.map((row) => Number(row.list_id));
     },
     /** SPEC §3 "shared-with-me item". */

@@ -55,7 +55,16 @@ const sqlStateOf = (error: unknown): string => {
 /** SQLITE_BUSY* and SQLITE_LOCKED*: another connection holds the lock; trying again later may work. */
 export const isBusyError = (error: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error));
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ConnectionRefused", "ConnectionClosed"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ConnectionRefused",
+  "ConnectionClosed",
+]);
 
 /** PostgreSQL SQLSTATE classes: 08 connection exception, 57P0x shutting down or starting, 53 out of resources. */
 function postgresFault(code: string): StorageFaultKind | undefined {
@@ -68,7 +77,8 @@ function postgresFault(code: string): StorageFaultKind | undefined {
 const NOT_WAITING = "STORAGE_UNREACHABLE";
 
 /** Thrown instead of waiting for a connection to a database that just proved unreachable. */
-export const unreachableError = () => Object.assign(new Error("The database is unreachable; not waiting for a connection"), { code: NOT_WAITING });
+export const unreachableError = () =>
+  Object.assign(new Error("The database is unreachable; not waiting for a connection"), { code: NOT_WAITING });
 
 export function storageFault(error: unknown): StorageFault | undefined {
   const code = codeOf(error);
@@ -78,7 +88,8 @@ export function storageFault(error: unknown): StorageFault | undefined {
   else if (isBusyError(error)) kind = "busy";
   else if (/^SQLITE_(IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB)/.test(code)) kind = "unavailable";
   else if (code === "ERR_POSTGRES_SERVER_ERROR") kind = postgresFault(sqlStateOf(error));
-  else if (code.startsWith("ERR_POSTGRES_") && /CONNECTION|CLOSED|TIMEOUT|SOCKET|TLS|UNREACHABLE|NOT_CONNECTED/.test(code)) kind = "unavailable";
+  else if (code.startsWith("ERR_POSTGRES_") && /CONNECTION|CLOSED|TIMEOUT|SOCKET|TLS|UNREACHABLE|NOT_CONNECTED/.test(code))
+    kind = "unavailable";
   else if (NETWORK_CODES.has(code)) kind = "unavailable";
   return kind && FAULTS[kind];
 }

@@ -53,10 +53,11 @@ export function usersStore(db: Db) {
       return Number(row?.n ?? 0);
     },
     async rename(id: number, username: string): Promise<UserRecord | undefined> {
-      const rows = await db.all<UserRow>(
-        "UPDATE users SET username = ?, username_key = ? WHERE id = ? RETURNING *",
-        [username, usernameKey(username), id],
-      );
+      const rows = await db.all<UserRow>("UPDATE users SET username = ?, username_key = ? WHERE id = ? RETURNING *", [
+        username,
+        usernameKey(username),
+        id,
+      ]);
       return rows[0] && toUser(rows[0]);
     },
     async setPasswordHash(id: number, passwordHash: string, tx: Db = db): Promise<void> {

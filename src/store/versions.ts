@@ -27,10 +27,11 @@ const toVersion = (row: VersionRow): VersionUpdate => ({
 export function versionsStore(db: Db) {
   return {
     async create(versionId: string, changes: string[], tx: Db = db): Promise<VersionUpdate> {
-      const rows = await tx.all<VersionRow>(
-        "INSERT INTO app_versions (version_id, changes, created_at) VALUES (?, ?, ?) RETURNING *",
-        [versionId, JSON.stringify(changes), Date.now()],
-      );
+      const rows = await tx.all<VersionRow>("INSERT INTO app_versions (version_id, changes, created_at) VALUES (?, ?, ?) RETURNING *", [
+        versionId,
+        JSON.stringify(changes),
+        Date.now(),
+      ]);
       return toVersion(rows[0]!);
     },
     async find(versionId: string, tx: Db = db): Promise<VersionUpdate | undefined> {
@@ -49,10 +50,10 @@ export function versionsStore(db: Db) {
       return row && { version: toVersion(row), seen: Number(row.seen) > 0 };
     },
     async markSeen(userId: number, versionId: string, tx: Db = db): Promise<void> {
-      await tx.run(
-        "INSERT INTO seen_versions (user_id, version_id) VALUES (?, ?) ON CONFLICT (user_id, version_id) DO NOTHING",
-        [userId, versionId],
-      );
+      await tx.run("INSERT INTO seen_versions (user_id, version_id) VALUES (?, ?) ON CONFLICT (user_id, version_id) DO NOTHING", [
+        userId,
+        versionId,
+      ]);
     },
   };
 }

@@ -27,7 +27,11 @@ for (const dialect of await testDialects()) {
       const cases: Array<[Record<string, unknown>, number, string]> = [
         [{ username: "ab", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE }, 400, "Username must be at least 3 characters"],
         [{ username: "a".repeat(25), password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE }, 400, "Username cannot exceed 24 characters"],
-        [{ username: "bad name!", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE }, 400, "Username can only contain letters, numbers, and underscores"],
+        [
+          { username: "bad name!", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+          400,
+          "Username can only contain letters, numbers, and underscores",
+        ],
         [{ username: "bobby", password: "12345", inviteCode: TEST_INVITE_CODE }, 400, "Password must be at least 6 characters"],
         [{ username: "bobby", password: TEST_PASSWORD, inviteCode: "" }, 400, "Invite code is required"],
         [{ username: "bobby", password: TEST_PASSWORD }, 400, "Invite code is required"],
@@ -120,7 +124,9 @@ for (const dialect of await testDialects()) {
     it("renames a user with the settings rules", async () => {
       const gina = await registerUser(t, "gina");
       await registerUser(t, "henry");
-      expect((await gina.patch("/api/update-username", { username: "gina" })).body).toMatchObject({ message: "This is your current username" });
+      expect((await gina.patch("/api/update-username", { username: "gina" })).body).toMatchObject({
+        message: "This is your current username",
+      });
       const taken = await gina.patch("/api/update-username", { username: "HENRY" });
       expect(taken.status).toBe(409);
       expect(taken.body.message).toBe("This username is already taken");
@@ -137,14 +143,30 @@ for (const dialect of await testDialects()) {
       const ivan = await registerUser(t, "ivan");
       const otherDevice = new Client(t);
       await otherDevice.post("/api/login", { username: "ivan", password: TEST_PASSWORD });
-      const mismatch = await ivan.patch("/api/change-password", { currentPassword: TEST_PASSWORD, newPassword: "newsecret", confirmPassword: "other1" });
+      const mismatch = await ivan.patch("/api/change-password", {
+        currentPassword: TEST_PASSWORD,
+        newPassword: "newsecret",
+        confirmPassword: "other1",
+      });
       expect(mismatch).toMatchObject({ status: 400, body: { message: "Passwords don't match" } });
-      const short = await ivan.patch("/api/change-password", { currentPassword: TEST_PASSWORD, newPassword: "abc", confirmPassword: "abc" });
+      const short = await ivan.patch("/api/change-password", {
+        currentPassword: TEST_PASSWORD,
+        newPassword: "abc",
+        confirmPassword: "abc",
+      });
       expect(short.body.message).toBe("Password must be at least 6 characters");
-      const wrong = await ivan.patch("/api/change-password", { currentPassword: "not-it", newPassword: "newsecret", confirmPassword: "newsecret" });
+      const wrong = await ivan.patch("/api/change-password", {
+        currentPassword: "not-it",
+        newPassword: "newsecret",
+        confirmPassword: "newsecret",
+      });
       expect(wrong).toMatchObject({ status: 400, body: { message: "Current password is incorrect" } });
       expect((await otherDevice.get("/api/user")).status).toBe(200);
-      const ok = await ivan.patch("/api/change-password", { currentPassword: TEST_PASSWORD, newPassword: "newsecret", confirmPassword: "newsecret" });
+      const ok = await ivan.patch("/api/change-password", {
+        currentPassword: TEST_PASSWORD,
+        newPassword: "newsecret",
+        confirmPassword: "newsecret",
+      });
       expect(ok).toMatchObject({ status: 200, body: { message: "Password changed" } });
       expect((await ivan.get("/api/user")).status).toBe(200);
       expect((await otherDevice.get("/api/user")).status).toBe(401);

@@ -45,13 +45,21 @@ for (const dialect of await testDialects()) {
       expect([changed.status, changed.body]).toEqual([200, { inviteCode: "fresh-code", message: "Invite code updated successfully" }]);
       expect(await t.store.settings.get("invite_code")).toBe("fresh-code");
       expect((await admin.get("/api/admin/invite-code")).body).toEqual({ inviteCode: "fresh-code" });
-      const old = await new Client(t).post("/api/register", { username: "late_one", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE });
+      const old = await new Client(t).post("/api/register", {
+        username: "late_one",
+        password: TEST_PASSWORD,
+        inviteCode: TEST_INVITE_CODE,
+      });
       expect(old.status).toBe(403);
       const fresh = await new Client(t).post("/api/register", { username: "late_two", password: TEST_PASSWORD, inviteCode: "fresh-code" });
       expect(fresh.status).toBe(201);
       for (const body of [{ inviteCode: "" }, { inviteCode: "   " }, {}, { inviteCode: null }]) {
         const res = await admin.post("/api/admin/invite-code", body);
-        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message: "Invite code cannot be empty" });
+        expect({ body, status: res.status, message: res.body.message }).toEqual({
+          body,
+          status: 400,
+          message: "Invite code cannot be empty",
+        });
       }
       expect(await t.store.settings.get("invite_code")).toBe("fresh-code");
       await admin.post("/api/admin/invite-code", { inviteCode: TEST_INVITE_CODE });
@@ -86,7 +94,10 @@ for (const dialect of await testDialects()) {
       const stored = await t.store.versions.find(res.body.versionId);
       expect(stored).toEqual({ versionId: res.body.versionId, changes: expected, timestamp: expect.any(String) });
       expect(t.published.slice(from)).toEqual([
-        { topic: BROADCAST_TOPIC, message: { type: "version_update", versionId: res.body.versionId, changes: expected, timestamp: stored!.timestamp } },
+        {
+          topic: BROADCAST_TOPIC,
+          message: { type: "version_update", versionId: res.body.versionId, changes: expected, timestamp: stored!.timestamp },
+        },
       ]);
       const bad = await admin.post("/api/admin/trigger-version-update", { changes: "feat: not a list" });
       expect(bad.status).toBe(400);
@@ -94,7 +105,9 @@ for (const dialect of await testDialects()) {
 
     it("takes the changes from CHANGELOG.md when the body has none, is empty, or lists none", async () => {
       const changelog = changesFromChangelog(await Bun.file(new URL("../../CHANGELOG.md", import.meta.url)).text());
-      const bodyless = await admin.post<{ versionId: string }>("/api/admin/trigger-version-update", undefined, { "content-type": "application/json" });
+      const bodyless = await admin.post<{ versionId: string }>("/api/admin/trigger-version-update", undefined, {
+        "content-type": "application/json",
+      });
       expect(bodyless.status).toBe(200);
       expect((await t.store.versions.find(bodyless.body.versionId))!.changes).toEqual(changelog);
       const noChanges = await admin.post<{ versionId: string }>("/api/admin/trigger-version-update", { changes: [] });

@@ -12,7 +12,11 @@ describe("island assets", () => {
     const expected = files.map((file) => readFileSync(file, "utf8"));
     // A second server starting beside this one rebuilds the same hashed files into the same folder.
     const rebuilder = Bun.spawn(
-      [process.execPath, "-e", `const { buildAssets } = await import("./src/assets.ts"); for (let i = 0; i < ${REBUILDS}; i++) await buildAssets();`],
+      [
+        process.execPath,
+        "-e",
+        `const { buildAssets } = await import("./src/assets.ts"); for (let i = 0; i < ${REBUILDS}; i++) await buildAssets();`,
+      ],
       { stdout: "ignore", stderr: "inherit" },
     );
     let reads = 0;

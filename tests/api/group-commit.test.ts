@@ -32,9 +32,7 @@ describe("SQLite transactions started together", () => {
 
   it("share one commit, and each is on disk when its caller hears of it", async () => {
     const before = dataVersion();
-    const done = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => insert(`note ${i}`).then(() => committedCount().n)),
-    );
+    const done = await Promise.all(Array.from({ length: 10 }, (_, i) => insert(`note ${i}`).then(() => committedCount().n)));
     // Another connection's data_version moves once per commit it did not make.
     expect(dataVersion() - before).toBe(1);
     expect(done).toEqual(Array.from({ length: 10 }, () => 10));

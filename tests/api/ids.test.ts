@@ -87,7 +87,10 @@ for (const dialect of await testDialects()) {
           await owner.delete(`/api/tasks/${spelling}`),
           await owner.get(`/api/tasks/parent/${spelling}?listId=${listId}`),
         ];
-        expect([spelling, calls.map((res) => [res.status, res.body])]).toEqual([spelling, Array(calls.length).fill([404, { message: "Task not found" }])]);
+        expect([spelling, calls.map((res) => [res.status, res.body])]).toEqual([
+          spelling,
+          Array(calls.length).fill([404, { message: "Task not found" }]),
+        ]);
       }
       expect(await snapshot(t)).toEqual(before);
       expect((await owner.get(`/api/tasks/parent/${item.id}?listId=${listId}`)).status).toBe(200);

@@ -52,7 +52,12 @@ for (const dialect of await testDialects()) {
       const mark = t.published.length;
       for (const [method, path, body] of [...callsOn(list, reader.user.id), ...READS(list)]) {
         const res = await outsider.request(method, path, body);
-        expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 404, body: { message: "List not found" } });
+        expect({ method, path, status: res.status, body: res.body }).toEqual({
+          method,
+          path,
+          status: 404,
+          body: { message: "List not found" },
+        });
       }
       expect(await snapshot(t)).toEqual(before);
       expect(publishedSince(t, mark)).toEqual([]);

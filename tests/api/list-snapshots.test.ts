@@ -46,7 +46,10 @@ describe("cached list reads when one list's writes overlap", () => {
       try {
         const owner = await registerUser(t, "racer");
         const list = (await owner.post<{ id: number }>("/api/task-lists", { name: "Race" })).body;
-        const [first, second] = [await addTask(owner, { title: "A", listId: list.id }), await addTask(owner, { title: "B", listId: list.id })];
+        const [first, second] = [
+          await addTask(owner, { title: "A", listId: list.id }),
+          await addTask(owner, { title: "B", listId: list.id }),
+        ];
         // A second instance over the same database, whose first event insert waits on a gate
         // after it is written but before its transaction commits.
         const slow = createStore(t.store.db);

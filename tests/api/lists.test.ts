@@ -32,7 +32,12 @@ for (const dialect of await testDialects()) {
       expect(second.body.position).toBe(1);
       expect(second.body.shareId).not.toBe(first.body.shareId);
       const row = await t.store.db.get("SELECT name, user_id, share_id, position FROM task_lists WHERE id = ?", [first.body.id]);
-      expect({ ...row, user_id: Number(row!.user_id) }).toEqual({ name: "Groceries", user_id: ann.user.id, share_id: first.body.shareId, position: 0 });
+      expect({ ...row, user_id: Number(row!.user_id) }).toEqual({
+        name: "Groceries",
+        user_id: ann.user.id,
+        share_id: first.body.shareId,
+        position: 0,
+      });
     });
 
     it("refuses bad names and anonymous callers, creating nothing", async () => {
@@ -62,7 +67,10 @@ for (const dialect of await testDialects()) {
       await t.store.lists.setPosition(a.id, cat.user.id, 5);
       const res = await cat.get<TaskList[]>("/api/task-lists");
       expect(res.status).toBe(200);
-      expect(res.body.map((l) => [l.name, l.position])).toEqual([["B", 1], ["A", 5]]);
+      expect(res.body.map((l) => [l.name, l.position])).toEqual([
+        ["B", 1],
+        ["A", 5],
+      ]);
       expect((await new Client(t).get("/api/task-lists")).status).toBe(401);
       expect((await createList(cat, "C")).position).toBe(6);
       expect(b.userId).toBe(cat.user.id);
@@ -99,11 +107,16 @@ for (const dialect of await testDialects()) {
       expect(linked.body).toEqual({ ...list, name: "New name", linkAccess: "read" });
       expect(await t.store.lists.findById(list.id)).toEqual(linked.body);
       const events = publishedSince(t, mark);
-      expect(events.map((e) => [e.topic, e.message.type])).toEqual([[`list:${list.id}`, "list_updated"], [`list:${list.id}`, "list_updated"]]);
+      expect(events.map((e) => [e.topic, e.message.type])).toEqual([
+        [`list:${list.id}`, "list_updated"],
+        [`list:${list.id}`, "list_updated"],
+      ]);
       const { shareId: _hidden, ...withoutShareId } = linked.body;
       expect(events[1]!.message).toMatchObject({ listId: list.id, shareId: list.shareId, payload: withoutShareId });
       expect(events[1]!.message.payload).not.toHaveProperty("shareId");
-      expect(events[1]!.message).toEqual(expect.objectContaining({ messageId: expect.any(String), timestamp: expect.any(Number), id: expect.any(Number) }));
+      expect(events[1]!.message).toEqual(
+        expect.objectContaining({ messageId: expect.any(String), timestamp: expect.any(Number), id: expect.any(Number) }),
+      );
 
       // A recipient's own topic hears of a rename (their Home shows the name), not of the link level.
       const gus = await registerUser(t, "gus");
@@ -203,17 +216,35 @@ for (const dialect of await testDialects()) {
         { id: b.id, position: 2 },
       ]);
       expect(res.status).toBe(200);
-      expect(res.body.map((l) => [l.id, l.position])).toEqual([[c.id, 0], [a.id, 1], [b.id, 2]]);
+      expect(res.body.map((l) => [l.id, l.position])).toEqual([
+        [c.id, 0],
+        [a.id, 1],
+        [b.id, 2],
+      ]);
       expect((await jon.get<TaskList[]>("/api/task-lists")).body.map((l) => l.name)).toEqual(["C", "A", "B"]);
 
       const before = await snapshot(t);
       const bad: Array<[unknown, number, string]> = [
         [[], 400, "Nothing to reorder"],
         [{ id: a.id, position: 0 }, 400, expect.any(String)],
-        [[{ id: a.id, position: 0 }, { id: a.id, position: 1 }], 400, "Each list may appear only once"],
+        [
+          [
+            { id: a.id, position: 0 },
+            { id: a.id, position: 1 },
+          ],
+          400,
+          "Each list may appear only once",
+        ],
         [[{ id: a.id, position: -1 }], 400, expect.any(String)],
         [[{ id: "x", position: 1 }], 400, "id must be a number"],
-        [[{ id: a.id, position: 9 }, { id: 999999, position: 0 }], 404, "List not found"],
+        [
+          [
+            { id: a.id, position: 9 },
+            { id: 999999, position: 0 },
+          ],
+          404,
+          "List not found",
+        ],
       ];
       for (const [payload, status, message] of bad) {
         const r = await jon.post("/api/task-lists/reorder", payload);
@@ -238,7 +269,10 @@ for (const dialect of await testDialects()) {
       expect((await visitor.get(`/api/list/${list.id}?shareId=${list.shareId}`)).status).toBe(404);
       expect((await visitor.get(`/api/list?shareId=${res.body.shareId}`)).status).toBe(200);
       const events = publishedSince(t, mark);
-      expect(events.map((e) => [e.topic, e.message.type])).toEqual([[`list:${list.id}`, "list_updated"], [`list:${list.id}`, "access_revoked"]]);
+      expect(events.map((e) => [e.topic, e.message.type])).toEqual([
+        [`list:${list.id}`, "list_updated"],
+        [`list:${list.id}`, "access_revoked"],
+      ]);
       expect(events[1]!.message).toEqual({ type: "access_revoked", listId: list.id, shareId: list.shareId });
       expect(JSON.stringify(events[0]!.message)).not.toContain(res.body.shareId);
     });
@@ -248,7 +282,10 @@ for (const dialect of await testDialects()) {
       const list = await createList(lea, "Lookup");
       expect(await lea.get(`/api/task-lists/by-share-id/${list.shareId}`)).toMatchObject({ status: 200, body: list });
       expect(await new Client(t).get(`/api/task-lists/by-share-id/${list.shareId}`)).toMatchObject({ status: 200, body: list });
-      expect(await new Client(t).get("/api/task-lists/by-share-id/nope")).toMatchObject({ status: 404, body: { message: "List not found" } });
+      expect(await new Client(t).get("/api/task-lists/by-share-id/nope")).toMatchObject({
+        status: 404,
+        body: { message: "List not found" },
+      });
     });
   });
 }

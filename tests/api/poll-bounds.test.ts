@@ -21,12 +21,19 @@ for (const dialect of await testDialects()) {
     /** A real server whose poll registry has these options; every call comes from 127.0.0.1. */
     function serve(poll: PollOptions) {
       const realtime = createRealtime({ store: t.store, bus: t.bus, poll: { waitMs: 300, ...poll } });
-      const running = startServer({ store: t.store, config: t.config, bus: t.bus, assets: t.assets, realtime }, { port: 0, hostname: "127.0.0.1" });
+      const running = startServer(
+        { store: t.store, config: t.config, bus: t.bus, assets: t.assets, realtime },
+        { port: 0, hostname: "127.0.0.1" },
+      );
       servers.push(running);
       return { running, realtime };
     }
     const post = (url: string, path: string, body: unknown, cookie = "") =>
-      fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+      fetch(`${url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
     const connect = (url: string, cookie = "") => post(url, "/api/poll/connect", {}, cookie);
     const clientIdOf = async (response: Response) => ((await response.json()) as { clientId: string }).clientId;
 
@@ -46,7 +53,10 @@ for (const dialect of await testDialects()) {
       expect(accepted.map((response) => response.status)).toEqual(Array(20).fill(200));
       const refused = await connect(running.url);
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ message: "Too many live-update connections from this address. Please try again shortly.", error: "POLL_CLIENT_LIMIT" });
+      expect(await refused.json()).toEqual({
+        message: "Too many live-update connections from this address. Please try again shortly.",
+        error: "POLL_CLIENT_LIMIT",
+      });
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(30);
@@ -79,7 +89,10 @@ for (const dialect of await testDialects()) {
       for (let i = 0; i < 5; i++) expect((await connect(running.url, owner.cookie)).status).toBe(200);
       const full = await connect(running.url, owner.cookie);
       expect(full.status).toBe(503);
-      expect(await full.json()).toEqual({ message: "Live updates are busy right now. Please try again shortly.", error: "POLL_CLIENTS_FULL" });
+      expect(await full.json()).toEqual({
+        message: "Live updates are busy right now. Please try again shortly.",
+        error: "POLL_CLIENTS_FULL",
+      });
       expect(Number(full.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(realtime.polls.count()).toBe(5);
     });
@@ -87,7 +100,10 @@ for (const dialect of await testDialects()) {
     it("still hands a broadcast to a waiting client and to one that polls later", async () => {
       const { running } = serve({});
       const owner = await registerUser(t, "listener");
-      const [waiting, later] = await Promise.all([clientIdOf(await connect(running.url, owner.cookie)), clientIdOf(await connect(running.url, owner.cookie))]);
+      const [waiting, later] = await Promise.all([
+        clientIdOf(await connect(running.url, owner.cookie)),
+        clientIdOf(await connect(running.url, owner.cookie)),
+      ]);
       const poll = async (clientId: string) =>
         ((await (await fetch(`${running.url}/api/poll/${clientId}`, { headers: { cookie: owner.cookie } })).json()) as PollResponse).events;
       const pending = poll(waiting!);

@@ -17,7 +17,13 @@ describe("live updates by long polling", () => {
   let eve: Awaited<ReturnType<typeof registerUser>>;
 
   /** A call to the running server, with the client's cookie when it has one. */
-  async function call<T>(client: Client | undefined, method: string, path: string, body?: unknown, base = live.running.url): Promise<{ status: number; body: T }> {
+  async function call<T>(
+    client: Client | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+    base = live.running.url,
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
@@ -27,7 +33,8 @@ describe("live updates by long polling", () => {
     (await call<{ clientId: string }>(client, "POST", `/api/poll/connect${query}`, body)).body.clientId;
   const subscribe = (client: Client | undefined, body: Record<string, unknown>, query = "") =>
     call<{ message?: string }>(client, "POST", `/api/poll/subscribe${query}`, body);
-  const poll = (client: Client | undefined, clientId: string, query = "") => call<PollResponse>(client, "GET", `/api/poll/${clientId}${query}`);
+  const poll = (client: Client | undefined, clientId: string, query = "") =>
+    call<PollResponse>(client, "GET", `/api/poll/${clientId}${query}`);
   const newList = async (name: string) => (await owner.post<TaskList>("/api/task-lists", { name })).body;
   const addTask = (listId: number, title: string) => owner.post<{ id: number }>("/api/tasks", { title, listId });
   const types = (events: LiveMessage[]) => events.map((event) => event.type);
@@ -81,7 +88,13 @@ describe("live updates by long polling", () => {
     expect(first.status).toBe(200);
     expect(first.body.events).toEqual([
       // Followed by membership, not by the link: the event does not carry the link (DESIGN §5).
-      expect.objectContaining({ type: "task_created", id: expect.any(Number), messageId: expect.any(String), listId: list.id, shareId: "" }),
+      expect.objectContaining({
+        type: "task_created",
+        id: expect.any(Number),
+        messageId: expect.any(String),
+        listId: list.id,
+        shareId: "",
+      }),
     ]);
     const lastId = first.body.events[0]!.id!;
     await addTask(list.id, "Two");
@@ -190,7 +203,9 @@ describe("live updates by long polling", () => {
       expect(created(answer.body.events)).toEqual([expect.objectContaining({ listId: list.id, shareId: "" })]);
       expect(JSON.stringify(answer.body)).not.toContain(list.shareId);
     }
-    expect(created((await poll(undefined, holder, query)).body.events)).toEqual([expect.objectContaining({ listId: list.id, shareId: list.shareId })]);
+    expect(created((await poll(undefined, holder, query)).body.events)).toEqual([
+      expect.objectContaining({ listId: list.id, shareId: list.shareId }),
+    ]);
   });
 
   it("does not subscribe a client whose access ends while its subscribe is being decided", async () => {
@@ -265,7 +280,14 @@ describe("live updates by long polling", () => {
     const first = (await addTask(list.id, "First")).body;
     const [firstEvent] = await t.store.events.since([list.id], 0, 1);
     for (let i = 0; i < EVENTS_KEPT_PER_LIST + 5; i++) {
-      await t.store.events.append({ type: "task_updated", timestamp: Date.now(), messageId: crypto.randomUUID(), payload: first, listId: list.id, shareId: list.shareId });
+      await t.store.events.append({
+        type: "task_updated",
+        timestamp: Date.now(),
+        messageId: crypto.randomUUID(),
+        payload: first,
+        listId: list.id,
+        shareId: list.shareId,
+      });
     }
     await t.store.events.prune(list.id);
     const clientId = await connect(owner);

@@ -14,7 +14,8 @@ function layoutProblems(tasks: Task[]): string[] {
   tasks.forEach((task, index) => {
     if (task.parentId === 0) return;
     const before = tasks[index - 1];
-    if (!before || (before.id !== task.parentId && before.parentId !== task.parentId)) problems.push(`child ${task.id} is not after its parent`);
+    if (!before || (before.id !== task.parentId && before.parentId !== task.parentId))
+      problems.push(`child ${task.id} is not after its parent`);
   });
   return problems;
 }

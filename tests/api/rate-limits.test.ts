@@ -46,7 +46,8 @@ const silentLogger = (): Logger & { warnings: string[] } => {
   return { warnings, debug() {}, info() {}, error() {}, warn: (...parts) => void warnings.push(parts.join(" ")) };
 };
 
-const appWith = (t: TestApp, limiter: RateLimiter): App => createApp({ store: t.store, config: t.config, bus: t.bus, assets: t.assets, limiter });
+const appWith = (t: TestApp, limiter: RateLimiter): App =>
+  createApp({ store: t.store, config: t.config, bus: t.bus, assets: t.assets, limiter });
 
 let redisReachable = false;
 beforeAll(async () => {
@@ -69,10 +70,20 @@ for (const dialect of await testDialects()) {
     afterAll(() => t.close());
 
     it("gives a browser that signs in a long-lived, HttpOnly, SameSite=Lax device cookie, Secure over https, kept through logout", async () => {
-      const app = createApp({ store: t.store, config: { ...t.config, sessionSecure: "auto" }, bus: t.bus, assets: t.assets, limiter: createRateLimiter() });
+      const app = createApp({
+        store: t.store,
+        config: { ...t.config, sessionSecure: "auto" },
+        bus: t.bus,
+        assets: t.assets,
+        limiter: createRateLimiter(),
+      });
       await registerUser({ ...t, app }, "gia");
       const cookieOf = async (headers: Record<string, string>) => {
-        const init = { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ username: "gia", password: TEST_PASSWORD }) };
+        const init = {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify({ username: "gia", password: TEST_PASSWORD }),
+        };
         const response = await app.request("/api/login", init);
         expect(response.status).toBe(200);
         return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))!;
@@ -148,7 +159,10 @@ for (const dialect of await testDialects()) {
       try {
         const [first, second] = limiters.map((limiter) => appWith(t, limiter)) as [App, App];
         await registerUser({ ...t, app: first }, "erin");
-        const tries = Array.from({ length: 11 }, (_, i) => () => login(i % 2 ? second : first, `203.0.113.${20 + i}`, "erin", `guess-${i}`));
+        const tries = Array.from(
+          { length: 11 },
+          (_, i) => () => login(i % 2 ? second : first, `203.0.113.${20 + i}`, "erin", `guess-${i}`),
+        );
         expect(await statuses(tries)).toEqual([...Array(10).fill(401), 429]);
 
         // The control: the same tries against two instances counting alone pass through both.
@@ -183,11 +197,14 @@ for (const dialect of await testDialects()) {
         // Each probe is a new name from a new address, so no limit in memory stops it first.
         let probe = 0;
         await expect
-          .poll(async () => {
-            probe += 1;
-            await login(app, `10.0.${probe}.1`, `probe${probe}`, "wrong-pass");
-            return Number(await direct.send("ZCARD", [`${prefix}login-user:probe${probe}`]));
-          }, { timeout: 15_000, interval: 200 })
+          .poll(
+            async () => {
+              probe += 1;
+              await login(app, `10.0.${probe}.1`, `probe${probe}`, "wrong-pass");
+              return Number(await direct.send("ZCARD", [`${prefix}login-user:probe${probe}`]));
+            },
+            { timeout: 15_000, interval: 200 },
+          )
           .toBe(1);
       } finally {
         limiter.close();

@@ -3,7 +3,7 @@ import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
 import { testDialects } from "../helpers/databases";
 import { startLiveServer, TestSocket } from "../helpers/live";
-import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
  * Issue 11, finding 1 (DESIGN §7): replay never reaches before access. Whoever can open a list
@@ -23,7 +23,11 @@ for (const dialect of await testDialects()) {
     async function call<T>(client: Client | undefined, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
       const headers: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
       if (body !== undefined) headers["content-type"] = "application/json";
-      const response = await fetch(`${live.running.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${live.running.url}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
       return { status: response.status, body: (await response.json()) as T };
     }
     /** Connects and subscribes a poll client as SPEC §7's client does, answering its id. */
@@ -31,12 +35,14 @@ for (const dialect of await testDialects()) {
       const query = target.shareId ? `?shareId=${target.shareId}` : "";
       const { clientId } = (await call<{ clientId: string }>(client, "POST", `/api/poll/connect${query}`, {})).body;
       expect((await call(client, "POST", `/api/poll/subscribe${query}`, { clientId, ...target })).status).toBe(200);
-      return (lastEventId: number) => call<PollResponse>(client, "GET", `/api/poll/${clientId}?lastEventId=${lastEventId}${query ? `&${query.slice(1)}` : ""}`);
+      return (lastEventId: number) =>
+        call<PollResponse>(client, "GET", `/api/poll/${clientId}?lastEventId=${lastEventId}${query ? `&${query.slice(1)}` : ""}`);
     }
     /** A list with history: an item added, renamed and deleted before anyone else could see it. */
     async function listWithPast(name: string) {
       const list = (await owner.post<TaskList>("/api/task-lists", { name })).body;
-      const task = (await owner.post<{ id: number }>("/api/tasks", { title: SECRET, description: "deleted long ago", listId: list.id })).body;
+      const task = (await owner.post<{ id: number }>("/api/tasks", { title: SECRET, description: "deleted long ago", listId: list.id }))
+        .body;
       await owner.patch(`/api/tasks/${task.id}`, { title: `${SECRET}, renamed` });
       await owner.delete(`/api/tasks/${task.id}`);
       return list;
@@ -52,7 +58,9 @@ for (const dialect of await testDialects()) {
       await Bun.sleep(100);
       await owner.post("/api/tasks", { title: "Fresh", listId: list.id });
       const fresh = (await next).body.events;
-      expect(fresh.map((event: LiveMessage) => [event.type, (event.payload as { title?: string }).title])).toEqual([["task_created", "Fresh"]]);
+      expect(fresh.map((event: LiveMessage) => [event.type, (event.payload as { title?: string }).title])).toEqual([
+        ["task_created", "Fresh"],
+      ]);
       // Resuming from what it was sent works as before.
       expect((await poll(resyncId)).body.events.map((event) => event.type)).toEqual(["task_created"]);
     }

@@ -56,7 +56,15 @@ describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
       const bus = createRedisBus(REDIS_URL, { prefix });
       const realtime = createRealtime({ store, bus, poll: { waitMs: 2_000 } });
       const running = startServer({ store, config, bus, assets, realtime }, { port: 0, hostname: "127.0.0.1" });
-      instances.push({ running, bus, close: async () => { await running.stop(); await bus.close(); if (own !== db) await own.close(); } });
+      instances.push({
+        running,
+        bus,
+        close: async () => {
+          await running.stop();
+          await bus.close();
+          if (own !== db) await own.close();
+        },
+      });
     }
     const registered = await fetch(`${instances[0]!.running.url}/api/register`, {
       method: "POST",

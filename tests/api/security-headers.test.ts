@@ -25,7 +25,15 @@ describe("protective headers", () => {
 
   it("states a policy without inline script, framing or foreign bases", () => {
     const directives = CONTENT_SECURITY_POLICY.split("; ");
-    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'", "object-src 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ]) {
       expect(directives).toContain(directive);
     }
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
@@ -92,7 +100,9 @@ describe("protective headers", () => {
     expect(page).toContain('<html lang="en" data-theme="vibrant">');
     const stylesheet = (await new Client(t).get<string>(t.assets.style)).body;
     for (const theme of Object.values(THEMES)) {
-      expect(stylesheet).toContain(`[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};--task-0:${theme.taskColors[0]}`);
+      expect(stylesheet).toContain(
+        `[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};--task-0:${theme.taskColors[0]}`,
+      );
     }
   });
 });

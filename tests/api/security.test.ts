@@ -73,15 +73,23 @@ describe("rate limits on failed sign-ins", () => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     t = await makeTestApp();
-    app = createApp({ store: t.store, config: t.config, bus: t.bus, assets: t.assets, limiter: createRateLimiter(10, 15 * 60_000, () => now) });
+    app = createApp({
+      store: t.store,
+      config: t.config,
+      bus: t.bus,
+      assets: t.assets,
+      limiter: createRateLimiter(10, 15 * 60_000, () => now),
+    });
   });
   afterAll(() => t.close());
   const client = () => new Client({ ...t, app });
 
   it("answers 429 with Retry-After after ten failed logins, and not for successes", async () => {
     await registerUser({ ...t, app }, "quinn");
-    for (let i = 0; i < 5; i++) expect((await client().post("/api/login", { username: "quinn", password: TEST_PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await client().post("/api/login", { username: "quinn", password: "wrong-pass" })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await client().post("/api/login", { username: "quinn", password: TEST_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await client().post("/api/login", { username: "quinn", password: "wrong-pass" })).status).toBe(401);
     const limited = await client().post("/api/login", { username: "quinn", password: TEST_PASSWORD });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ message: "Too many failed attempts. Please try again later.", error: "RATE_LIMITED" });
@@ -95,10 +103,18 @@ describe("rate limits on failed sign-ins", () => {
   it("counts wrong current passwords on a password change, so a stolen session cannot guess the password", async () => {
     const victim = await registerUser({ ...t, app }, "victim");
     for (let i = 0; i < 10; i++) {
-      const res = await victim.patch("/api/change-password", { currentPassword: `guess-${i}`, newPassword: "hijacked1", confirmPassword: "hijacked1" });
+      const res = await victim.patch("/api/change-password", {
+        currentPassword: `guess-${i}`,
+        newPassword: "hijacked1",
+        confirmPassword: "hijacked1",
+      });
       expect(res.status).toBe(400);
     }
-    const limited = await victim.patch("/api/change-password", { currentPassword: TEST_PASSWORD, newPassword: "hijacked1", confirmPassword: "hijacked1" });
+    const limited = await victim.patch("/api/change-password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "hijacked1",
+      confirmPassword: "hijacked1",
+    });
     expect(limited.status).toBe(429);
     expect((await client().post("/api/login", { username: "victim", password: TEST_PASSWORD })).status).toBe(200);
   });

@@ -18,7 +18,11 @@ describe("the server process", () => {
       expect(first.output()).toContain("Listwell is running at http://localhost:");
       expect(first.inviteCode).toMatch(/^[a-z2-7]{8,}$/);
       expect((await fetch(first.url + "/")).url).toBe(first.url + "/auth");
-      const registered = await json(first.url + "/api/register", { username: "admin", password: TEST_PASSWORD, inviteCode: first.inviteCode });
+      const registered = await json(first.url + "/api/register", {
+        username: "admin",
+        password: TEST_PASSWORD,
+        inviteCode: first.inviteCode,
+      });
       expect(registered.status).toBe(201);
       expect(await registered.json()).toMatchObject({ id: 1, username: "admin" });
     } finally {
@@ -30,7 +34,11 @@ describe("the server process", () => {
       expect(second.inviteCode).toBe(first.inviteCode);
       const login = await json(second.url + "/api/login", { username: "admin", password: TEST_PASSWORD });
       expect(login.status).toBe(200);
-      const refused = await json(second.url + "/api/register", { username: "other", password: TEST_PASSWORD, inviteCode: "from-environment" });
+      const refused = await json(second.url + "/api/register", {
+        username: "other",
+        password: TEST_PASSWORD,
+        inviteCode: "from-environment",
+      });
       expect(refused.status).toBe(403);
     } finally {
       await second.stop();
@@ -42,7 +50,11 @@ describe("the server process", () => {
     const server = await startServerProcess({ DATABASE_URL: join(dir, "bare-path.db"), INVITE_CODE: "welcome-friends" });
     try {
       expect(server.inviteCode).toBe("welcome-friends");
-      const registered = await json(server.url + "/api/register", { username: "first", password: TEST_PASSWORD, inviteCode: "welcome-friends" });
+      const registered = await json(server.url + "/api/register", {
+        username: "first",
+        password: TEST_PASSWORD,
+        inviteCode: "welcome-friends",
+      });
       expect(registered.status).toBe(201);
     } finally {
       await server.stop();
@@ -52,14 +64,23 @@ describe("the server process", () => {
   it("stops gracefully on SIGINT: a waiting long-poll is answered with no events, the stop is logged, exit 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "listwell-process-"));
     const server = await startServerProcess({ DATABASE_URL: join(dir, "listwell.db"), INVITE_CODE: "welcome-friends" });
-    const registered = await json(server.url + "/api/register", { username: "first", password: TEST_PASSWORD, inviteCode: "welcome-friends" });
+    const registered = await json(server.url + "/api/register", {
+      username: "first",
+      password: TEST_PASSWORD,
+      inviteCode: "welcome-friends",
+    });
     const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
     const connected = await fetch(server.url + "/api/poll/connect", { method: "POST", headers: { cookie } });
     const { clientId } = (await connected.json()) as { clientId: string };
-    const poll = fetch(`${server.url}/api/poll/${clientId}`, { headers: { cookie } }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const poll = fetch(`${server.url}/api/poll/${clientId}`, { headers: { cookie } }).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }));
     await Bun.sleep(200);
     expect(await server.stop("SIGINT")).toBe(0);
     expect(await poll).toEqual({ status: 200, body: { events: [] } });
-    expect(server.output()).toMatch(/SIGINT: stopping\nStopped listening: 1 request\(s\) were in flight, 0 websocket\(s\) closed\nStopped: database and event bus closed/);
+    expect(server.output()).toMatch(
+      /SIGINT: stopping\nStopped listening: 1 request\(s\) were in flight, 0 websocket\(s\) closed\nStopped: database and event bus closed/,
+    );
   });
 });

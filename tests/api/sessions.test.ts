@@ -71,7 +71,11 @@ for (const dialect of await testDialects()) {
       const auto = await makeTestApp(dialect, { sessionSecure: "auto" });
       try {
         await registerUser(auto, "dave");
-        const overHttps = await new Client(auto).post("/api/login", { username: "dave", password: "password123" }, { "x-forwarded-proto": "https" });
+        const overHttps = await new Client(auto).post(
+          "/api/login",
+          { username: "dave", password: "password123" },
+          { "x-forwarded-proto": "https" },
+        );
         expect(overHttps.headers.get("set-cookie")).toMatch(/; Secure/);
         const overHttp = await new Client(auto).post("/api/login", { username: "dave", password: "password123" });
         expect(overHttp.status).toBe(200);

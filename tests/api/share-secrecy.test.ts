@@ -25,7 +25,9 @@ for (const dialect of await testDialects()) {
       await owner.post("/api/share-by-username", { listId: list.id, username: "writer", accessLevel: "write" });
 
       const readerItems = await reader.get<SharedWithMeItem[]>("/api/shared-with-me");
-      expect(readerItems.body.map((item) => item.list)).toEqual([{ id: list.id, name: "Secret plans", shareId: "", userId: owner.user.id }]);
+      expect(readerItems.body.map((item) => item.list)).toEqual([
+        { id: list.id, name: "Secret plans", shareId: "", userId: owner.user.id },
+      ]);
       const readerView = await reader.get<SharedListResponse>(`/api/list/${list.id}`);
       expect(readerView.body).toMatchObject({ accessLevel: "read", isOwner: false, list: { id: list.id, shareId: "" } });
       expect(JSON.stringify(readerView.body)).not.toContain(list.shareId);

@@ -63,7 +63,12 @@ for (const dialect of await testDialects()) {
       ];
       for (const [payload, status, message, error] of cases) {
         const res = await dee.post("/api/share-by-username", payload);
-        expect({ payload, status: res.status, message: res.body.message, error: res.body.error }).toEqual({ payload, status, message, error });
+        expect({ payload, status: res.status, message: res.body.message, error: res.body.error }).toEqual({
+          payload,
+          status,
+          message,
+          error,
+        });
       }
       expect((await new Client(t).post("/api/share-by-username", { listId: list.id, username: "eli" })).status).toBe(401);
       expect(await snapshot(t)).toEqual(before);
@@ -98,8 +103,24 @@ for (const dialect of await testDialects()) {
 
       const records = await fox.get<ShareRecord[]>("/api/my-shared-lists");
       expect(records.body).toEqual([
-        { id: expect.any(Number), listId: two.id, listName: "Two", sharedWithId: gus.user.id, sharedWithName: "gus", accessLevel: "write", createdAt: expect.stringMatching(ISO) },
-        { id: expect.any(Number), listId: one.id, listName: "One", sharedWithId: gus.user.id, sharedWithName: "gus", accessLevel: "read", createdAt: expect.stringMatching(ISO) },
+        {
+          id: expect.any(Number),
+          listId: two.id,
+          listName: "Two",
+          sharedWithId: gus.user.id,
+          sharedWithName: "gus",
+          accessLevel: "write",
+          createdAt: expect.stringMatching(ISO),
+        },
+        {
+          id: expect.any(Number),
+          listId: one.id,
+          listName: "One",
+          sharedWithId: gus.user.id,
+          sharedWithName: "gus",
+          accessLevel: "read",
+          createdAt: expect.stringMatching(ISO),
+        },
       ]);
       expect((await gus.get("/api/my-shared-lists")).body).toEqual([]);
 
@@ -159,12 +180,20 @@ for (const dialect of await testDialects()) {
       const list = await createList(max, "Party");
       const newcomer = new Client(t);
       const mark = t.published.length;
-      const res = await newcomer.post("/api/register", { username: "ned", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE, shareId: list.shareId });
+      const res = await newcomer.post("/api/register", {
+        username: "ned",
+        password: TEST_PASSWORD,
+        inviteCode: TEST_INVITE_CODE,
+        shareId: list.shareId,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: expect.any(Number), username: "ned", createdAt: expect.any(Number), sharedList: list.shareId });
       const shared = await newcomer.get<SharedWithMeItem[]>("/api/shared-with-me");
       expect(shared.body).toEqual([
-        { shared: expect.objectContaining({ accessLevel: "write", ownerName: "max" }), list: { id: list.id, name: "Party", shareId: list.shareId, userId: max.user.id } },
+        {
+          shared: expect.objectContaining({ accessLevel: "write", ownerName: "max" }),
+          list: { id: list.id, name: "Party", shareId: list.shareId, userId: max.user.id },
+        },
       ]);
       expect(publishedSince(t, mark).map((e) => [e.topic, e.message])).toEqual([
         [`user:${max.user.id}`, { type: "share_added", listId: list.id }],

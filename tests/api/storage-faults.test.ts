@@ -81,7 +81,10 @@ describe("storage faults on SQLite", () => {
       const res = await owner.post("/api/tasks", { title, description, listId: list.id });
       if (res.status !== 201) refused = { title, res };
     }
-    expect(refused?.res).toMatchObject({ status: 507, body: { error: "STORAGE_FULL", message: expect.stringContaining("the server's disk is full") } });
+    expect(refused?.res).toMatchObject({
+      status: 507,
+      body: { error: "STORAGE_FULL", message: expect.stringContaining("the server's disk is full") },
+    });
     expect(refused!.res.headers.get("retry-after")).toMatch(/^\d+$/);
     const read = await owner.get<Task[]>(`/api/tasks?listId=${list.id}`);
     expect(read.status).toBe(200);
@@ -152,7 +155,10 @@ describe.runIf(await isPostgresAvailable())("storage faults on PostgreSQL", () =
     proxy.cut();
     try {
       const write = await owner.post("/api/tasks", { title: "Lost in the cut", listId: list.id });
-      expect(write).toMatchObject({ status: 503, body: { error: "DATABASE_UNAVAILABLE", message: expect.stringContaining("database cannot be reached") } });
+      expect(write).toMatchObject({
+        status: 503,
+        body: { error: "DATABASE_UNAVAILABLE", message: expect.stringContaining("database cannot be reached") },
+      });
       expect(write.headers.get("retry-after")).toMatch(/^\d+$/);
       const read = await owner.get(`/api/tasks?listId=${list.id}`);
       expect(read.status).toBe(503);

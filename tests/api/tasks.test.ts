@@ -145,7 +145,10 @@ for (const dialect of await testDialects()) {
       for (let i = 0; i < 50; i++) await addTask(owner, { title: `top ${i}`, listId: list.id });
       expect(await rowsOf(t, list.id)).toHaveLength(100);
       const from = t.published.length;
-      for (const body of [{ title: "one too many", listId: list.id }, { title: "sub too many", listId: list.id, parentId: parent.id }]) {
+      for (const body of [
+        { title: "one too many", listId: list.id },
+        { title: "sub too many", listId: list.id, parentId: parent.id },
+      ]) {
         const res = await owner.post("/api/tasks", body);
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ message: "This list has reached its limit of 100 items", error: "ITEM_LIMIT_REACHED" });
@@ -161,9 +164,20 @@ for (const dialect of await testDialects()) {
     it("makes exactly one of ten parallel creates at 99 items", async () => {
       const list = await makeList(t, owner.user.id);
       for (let i = 0; i < 99; i++) {
-        await t.store.tasks.insert({ listId: list.id, userId: owner.user.id, parentId: 0, title: `t${i}`, description: "", completed: false, isParent: false, position: i });
+        await t.store.tasks.insert({
+          listId: list.id,
+          userId: owner.user.id,
+          parentId: 0,
+          title: `t${i}`,
+          description: "",
+          completed: false,
+          isParent: false,
+          position: i,
+        });
       }
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => owner.post("/api/tasks", { title: `race ${i}`, listId: list.id })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => owner.post("/api/tasks", { title: `race ${i}`, listId: list.id })),
+      );
       expect(results.map((res) => res.status).sort()).toEqual([201, ...Array(9).fill(403)]);
       expect(await rowsOf(t, list.id)).toHaveLength(100);
     });
@@ -196,10 +210,14 @@ for (const dialect of await testDialects()) {
       expect(res.status).toBe(200);
       expect(res.body.tasks.map((item) => item.completed)).toEqual([false, false]);
       expect(res.body.tasks).toEqual(await rowsOf(t, list.id));
-      expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([["tasks_reset", { tasks: res.body.tasks }]]);
+      expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([
+        ["tasks_reset", { tasks: res.body.tasks }],
+      ]);
       await owner.post(`/api/tasks/${res.body.tasks[0]!.id}/toggle`);
       // Sent as browsers' fetch helpers send it: the JSON content type and no body at all.
-      const viaLink = await new Client(t).post<{ tasks: Task[] }>(`/api/tasks/reset-completions?shareId=${list.shareId}`, undefined, { "content-type": "application/json" });
+      const viaLink = await new Client(t).post<{ tasks: Task[] }>(`/api/tasks/reset-completions?shareId=${list.shareId}`, undefined, {
+        "content-type": "application/json",
+      });
       expect(viaLink.status).toBe(200);
       expect((await rowsOf(t, list.id)).every((item) => !item.completed)).toBe(true);
       expect((await owner.post("/api/tasks/reset-completions", {})).status).toBe(400);
@@ -207,7 +225,11 @@ for (const dialect of await testDialects()) {
 
     it("reorders items of one list in one transaction, answering and publishing the new order", async () => {
       const list = await makeList(t, owner.user.id);
-      const [a, b, c] = [await addTask(owner, { title: "a", listId: list.id }), await addTask(owner, { title: "b", listId: list.id }), await addTask(owner, { title: "c", listId: list.id })];
+      const [a, b, c] = [
+        await addTask(owner, { title: "a", listId: list.id }),
+        await addTask(owner, { title: "b", listId: list.id }),
+        await addTask(owner, { title: "c", listId: list.id }),
+      ];
       const from = t.published.length;
       const res = await owner.post<{ tasks: Task[] }>("/api/tasks/reorder", [
         { id: c!.id, position: 0 },
@@ -215,24 +237,44 @@ for (const dialect of await testDialects()) {
         { id: b!.id, position: 2 },
       ]);
       expect(res.status).toBe(200);
-      expect(res.body.tasks.map((item) => [item.id, item.position])).toEqual([[c!.id, 0], [a!.id, 1], [b!.id, 2]]);
+      expect(res.body.tasks.map((item) => [item.id, item.position])).toEqual([
+        [c!.id, 0],
+        [a!.id, 1],
+        [b!.id, 2],
+      ]);
       expect(await rowsOf(t, list.id)).toEqual(res.body.tasks);
-      expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([["tasks_reordered", { tasks: res.body.tasks }]]);
+      expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([
+        ["tasks_reordered", { tasks: res.body.tasks }],
+      ]);
       // SPEC §3 "Reorder item" {id, position}: the positions sent are the positions stored.
       const spaced = await owner.post<{ tasks: Task[] }>("/api/tasks/reorder", [
         { id: a!.id, position: 10 },
         { id: b!.id, position: 20 },
         { id: c!.id, position: 30 },
       ]);
-      expect(spaced.body.tasks.map((item) => [item.id, item.position])).toEqual([[a!.id, 10], [b!.id, 20], [c!.id, 30]]);
-      expect((await owner.get<Task[]>(`/api/tasks?listId=${list.id}`)).body.map((item) => [item.id, item.position])).toEqual([[a!.id, 10], [b!.id, 20], [c!.id, 30]]);
+      expect(spaced.body.tasks.map((item) => [item.id, item.position])).toEqual([
+        [a!.id, 10],
+        [b!.id, 20],
+        [c!.id, 30],
+      ]);
+      expect((await owner.get<Task[]>(`/api/tasks?listId=${list.id}`)).body.map((item) => [item.id, item.position])).toEqual([
+        [a!.id, 10],
+        [b!.id, 20],
+        [c!.id, 30],
+      ]);
       // An id of another list (or unknown) refuses the whole reorder, changing nothing.
       const other: TaskList = await makeList(t, owner.user.id, "Other");
       const foreign = await addTask(owner, { title: "x", listId: other.id });
       const before = await taskSnapshot(t);
-      const mixed = await owner.post("/api/tasks/reorder", [{ id: a!.id, position: 0 }, { id: foreign.id, position: 1 }]);
+      const mixed = await owner.post("/api/tasks/reorder", [
+        { id: a!.id, position: 0 },
+        { id: foreign.id, position: 1 },
+      ]);
       expect([mixed.status, mixed.body.message]).toEqual([404, "Task not found"]);
-      const duplicate = await owner.post("/api/tasks/reorder", [{ id: a!.id, position: 0 }, { id: a!.id, position: 1 }]);
+      const duplicate = await owner.post("/api/tasks/reorder", [
+        { id: a!.id, position: 0 },
+        { id: a!.id, position: 1 },
+      ]);
       expect([duplicate.status, duplicate.body.message]).toEqual([400, "Each item may appear only once"]);
       expect((await owner.post("/api/tasks/reorder", [])).body.message).toBe("Nothing to reorder");
       expect((await owner.post("/api/tasks/reorder", { id: a!.id })).status).toBe(400);
@@ -247,7 +289,9 @@ for (const dialect of await testDialects()) {
       const read = await visitor.get<Task[]>(`/api/tasks?shareId=${list.shareId}`);
       expect(read.body).toEqual([created]);
       expect((await visitor.post<Task>(`/api/tasks/${created.id}/toggle?shareId=${list.shareId}`)).body.completed).toBe(true);
-      expect((await visitor.patch<Task>(`/api/tasks/${created.id}?shareId=${list.shareId}`, { title: "edited" })).body.title).toBe("edited");
+      expect((await visitor.patch<Task>(`/api/tasks/${created.id}?shareId=${list.shareId}`, { title: "edited" })).body.title).toBe(
+        "edited",
+      );
       expect((await visitor.delete(`/api/tasks/${created.id}?shareId=${list.shareId}`)).status).toBe(200);
       // A signed-in visitor's items are theirs.
       const friend = await registerUser(t, "friend");

@@ -55,12 +55,24 @@ for (const dialect of await testDialects()) {
           ["list rename", admin.patch(`/api/task-lists/${list.id}`, { name: bad }), "List name cannot contain control characters"],
           ["item create", admin.post("/api/tasks", { title: bad, listId: list.id }), "Title cannot contain control characters"],
           ["item title", admin.patch(`/api/tasks/${task.id}`, { title: bad }), "Title cannot contain control characters"],
-          ["item description", admin.post("/api/tasks", { title: "Ok", description: bad, listId: list.id }), "Description cannot contain control characters"],
+          [
+            "item description",
+            admin.post("/api/tasks", { title: "Ok", description: bad, listId: list.id }),
+            "Description cannot contain control characters",
+          ],
           ["description edit", admin.patch(`/api/tasks/${task.id}`, { description: bad }), "Description cannot contain control characters"],
           ["rename", admin.patch("/api/update-username", { username: `ab${bad}` }), "Username cannot contain control characters"],
-          ["share", admin.post("/api/share-by-username", { listId: list.id, username: `friend${bad}` }), "Username cannot contain control characters"],
+          [
+            "share",
+            admin.post("/api/share-by-username", { listId: list.id, username: `friend${bad}` }),
+            "Username cannot contain control characters",
+          ],
           ["invite code", admin.post("/api/admin/invite-code", { inviteCode: bad }), "Invite code cannot contain control characters"],
-          ["version", admin.post("/api/admin/trigger-version-update", { changes: [`feat: ${bad}`] }), "A change cannot contain control characters"],
+          [
+            "version",
+            admin.post("/api/admin/trigger-version-update", { changes: [`feat: ${bad}`] }),
+            "A change cannot contain control characters",
+          ],
         ];
         for (const [call, response, message] of calls) {
           expect({ kind, call, ...(await response) }).toMatchObject({ kind, call, status: 400, body: { message } });
@@ -76,9 +88,16 @@ for (const dialect of await testDialects()) {
       expect((await admin.get("/api/admin/invite-code")).body).toEqual({ inviteCode: TEST_INVITE_CODE });
 
       // Line breaks and tabs stay welcome in a description, and ordinary text beyond ASCII everywhere.
-      const kept = await addTask(admin, { title: "Crème brûlée 🍮 שלום", description: "Line one\nLine two\r\n\tindented", listId: list.id });
+      const kept = await addTask(admin, {
+        title: "Crème brûlée 🍮 שלום",
+        description: "Line one\nLine two\r\n\tindented",
+        listId: list.id,
+      });
       const read = await admin.get<Task[]>(`/api/tasks?listId=${list.id}`);
-      expect(read.body.find((item) => item.id === kept.id)).toMatchObject({ title: "Crème brûlée 🍮 שלום", description: "Line one\nLine two\r\n\tindented" });
+      expect(read.body.find((item) => item.id === kept.id)).toMatchObject({
+        title: "Crème brûlée 🍮 שלום",
+        description: "Line one\nLine two\r\n\tindented",
+      });
     });
   });
 }

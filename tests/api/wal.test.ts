@@ -21,7 +21,10 @@ describe("the SQLite write-ahead log under sustained writes", () => {
     const list = (await owner.post<{ id: number }>("/api/task-lists", { name: "Busy" })).body;
     const task = await addTask(owner, { title: "Flip me", listId: list.id });
     const walPath = `${t.databaseUrl}-wal`;
-    const tasks = [task, ...(await Promise.all(Array.from({ length: 15 }, (_, i) => addTask(owner, { title: `Item ${i}`, listId: list.id }))))];
+    const tasks = [
+      task,
+      ...(await Promise.all(Array.from({ length: 15 }, (_, i) => addTask(owner, { title: `Item ${i}`, listId: list.id })))),
+    ];
     // Concurrent requests, as under real load: reads of one list interleave with the toggles.
     for (let round = 0; round < 200; round++) {
       const results = await Promise.all(
@@ -32,6 +35,8 @@ describe("the SQLite write-ahead log under sustained writes", () => {
     const sizeMb = statSync(walPath).size / 1024 / 1024;
     // 1,000 pages of 4 KiB is SQLite's auto-checkpoint; a stuck WAL here would be far past 20 MB.
     expect(sizeMb).toBeLessThan(8);
-    expect((await owner.get<Array<{ completed: boolean }>>(`/api/tasks?listId=${list.id}`)).body.every((item) => !item.completed)).toBe(true);
+    expect((await owner.get<Array<{ completed: boolean }>>(`/api/tasks?listId=${list.id}`)).body.every((item) => !item.completed)).toBe(
+      true,
+    );
   });
 });

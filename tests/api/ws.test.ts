@@ -27,7 +27,8 @@ describe("live updates over the websocket", () => {
     return socket;
   };
   const newList = async (name: string) => (await owner.post<TaskList>("/api/task-lists", { name })).body;
-  const addTask = (client: Client, listId: number, title: string, query = "") => client.post<{ id: number }>(`/api/tasks${query}`, { title, listId });
+  const addTask = (client: Client, listId: number, title: string, query = "") =>
+    client.post<{ id: number }>(`/api/tasks${query}`, { title, listId });
 
   beforeAll(async () => {
     t = await makeTestApp("sqlite");
@@ -157,7 +158,14 @@ describe("live updates over the websocket", () => {
 
     expect((await owner.delete(`/api/unshare/${list.id}/${bob.user.id}`)).status).toBeLessThan(300);
     // SPEC §3 "Realtime message": every field, also on what the server says of its own accord.
-    const envelope = { type: expect.any(String), timestamp: expect.any(Number), messageId: expect.any(String), payload: expect.anything(), listId: list.id, shareId: "" };
+    const envelope = {
+      type: expect.any(String),
+      timestamp: expect.any(Number),
+      messageId: expect.any(String),
+      payload: expect.anything(),
+      listId: list.id,
+      shareId: "",
+    };
     expect(await socket.nextOfType("access_revoked", 3000, from)).toEqual(envelope);
     expect(await socket.nextOfType("share_removed", 3000, from)).toEqual(envelope);
     const afterRevoke = socket.messages.length;
@@ -197,7 +205,15 @@ describe("live updates over the websocket", () => {
 
     // A password change from a third session signs the laptop out too.
     const phone = await registerUserSession(bob.user.username);
-    expect((await phone.patch("/api/change-password", { currentPassword: "password123", newPassword: "password456", confirmPassword: "password456" })).status).toBe(200);
+    expect(
+      (
+        await phone.patch("/api/change-password", {
+          currentPassword: "password123",
+          newPassword: "password456",
+          confirmPassword: "password456",
+        })
+      ).status,
+    ).toBe(200);
     await Bun.sleep(100);
     from = other.messages.length;
     await addTask(owner, list.id, "After password change");
@@ -289,7 +305,15 @@ describe("live updates over the websocket", () => {
     // An event reaches them past the expiry each socket read at its upgrade (at most 30 days on).
     const clock = vi.spyOn(Date, "now").mockReturnValue(Date.now() + 31 * DAY_MS);
     try {
-      await t.bus.publish(listTopic(list.id), { type: "task_created", id: 1e9, timestamp: 1, messageId: crypto.randomUUID(), payload: {}, listId: list.id, shareId: list.shareId });
+      await t.bus.publish(listTopic(list.id), {
+        type: "task_created",
+        id: 1e9,
+        timestamp: 1,
+        messageId: crypto.randomUUID(),
+        payload: {},
+        listId: list.id,
+        shareId: list.shareId,
+      });
     } finally {
       clock.mockRestore();
     }
@@ -335,7 +359,8 @@ describe("live updates over the websocket", () => {
     try {
       const list = await newList("Through a gap");
       const [gina, hal] = [await registerUser(t, "gina"), await registerUser(t, "hal")];
-      for (const user of [gina, hal]) await owner.post("/api/share-by-username", { listId: list.id, username: user.user.username, accessLevel: "write" });
+      for (const user of [gina, hal])
+        await owner.post("/api/share-by-username", { listId: list.id, username: user.user.username, accessLevel: "write" });
       const openOn = async (client: Client) => {
         const socket = await TestSocket.open(gappy.wsUrl, { cookie: client.cookie });
         sockets.push(socket);

@@ -6,7 +6,12 @@ import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 5000 });
 const visible = (page: Page, text: string | RegExp) =>
-  poll(() => page.getByText(text, { exact: typeof text === "string" }).first().isVisible()).toBe(true);
+  poll(() =>
+    page
+      .getByText(text, { exact: typeof text === "string" })
+      .first()
+      .isVisible(),
+  ).toBe(true);
 
 describe("admin panel in Chromium", () => {
   let env: BrowserEnv;

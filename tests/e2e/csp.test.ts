@@ -19,11 +19,14 @@ async function listenForRefusals(context: BrowserContext, page: Page): Promise<R
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      void report(`${event.effectiveDirective} blocked ${event.blockedURI} at ${event.documentURI} from ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`);
+      void report(
+        `${event.effectiveDirective} blocked ${event.blockedURI} at ${event.documentURI} from ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`,
+      );
     });
   });
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refusals.consoleErrors.push(`${message.text()} at ${page.url()}`);
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+      refusals.consoleErrors.push(`${message.text()} at ${page.url()}`);
   });
   return refusals;
 }
@@ -52,9 +55,9 @@ async function expectOnlyTheControlRefused(page: Page, refusals: Refusals) {
 
 /** Waits until the page's websocket has opened and the server has answered on it. */
 async function expectLiveSocket(page: Page, navigate: () => Promise<unknown>) {
-  const answered = page.waitForEvent("websocket", { timeout: 10_000 }).then(
-    (socket) => new Promise<string>((resolve) => socket.on("framereceived", (frame) => resolve(String(frame.payload)))),
-  );
+  const answered = page
+    .waitForEvent("websocket", { timeout: 10_000 })
+    .then((socket) => new Promise<string>((resolve) => socket.on("framereceived", (frame) => resolve(String(frame.payload)))));
   await waitForHydration(page, navigate);
   const first = JSON.parse(await answered) as { type: string };
   expect(["connect", "subscribed", "pong"]).toContain(first.type);
@@ -83,7 +86,17 @@ describe("every page under the Content-Security-Policy in Chromium", () => {
   });
 
   it("renders and hydrates the owner's pages with no violation", async () => {
-    const paths = ["/", "/settings", "/settings?tab=theme", "/settings?tab=account", "/settings?tab=info", "/shared-lists", "/admin", "/login-test", "/no-such-page"];
+    const paths = [
+      "/",
+      "/settings",
+      "/settings?tab=theme",
+      "/settings?tab=account",
+      "/settings?tab=info",
+      "/shared-lists",
+      "/admin",
+      "/login-test",
+      "/no-such-page",
+    ];
     for (const path of paths) {
       await gotoHydrated(owner.page, path);
       expect(await owner.page.locator("[data-island]").count()).toBeGreaterThan(0);

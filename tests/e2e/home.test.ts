@@ -64,7 +64,9 @@ describe("home page in Chromium", () => {
 
     // SPEC §8 'Failed to delete list: {status} {text}', whether the server answers JSON or not.
     await page.route("**/api/task-lists/*", (route) =>
-      route.request().method() === "DELETE" ? route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" }) : route.fallback(),
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" })
+        : route.fallback(),
     );
     await page.getByRole("button", { name: "Delete Groceries" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -89,7 +91,9 @@ describe("home page in Chromium", () => {
 
     await drag(page, ".list-card:nth-child(1)", ".list-card:nth-child(3)");
     await expect.poll(() => listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
-    await expect.poll(async () => (await (await context.request.get("/api/task-lists")).json()).map((l: { name: string }) => l.name)).toEqual(["Beta", "Gamma", "Alpha"]);
+    await expect
+      .poll(async () => (await (await context.request.get("/api/task-lists")).json()).map((l: { name: string }) => l.name))
+      .toEqual(["Beta", "Gamma", "Alpha"]);
     await gotoHydrated(page, "/");
     await expect.poll(() => listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
 
@@ -113,7 +117,9 @@ describe("home page in Chromium", () => {
     expect(await listNames(page)).toEqual(["Beta", "Gamma", "Alpha"]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Reorder Alpha");
     release();
-    await expect.poll(async () => (await (await context.request.get("/api/task-lists")).json()).map((l: { name: string }) => l.name)).toEqual(["Beta", "Gamma", "Alpha"]);
+    await expect
+      .poll(async () => (await (await context.request.get("/api/task-lists")).json()).map((l: { name: string }) => l.name))
+      .toEqual(["Beta", "Gamma", "Alpha"]);
     await page.unroute("**/api/task-lists/reorder");
     await page.keyboard.press("ArrowUp");
     await expect.poll(() => listNames(page)).toEqual(["Beta", "Alpha", "Gamma"]);

@@ -3,7 +3,11 @@ import { expect } from "vitest";
 import type { Task, TaskList } from "../../src/shared/types";
 
 /** Shared bits of the list-page browser tests: seeding by API, reading rows, a real pointer drag. */
-export async function seedList(request: APIRequestContext, name: string, items: Array<string | { title: string; description?: string; isParent?: boolean; parentId?: number; completed?: boolean }> = []) {
+export async function seedList(
+  request: APIRequestContext,
+  name: string,
+  items: Array<string | { title: string; description?: string; isParent?: boolean; parentId?: number; completed?: boolean }> = [],
+) {
   const list = (await (await request.post("/api/task-lists", { data: { name } })).json()) as TaskList;
   const tasks: Task[] = [];
   for (const item of items) {
@@ -15,7 +19,8 @@ export async function seedList(request: APIRequestContext, name: string, items: 
   return { list, tasks };
 }
 
-export const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+export const visible = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 
 /** Titles of the rows on screen, in order (the pinned parent of a parent view included). */
 export const rowTitles = (page: Page) => page.locator(".items .item .item__title").allTextContents();

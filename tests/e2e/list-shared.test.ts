@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousContext, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import {
+  anonymousContext,
+  gotoHydrated,
+  keepScreenshot,
+  PHONE,
+  signedInContext,
+  startBrowserEnv,
+  type BrowserEnv,
+} from "../helpers/browser";
 import { rowTitles, seedList, visible } from "./list-helpers";
 
 describe("shared list page in Chromium", () => {
@@ -91,7 +99,10 @@ describe("shared list page in Chromium", () => {
 
   it("shows a read-only link visitor no edit controls", async () => {
     const owner = await signedInContext(env, "rhea");
-    const { list } = await seedList(owner.context.request, "Reading list", ["Dune", { title: "Series", isParent: true, description: "Long ones" }]);
+    const { list } = await seedList(owner.context.request, "Reading list", [
+      "Dune",
+      { title: "Series", isParent: true, description: "Long ones" },
+    ]);
     const { list: empty } = await seedList(owner.context.request, "Empty one");
     for (const id of [list.id, empty.id]) await owner.context.request.patch(`/api/task-lists/${id}`, { data: { linkAccess: "read" } });
 

@@ -78,7 +78,12 @@ describe("list page in Chromium", () => {
       await page.setViewportSize(size);
       const fab = page.locator(".fab");
       const box = (await fab.boundingBox())!;
-      expect(await fab.evaluate((button, [x, y]) => button.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+      expect(
+        await fab.evaluate(
+          (button, [x, y]) => button.contains(document.elementFromPoint(x!, y!)),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        ),
+      ).toBe(true);
     }
     await page.setViewportSize(DESKTOP);
     await page.getByRole("button", { name: "Undo" }).click();
@@ -196,7 +201,8 @@ describe("list page in Chromium", () => {
     const { page, context } = await signedInContext(env, "kai");
     const { list } = await seedList(context.request, "Errands", [{ title: "Post office" }, { title: "Market", isParent: true }]);
     await gotoHydrated(page, `/list/${list.id}`);
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
 
     const post = page.getByRole("checkbox", { name: /Post office/ });
     await post.focus();
@@ -220,8 +226,24 @@ describe("list page in Chromium", () => {
 
   it("shows 'Item Limit Reached (100)' and looks right on desktop and phone", async () => {
     const { page, context } = await signedInContext(env, "fay");
-    const titles = ["Call the plumber", "Buy birthday present for Sam", "Renew passport", "Water the plants", "Book dentist appointment", "Pay the electricity bill", "Clean the garage", "Return library books", "Plan weekend hike", "Fix bike tyre", "Order new glasses"];
-    const { list, tasks } = await seedList(context.request, "Weekend errands", [...titles.slice(0, 3), { title: "Groceries", isParent: true, description: "From the market" }, ...titles.slice(3)]);
+    const titles = [
+      "Call the plumber",
+      "Buy birthday present for Sam",
+      "Renew passport",
+      "Water the plants",
+      "Book dentist appointment",
+      "Pay the electricity bill",
+      "Clean the garage",
+      "Return library books",
+      "Plan weekend hike",
+      "Fix bike tyre",
+      "Order new glasses",
+    ];
+    const { list, tasks } = await seedList(context.request, "Weekend errands", [
+      ...titles.slice(0, 3),
+      { title: "Groceries", isParent: true, description: "From the market" },
+      ...titles.slice(3),
+    ]);
     await context.request.post(`/api/tasks/${tasks[1]!.id}/toggle`);
     await context.request.post("/api/tasks", { data: { listId: list.id, title: "Apples", parentId: tasks[3]!.id } });
     await gotoHydrated(page, `/list/${list.id}`);
@@ -234,7 +256,8 @@ describe("list page in Chromium", () => {
     await keepScreenshot(page, "list-edit-sheet-phone", false);
     await page.keyboard.press("Escape");
 
-    for (let i = tasks.length + 1; i < 100; i++) await context.request.post("/api/tasks", { data: { listId: list.id, title: `Item ${i}` } });
+    for (let i = tasks.length + 1; i < 100; i++)
+      await context.request.post("/api/tasks", { data: { listId: list.id, title: `Item ${i}` } });
     await page.setViewportSize(DESKTOP);
     await gotoHydrated(page, `/list/${list.id}`);
     await page.getByRole("button", { name: "Add Item" }).click();

@@ -70,7 +70,9 @@ describe("live updates between two browsers", () => {
     const ben = await signedInContext(env, `ben_${suffix}`);
     contexts.push(amy.context, ben.context);
     const { list } = await seedList(amy.context.request, listName, ["Eggs", "Flour"]);
-    const shared = await amy.context.request.post("/api/share-by-username", { data: { listId: list.id, username: `ben_${suffix}`, accessLevel: "write" } });
+    const shared = await amy.context.request.post("/api/share-by-username", {
+      data: { listId: list.id, username: `ben_${suffix}`, accessLevel: "write" },
+    });
     expect(shared.ok()).toBe(true);
     return { amy, ben, list };
   }

@@ -94,7 +94,9 @@ describe("version dialog in Chromium", () => {
 
     await gotoHydrated(adminPage, "/admin");
     await adminPage.getByRole("button", { name: "Send Update Notification" }).click();
-    await poll(() => adminPage.getByText(/^Version update sent to [1-9]\d* connected devices and stored for future users$/).isVisible()).toBe(true);
+    await poll(() =>
+      adminPage.getByText(/^Version update sent to [1-9]\d* connected devices and stored for future users$/).isVisible(),
+    ).toBe(true);
     await poll(() => dialog(page).isVisible()).toBe(true);
     expect(await dialog(page).locator("li").count()).toBeGreaterThan(0);
     await admin.close();

@@ -67,7 +67,11 @@ describe(`the SQLite disk filling up${SKIP_REASON ? ` (skipped: ${SKIP_REASON})`
         const write = async (writer: number) => {
           const title = `w${writer}-${written++}`;
           const list = lists[written % lists.length]!;
-          const answer = await owner.attempt<{ error?: string; message?: string }>("POST", "/api/tasks", { listId: list.id, title, description: DESCRIPTION });
+          const answer = await owner.attempt<{ error?: string; message?: string }>("POST", "/api/tasks", {
+            listId: list.id,
+            title,
+            description: DESCRIPTION,
+          });
           const seenIn = phase;
           if (!answered(answer)) return void count(writeStatuses[seenIn], answer.error);
           count(writeStatuses[seenIn], answer.status);
@@ -82,7 +86,14 @@ describe(`the SQLite disk filling up${SKIP_REASON ? ` (skipped: ${SKIP_REASON})`
           count(readStatuses[seenIn], answered(answer) ? answer.status : answer.error);
           if (answered(answer) && answer.status === 200) for (const task of answer.body) served.add(task.title);
         };
-        const load = Promise.all([runConcurrently(WRITERS, write, () => stop), runConcurrently(READERS, () => read(), () => stop)]);
+        const load = Promise.all([
+          runConcurrently(WRITERS, write, () => stop),
+          runConcurrently(
+            READERS,
+            () => read(),
+            () => stop,
+          ),
+        ]);
 
         await Bun.sleep(400);
         phase = "full";
@@ -105,7 +116,8 @@ describe(`the SQLite disk filling up${SKIP_REASON ? ` (skipped: ${SKIP_REASON})`
         server = await startServerProcess({ DATABASE_URL: databasePath, INVITE_CODE: "full" });
         const after = await signIn(server.url, "owner");
         const present = new Set<string>();
-        for (const list of lists) for (const task of await after.expect<Task[]>(200, "GET", `/api/tasks?listId=${list.id}`)) present.add(task.title);
+        for (const list of lists)
+          for (const task of await after.expect<Task[]>(200, "GET", `/api/tasks?listId=${list.id}`)) present.add(task.title);
 
         const lost = [...acknowledged].filter((title) => !present.has(title));
         const unsavedServed = [...served].filter((title) => !present.has(title));
@@ -118,7 +130,9 @@ describe(`the SQLite disk filling up${SKIP_REASON ? ` (skipped: ${SKIP_REASON})`
         expect(lost).toEqual([]);
         // The fault happened, and writes met it with the clear answer, never a bare 500.
         expect(writeStatuses.full.get("507") ?? 0).toBeGreaterThan(0);
-        expect([...writeStatuses.full.keys(), ...writeStatuses.freed.keys()].filter((status) => !["201", "403", "503", "507"].includes(status))).toEqual([]);
+        expect(
+          [...writeStatuses.full.keys(), ...writeStatuses.freed.keys()].filter((status) => !["201", "403", "503", "507"].includes(status)),
+        ).toEqual([]);
         expect([...faultBodies].every((body) => /^(507 STORAGE_FULL: .*disk is full|503 DATABASE_BUSY)/.test(body))).toBe(true);
         // Reads went on through it, and writes came back without a restart.
         expect(show(readStatuses.full)).toEqual({ "200": expect.any(Number) });

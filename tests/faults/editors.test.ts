@@ -5,7 +5,19 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/tasks";
 import type { Task } from "../../src/shared/types";
-import { answered, byId, createItem, createList, HttpClient, LiveCopy, LONG_FAULTS, pick, runConcurrently, signUp, visible } from "../helpers/fault-load";
+import {
+  answered,
+  byId,
+  createItem,
+  createList,
+  HttpClient,
+  LiveCopy,
+  LONG_FAULTS,
+  pick,
+  runConcurrently,
+  signUp,
+  visible,
+} from "../helpers/fault-load";
 import { startServerProcess } from "../helpers/server-process";
 
 /**
@@ -21,7 +33,9 @@ const DURATION_MS = LONG_FAULTS ? 60_000 : 20_000;
 const SEEDED = 40;
 
 describe("200 concurrent editors on one list", () => {
-  it("answers no 5xx, never exceeds the item limit, keeps positions distinct and every live copy equal to the server's", { timeout: DURATION_MS + 60_000 }, async () => {
+  it("answers no 5xx, never exceeds the item limit, keeps positions distinct and every live copy equal to the server's", {
+    timeout: DURATION_MS + 60_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "listwell-editors-"));
     const databasePath = join(dir, "listwell.db");
     const server = await startServerProcess({ DATABASE_URL: databasePath, INVITE_CODE: "editors", LOG_LEVEL: "warn" });
@@ -60,7 +74,8 @@ describe("200 concurrent editors on one list", () => {
         let outcome;
         if (roll < 0.2 || !target) outcome = await editor.attempt("POST", "/api/tasks", { title: `Editor ${index} item ${++created}` });
         else if (roll < 0.45) outcome = await editor.attempt("POST", `/api/tasks/${target.id}/toggle`);
-        else if (roll < 0.7) outcome = await editor.attempt("PATCH", `/api/tasks/${target.id}`, { title: `Editor ${index} renamed ${Date.now()}` });
+        else if (roll < 0.7)
+          outcome = await editor.attempt("PATCH", `/api/tasks/${target.id}`, { title: `Editor ${index} renamed ${Date.now()}` });
         else if (roll < 0.85) outcome = await editor.attempt("DELETE", `/api/tasks/${target.id}`);
         else {
           // A drag from a view that may be stale: swap two items' positions.

@@ -28,7 +28,11 @@ interface Item {
   completed: boolean;
 }
 
-type Pending = { kind: "create"; title: string } | { kind: "rename"; id: number; title: string } | { kind: "toggle"; id: number } | { kind: "delete"; id: number };
+type Pending =
+  | { kind: "create"; title: string }
+  | { kind: "rename"; id: number; title: string }
+  | { kind: "toggle"; id: number }
+  | { kind: "delete"; id: number };
 
 /** One writer's acknowledged view of its own items, and the write (at most one) whose answer was lost. */
 class Writer {
@@ -106,8 +110,10 @@ class Writer {
         if (uncertain?.kind !== "delete") lost.push(`item ${id} "${item.title}" is gone`);
         continue;
       }
-      if (task.title !== item.title && !(uncertain?.kind === "rename" && task.title === uncertain.title)) lost.push(`item ${id} is "${task.title}", acknowledged "${item.title}"`);
-      if (task.completed !== item.completed && uncertain?.kind !== "toggle") lost.push(`item ${id} completed=${task.completed}, acknowledged ${item.completed}`);
+      if (task.title !== item.title && !(uncertain?.kind === "rename" && task.title === uncertain.title))
+        lost.push(`item ${id} is "${task.title}", acknowledged "${item.title}"`);
+      if (task.completed !== item.completed && uncertain?.kind !== "toggle")
+        lost.push(`item ${id} completed=${task.completed}, acknowledged ${item.completed}`);
     }
     const unexpected = mine
       .filter((task) => !this.items.has(task.id) && !(pending?.kind === "create" && task.title === pending.title && !task.completed))
@@ -148,7 +154,8 @@ describe("kill -9 during concurrent writes", () => {
         const reader = new HttpClient(server.url);
         reader.cookie = owner.cookie;
         const served = new Map<number, Task[]>();
-        for (const listId of new Set(writers.map((writer) => writer.listId))) served.set(listId, await reader.expect<Task[]>(200, "GET", `/api/tasks?listId=${listId}`));
+        for (const listId of new Set(writers.map((writer) => writer.listId)))
+          served.set(listId, await reader.expect<Task[]>(200, "GET", `/api/tasks?listId=${listId}`));
         for (const writer of writers) {
           const found = writer.reconcile(served.get(writer.listId)!);
           lost.push(...found.lost.map((line) => `cycle ${cycle}: ${line}`));
@@ -159,7 +166,9 @@ describe("kill -9 during concurrent writes", () => {
       await server.stop(9);
     }
     const acknowledged = writers.reduce((sum, writer) => sum + writer.acknowledged, 0);
-    console.log(`kill -9: ${CYCLES} cycles, ${acknowledged} acknowledged writes, ${inFlightAtKill} unanswered at a kill, lost ${lost.length}, there but deleted or never written ${appeared.length}`);
+    console.log(
+      `kill -9: ${CYCLES} cycles, ${acknowledged} acknowledged writes, ${inFlightAtKill} unanswered at a kill, lost ${lost.length}, there but deleted or never written ${appeared.length}`,
+    );
     expect(writers.flatMap((writer) => writer.refused)).toEqual([]);
     expect(lost).toEqual([]);
     expect(appeared).toEqual([]);

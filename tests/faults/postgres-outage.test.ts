@@ -41,96 +41,113 @@ describe.runIf(await isPostgresAvailable())("PostgreSQL cut off for 5 s", () => 
     await admin.close();
   });
 
-  it("answers 503 with Retry-After during the cut, stays up, and serves reads and writes again after it without losing anything", async () => {
-    const url = new URL(POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
-    url.host = proxy.address;
-    const server = await startServerProcess({ DATABASE_URL: url.toString(), INVITE_CODE: "outage" });
-    try {
-      const owner = await signUp(server, "owner");
-      const lists = [await createList(owner, "One"), await createList(owner, "Two")];
-      let cut = false;
-      const call = async (method: string, path: string, body?: unknown): Promise<Seen & { json: unknown }> => {
-        const sentWhileCut = cut;
-        const headers: Record<string, string> = { cookie: owner.cookie };
-        if (body !== undefined) headers["content-type"] = "application/json";
-        try {
-          const response = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-          const json = await response.json().catch(() => undefined);
-          const error = (json as { error?: string } | undefined)?.error;
-          return { status: response.status, retryAfter: response.headers.get("retry-after"), error, whileCut: cut, sentWhileCut, json };
-        } catch (failure) {
-          return { status: String((failure as { code?: string }).code ?? failure), retryAfter: null, whileCut: cut, sentWhileCut, json: undefined };
+  it(
+    "answers 503 with Retry-After during the cut, stays up, and serves reads and writes again after it without losing anything",
+    async () => {
+      const url = new URL(POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
+      url.host = proxy.address;
+      const server = await startServerProcess({ DATABASE_URL: url.toString(), INVITE_CODE: "outage" });
+      try {
+        const owner = await signUp(server, "owner");
+        const lists = [await createList(owner, "One"), await createList(owner, "Two")];
+        let cut = false;
+        const call = async (method: string, path: string, body?: unknown): Promise<Seen & { json: unknown }> => {
+          const sentWhileCut = cut;
+          const headers: Record<string, string> = { cookie: owner.cookie };
+          if (body !== undefined) headers["content-type"] = "application/json";
+          try {
+            const response = await fetch(server.url + path, {
+              method,
+              headers,
+              body: body === undefined ? undefined : JSON.stringify(body),
+            });
+            const json = await response.json().catch(() => undefined);
+            const error = (json as { error?: string } | undefined)?.error;
+            return { status: response.status, retryAfter: response.headers.get("retry-after"), error, whileCut: cut, sentWhileCut, json };
+          } catch (failure) {
+            return {
+              status: String((failure as { code?: string }).code ?? failure),
+              retryAfter: null,
+              whileCut: cut,
+              sentWhileCut,
+              json: undefined,
+            };
+          }
+        };
+
+        const acknowledged = new Set<string>();
+        const seen: Seen[] = [];
+        let written = 0;
+        let stop = false;
+        const load = Promise.all([
+          runConcurrently(
+            WRITERS,
+            async () => {
+              const title = `Item ${written++}`;
+              const answer = await call("POST", "/api/tasks", { listId: lists[written % 2]!.id, title });
+              seen.push(answer);
+              if (answer.status === 201) acknowledged.add(title);
+              await Bun.sleep(50);
+            },
+            // Below the two lists' item limit: every acknowledged item is kept for the final check.
+            () => stop || acknowledged.size >= 180,
+          ),
+          runConcurrently(
+            READERS,
+            async () => {
+              seen.push(await call("GET", `/api/tasks?listId=${lists[0]!.id}`));
+              await Bun.sleep(50);
+            },
+            () => stop,
+          ),
+        ]);
+
+        for (let n = 0; n < CUTS; n++) {
+          await Bun.sleep(300);
+          cut = true;
+          proxy.cut();
+          await Bun.sleep(CUT_MS);
+          cut = false;
+          proxy.restore();
         }
-      };
+        // A client told Retry-After tries again: the first write after the cut may meet a connection still being made.
+        let again = await call("POST", "/api/tasks", { listId: lists[1]!.id, title: "After the cut" });
+        for (let tries = 0; again.status !== 201 && tries < 20; tries++) {
+          await Bun.sleep(500);
+          again = await call("POST", "/api/tasks", { listId: lists[1]!.id, title: "After the cut" });
+        }
+        stop = true;
+        await load;
 
-      const acknowledged = new Set<string>();
-      const seen: Seen[] = [];
-      let written = 0;
-      let stop = false;
-      const load = Promise.all([
-        runConcurrently(
-          WRITERS,
-          async () => {
-            const title = `Item ${written++}`;
-            const answer = await call("POST", "/api/tasks", { listId: lists[written % 2]!.id, title });
-            seen.push(answer);
-            if (answer.status === 201) acknowledged.add(title);
-            await Bun.sleep(50);
-          },
-          // Below the two lists' item limit: every acknowledged item is kept for the final check.
-          () => stop || acknowledged.size >= 180,
-        ),
-        runConcurrently(
-          READERS,
-          async () => {
-            seen.push(await call("GET", `/api/tasks?listId=${lists[0]!.id}`));
-            await Bun.sleep(50);
-          },
-          () => stop,
-        ),
-      ]);
+        const duringCut = seen.filter((answer) => answer.sentWhileCut);
+        const tally = (answers: Seen[]) =>
+          answers.reduce<Record<string, number>>((sum, a) => ({ ...sum, [a.status]: (sum[a.status] ?? 0) + 1 }), {});
+        console.log(
+          `postgres outage: during the cut ${JSON.stringify(tally(duringCut))}, in all ${JSON.stringify(tally(seen))}, ${acknowledged.size} acknowledged`,
+        );
 
-      for (let n = 0; n < CUTS; n++) {
-        await Bun.sleep(300);
-        cut = true;
-        proxy.cut();
-        await Bun.sleep(CUT_MS);
-        cut = false;
-        proxy.restore();
+        expect(server.child.exitCode).toBeNull();
+        expect(duringCut.length).toBeGreaterThan(0);
+        // Nobody waited out the cut: every client got answer after answer while it lasted.
+        expect(duringCut.filter((answer) => answer.whileCut).length).toBeGreaterThan((WRITERS + READERS) * 4);
+        // Each request sent during the cut was answered 503 with Retry-After, or served once the network was back.
+        for (const answer of duringCut.filter((answer) => answer.status !== 200 && answer.status !== 201)) {
+          expect(answer).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), error: "DATABASE_UNAVAILABLE" });
+        }
+        expect(seen.filter((answer) => typeof answer.status === "string" || answer.status === 500)).toEqual([]);
+        expect(again.status).toBe(201);
+        const present = new Set<string>();
+        for (const list of lists) {
+          const read = await call("GET", `/api/tasks?listId=${list.id}`);
+          expect(read.status).toBe(200);
+          for (const task of read.json as Task[]) present.add(task.title);
+        }
+        expect([...acknowledged].filter((title) => !present.has(title))).toEqual([]);
+        expect(present.has("After the cut")).toBe(true);
+      } finally {
+        await server.stop(9);
       }
-      // A client told Retry-After tries again: the first write after the cut may meet a connection still being made.
-      let again = await call("POST", "/api/tasks", { listId: lists[1]!.id, title: "After the cut" });
-      for (let tries = 0; again.status !== 201 && tries < 20; tries++) {
-        await Bun.sleep(500);
-        again = await call("POST", "/api/tasks", { listId: lists[1]!.id, title: "After the cut" });
-      }
-      stop = true;
-      await load;
-
-      const duringCut = seen.filter((answer) => answer.sentWhileCut);
-      const tally = (answers: Seen[]) => answers.reduce<Record<string, number>>((sum, a) => ({ ...sum, [a.status]: (sum[a.status] ?? 0) + 1 }), {});
-      console.log(`postgres outage: during the cut ${JSON.stringify(tally(duringCut))}, in all ${JSON.stringify(tally(seen))}, ${acknowledged.size} acknowledged`);
-
-      expect(server.child.exitCode).toBeNull();
-      expect(duringCut.length).toBeGreaterThan(0);
-      // Nobody waited out the cut: every client got answer after answer while it lasted.
-      expect(duringCut.filter((answer) => answer.whileCut).length).toBeGreaterThan((WRITERS + READERS) * 4);
-      // Each request sent during the cut was answered 503 with Retry-After, or served once the network was back.
-      for (const answer of duringCut.filter((answer) => answer.status !== 200 && answer.status !== 201)) {
-        expect(answer).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), error: "DATABASE_UNAVAILABLE" });
-      }
-      expect(seen.filter((answer) => typeof answer.status === "string" || answer.status === 500)).toEqual([]);
-      expect(again.status).toBe(201);
-      const present = new Set<string>();
-      for (const list of lists) {
-        const read = await call("GET", `/api/tasks?listId=${list.id}`);
-        expect(read.status).toBe(200);
-        for (const task of read.json as Task[]) present.add(task.title);
-      }
-      expect([...acknowledged].filter((title) => !present.has(title))).toEqual([]);
-      expect(present.has("After the cut")).toBe(true);
-    } finally {
-      await server.stop(9);
-    }
-  }, LONG_FAULTS ? 120_000 : 60_000);
+    },
+    LONG_FAULTS ? 120_000 : 60_000,
+  );
 });

@@ -93,67 +93,77 @@ describe.skipIf(!available)(`Redis cut for ${CUT_MS / 1000} s under two instance
 
   async function call<T>(index: number, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) };
-    const response = await fetch(`${instances[index]!.running.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${instances[index]!.running.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: response.status, body: (await response.json()) as T };
   }
   const titleOf = (message: LiveMessage) => (message.payload as { title?: string } | undefined)?.title;
 
-  it("answers writes while Redis is away, then brings every client up to date and carries on", async () => {
-    const list = (await call<TaskList>(0, "POST", "/api/task-lists", { name: "Through the outage" })).body;
-    for (const index of [0, 1]) {
-      const socket = await TestSocket.open(`${instances[index]!.running.url.replace("http", "ws")}/ws`, { cookie });
-      sockets.push(socket);
-      expect(await socket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
-    }
-    // Bob follows the list on B until he is unshared through A during the outage.
-    expect((await call(0, "POST", "/api/share-by-username", { listId: list.id, username: "bob", accessLevel: "write" })).status).toBeLessThan(300);
-    const bobSocket = await TestSocket.open(`${instances[1]!.running.url.replace("http", "ws")}/ws`, { cookie: bob.cookie });
-    expect(await bobSocket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
-    // Live across instances before the fault, so what follows is the fault's doing.
-    await call(0, "POST", "/api/tasks", { title: "Before", listId: list.id });
-    for (const socket of [...sockets, bobSocket]) await socket.next((m) => m.type === "task_created" && titleOf(m) === "Before");
-    const marks = sockets.map((socket) => socket.messages.length);
+  it(
+    "answers writes while Redis is away, then brings every client up to date and carries on",
+    async () => {
+      const list = (await call<TaskList>(0, "POST", "/api/task-lists", { name: "Through the outage" })).body;
+      for (const index of [0, 1]) {
+        const socket = await TestSocket.open(`${instances[index]!.running.url.replace("http", "ws")}/ws`, { cookie });
+        sockets.push(socket);
+        expect(await socket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
+      }
+      // Bob follows the list on B until he is unshared through A during the outage.
+      expect(
+        (await call(0, "POST", "/api/share-by-username", { listId: list.id, username: "bob", accessLevel: "write" })).status,
+      ).toBeLessThan(300);
+      const bobSocket = await TestSocket.open(`${instances[1]!.running.url.replace("http", "ws")}/ws`, { cookie: bob.cookie });
+      expect(await bobSocket.connect({ listId: list.id })).toMatchObject({ type: "connect", listId: list.id });
+      // Live across instances before the fault, so what follows is the fault's doing.
+      await call(0, "POST", "/api/tasks", { title: "Before", listId: list.id });
+      for (const socket of [...sockets, bobSocket]) await socket.next((m) => m.type === "task_created" && titleOf(m) === "Before");
+      const marks = sockets.map((socket) => socket.messages.length);
 
-    proxy.cut();
-    let restored = false;
-    const restoring = Bun.sleep(CUT_MS).then(() => {
-      proxy.restore();
-      restored = true;
-    });
-    await Bun.sleep(200);
-    const during = ["During on A", "During on B", "Also on A"];
-    const answers = await Promise.all(during.map((title, i) => call<{ id: number }>(i === 1 ? 1 : 0, "POST", "/api/tasks", { title, listId: list.id })));
-    const toggled = await call(1, "POST", `/api/tasks/${answers[0]!.body.id}/toggle`);
-    const unshared = await call(0, "DELETE", `/api/unshare/${list.id}/${bob.id}`);
-    // Every write was answered, and answered while Redis was still cut off.
-    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    expect(toggled.status).toBe(200);
-    expect(unshared.status).toBeLessThan(300);
-    expect(restored).toBe(false);
-    await restoring;
+      proxy.cut();
+      let restored = false;
+      const restoring = Bun.sleep(CUT_MS).then(() => {
+        proxy.restore();
+        restored = true;
+      });
+      await Bun.sleep(200);
+      const during = ["During on A", "During on B", "Also on A"];
+      const answers = await Promise.all(
+        during.map((title, i) => call<{ id: number }>(i === 1 ? 1 : 0, "POST", "/api/tasks", { title, listId: list.id })),
+      );
+      const toggled = await call(1, "POST", `/api/tasks/${answers[0]!.body.id}/toggle`);
+      const unshared = await call(0, "DELETE", `/api/unshare/${list.id}/${bob.id}`);
+      // Every write was answered, and answered while Redis was still cut off.
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+      expect(toggled.status).toBe(200);
+      expect(unshared.status).toBeLessThan(300);
+      expect(restored).toBe(false);
+      await restoring;
 
-    // Each client, on either instance, gets the missed events or is told to refetch the list.
-    for (const [i, socket] of sockets.entries()) {
-      await socket.next(
-        () => {
+      // Each client, on either instance, gets the missed events or is told to refetch the list.
+      for (const [i, socket] of sockets.entries()) {
+        await socket.next(() => {
           const since = socket.messages.slice(marks[i]);
           const resynced = since.some((m) => m.type === "resync" && m.listId === list.id);
           const titles = new Set(since.filter((m) => m.type === "task_created").map(titleOf));
           return resynced || during.every((title) => titles.has(title));
-        },
-        15_000,
-      );
-    }
-    // The writes are all there to refetch.
-    const stored = await call<Array<{ title: string }>>(1, "GET", `/api/tasks?listId=${list.id}`);
-    expect(stored.body.map((task) => task.title).sort()).toEqual(["Before", ...during].sort());
+        }, 15_000);
+      }
+      // The writes are all there to refetch.
+      const stored = await call<Array<{ title: string }>>(1, "GET", `/api/tasks?listId=${list.id}`);
+      expect(stored.body.map((task) => task.title).sort()).toEqual(["Before", ...during].sort());
 
-    // Live updates resume across instances.
-    await call(1, "POST", "/api/tasks", { title: "After", listId: list.id });
-    for (const socket of sockets) expect(await socket.next((m) => m.type === "task_created" && titleOf(m) === "After", 5_000)).toBeTruthy();
-    // The unshare made during the outage was not lost with it: Bob was told, and sees no more.
-    await bobSocket.next((m) => m.type === "access_revoked" && m.listId === list.id, 5_000);
-    expect(bobSocket.messages.filter((m) => m.type === "task_created").map(titleOf)).not.toContain("After");
-    bobSocket.close();
-  }, CUT_MS + 40_000);
+      // Live updates resume across instances.
+      await call(1, "POST", "/api/tasks", { title: "After", listId: list.id });
+      for (const socket of sockets)
+        expect(await socket.next((m) => m.type === "task_created" && titleOf(m) === "After", 5_000)).toBeTruthy();
+      // The unshare made during the outage was not lost with it: Bob was told, and sees no more.
+      await bobSocket.next((m) => m.type === "access_revoked" && m.listId === list.id, 5_000);
+      expect(bobSocket.messages.filter((m) => m.type === "task_created").map(titleOf)).not.toContain("After");
+      bobSocket.close();
+    },
+    CUT_MS + 40_000,
+  );
 });

@@ -40,7 +40,9 @@ describe("SIGTERM under load", () => {
     const oneAnswered = new Promise<void>((resolve) => (firstAnswer = resolve));
     const track = <T>(outcome: Promise<Outcome<T>>) => outcome.finally(firstAnswer);
     const toggles = items.map((item) => track(owner.attempt<Task>("POST", `/api/tasks/${item.id}/toggle`)));
-    const reads = Array.from({ length: PAGE_READS }, () => track(new HttpClient(server.url).attempt<string>("GET", `/list/${busy.id}?shareId=${busy.shareId}`)));
+    const reads = Array.from({ length: PAGE_READS }, () =>
+      track(new HttpClient(server.url).attempt<string>("GET", `/list/${busy.id}?shareId=${busy.shareId}`)),
+    );
     await oneAnswered;
     const exited = server.stop("SIGTERM");
 
@@ -54,7 +56,9 @@ describe("SIGTERM under load", () => {
     expect(await poll).toEqual({ status: 200, body: { events: [] } });
     expect(await socketClosed).toBe(1001);
     expect(await exited).toBe(0);
-    expect(server.output()).toMatch(/Stopped listening: \d+ request\(s\) were in flight, 1 websocket\(s\) closed\nStopped: database and event bus closed/);
+    expect(server.output()).toMatch(
+      /Stopped listening: \d+ request\(s\) were in flight, 1 websocket\(s\) closed\nStopped: database and event bus closed/,
+    );
 
     const restarted = await startServerProcess(env);
     try {
@@ -77,11 +81,15 @@ describe("SIGTERM under load", () => {
     expect(server.output()).not.toMatch(/Stopped listening/);
   });
 
-  it("gives up on a request that outlasts the 10 s grace period: cuts it off, says so, and still exits 0", { timeout: 40_000 }, async () => {
+  it("gives up on a request that outlasts the 10 s grace period: cuts it off, says so, and still exits 0", {
+    timeout: 40_000,
+  }, async () => {
     const { server, hanging } = await startWithHangingRequest();
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(await hanging).toBe("lost");
-    expect(server.output()).toMatch(/Stopped listening: 1 request\(s\) were in flight, 1 cut off unanswered after 10 s, 0 websocket\(s\) closed\nStopped: database and event bus closed/);
+    expect(server.output()).toMatch(
+      /Stopped listening: 1 request\(s\) were in flight, 1 cut off unanswered after 10 s, 0 websocket\(s\) closed\nStopped: database and event bus closed/,
+    );
   });
 });
 

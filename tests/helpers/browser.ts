@@ -80,13 +80,19 @@ export async function waitForHydration(page: Page, navigate?: () => Promise<unkn
   try {
     await navigate?.();
     await page
-      .waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => island.dataset.hydrated === "true"))
+      .waitForFunction(() =>
+        [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => island.dataset.hydrated === "true"),
+      )
       .catch(async (error: Error) => {
         // Say which islands stayed dead and why, so a failure in CI can be understood from its log.
         const dead = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>("[data-island]")].filter((island) => island.dataset.hydrated !== "true").map((island) => island.dataset.island),
+          [...document.querySelectorAll<HTMLElement>("[data-island]")]
+            .filter((island) => island.dataset.hydrated !== "true")
+            .map((island) => island.dataset.island),
         );
-        throw new Error(`Islands not hydrated on ${page.url()}: ${dead.join(", ")}; page errors: ${errors.join(" | ") || "none"}`, { cause: error });
+        throw new Error(`Islands not hydrated on ${page.url()}: ${dead.join(", ")}; page errors: ${errors.join(" | ") || "none"}`, {
+          cause: error,
+        });
       });
   } finally {
     page.off("pageerror", onError);

@@ -106,7 +106,13 @@ export function closeCode(ws: WebSocket, timeoutMs = 15_000): Promise<number> {
 }
 
 /** The fields a person sees of an item, for comparing two copies of a list. */
-export const visible = (task: Task) => ({ id: task.id, title: task.title, completed: task.completed, position: task.position, parentId: task.parentId });
+export const visible = (task: Task) => ({
+  id: task.id,
+  title: task.title,
+  completed: task.completed,
+  position: task.position,
+  parentId: task.parentId,
+});
 
 export const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 

@@ -27,7 +27,10 @@ export function startHeldLiveServer(t: TestApp) {
     },
   };
   const realtime = createRealtime({ store, bus: t.bus, poll: { waitMs: 1_000, idleMs: 60_000 } });
-  const running = startServer({ store: t.store, config: t.config, bus: t.bus, assets: t.assets, realtime }, { port: 0, hostname: "127.0.0.1" });
+  const running = startServer(
+    { store: t.store, config: t.config, bus: t.bus, assets: t.assets, realtime },
+    { port: 0, hostname: "127.0.0.1" },
+  );
   return {
     running,
     wsUrl: `${running.url.replace("http", "ws")}/ws`,

@@ -16,10 +16,27 @@ export async function insertTask(
   const rows = await t.store.db.all<{ id: number | string }>(
     `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [item.listId, item.userId, item.parentId ?? null, item.title, "", item.completed ? 1 : 0, item.isParent ? 1 : 0, item.position, Date.now()],
+    [
+      item.listId,
+      item.userId,
+      item.parentId ?? null,
+      item.title,
+      "",
+      item.completed ? 1 : 0,
+      item.isParent ? 1 : 0,
+      item.position,
+      Date.now(),
+    ],
   );
   // Like every write of the app, the insert leaves an event: list reads are cached until one appears.
-  await t.store.events.append({ type: "task_created", timestamp: Date.now(), messageId: crypto.randomUUID(), payload: null, listId: item.listId, shareId: "" });
+  await t.store.events.append({
+    type: "task_created",
+    timestamp: Date.now(),
+    messageId: crypto.randomUUID(),
+    payload: null,
+    listId: item.listId,
+    shareId: "",
+  });
   return Number(rows[0]!.id);
 }
 

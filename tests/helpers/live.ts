@@ -6,13 +6,20 @@ import { startServer, type RunningServer } from "../../src/serve";
 import type { TestApp } from "./test-app";
 
 /** A real server on a free port over a test app's store and bus, for websocket and long-poll tests. */
-export function startLiveServer(t: TestApp, options: { bus?: EventBus; pollWaitMs?: number; pollIdleMs?: number } = {}): {
+export function startLiveServer(
+  t: TestApp,
+  options: { bus?: EventBus; pollWaitMs?: number; pollIdleMs?: number } = {},
+): {
   running: RunningServer;
   realtime: Realtime;
   wsUrl: string;
 } {
   const bus = options.bus ?? t.bus;
-  const realtime = createRealtime({ store: t.store, bus, poll: { waitMs: options.pollWaitMs ?? 1_000, idleMs: options.pollIdleMs ?? 60_000 } });
+  const realtime = createRealtime({
+    store: t.store,
+    bus,
+    poll: { waitMs: options.pollWaitMs ?? 1_000, idleMs: options.pollIdleMs ?? 60_000 },
+  });
   const running = startServer({ store: t.store, config: t.config, bus, assets: t.assets, realtime }, { port: 0, hostname: "127.0.0.1" });
   return { running, realtime, wsUrl: `${running.url.replace("http", "ws")}/ws` };
 }

@@ -27,7 +27,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `bun src/server.ts` with `env` and resolves once it printed its invite code (it is serving then). */
-export async function startServerProcess(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const child = Bun.spawn([process.execPath, "src/server.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
@@ -40,10 +43,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
     const decoder = new TextDecoder();
     for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }));
   };
-  const pump = Promise.all([
-    collect(child.stdout, (text) => (printed += text)),
-    collect(child.stderr, (text) => (warned += text)),
-  ]);
+  const pump = Promise.all([collect(child.stdout, (text) => (printed += text)), collect(child.stderr, (text) => (warned += text))]);
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (!/invite code: \S+\n/.test(printed) && Date.now() < deadline && child.exitCode === null) await Bun.sleep(20);
   if (!/invite code: \S+\n/.test(printed)) {

@@ -25,5 +25,4 @@ export async function taskSnapshot(t: TestApp) {
 }
 
 /** The list events published since index `from` of t.published. */
-export const listEventsSince = (t: TestApp, from: number) =>
-  t.published.slice(from).filter((entry) => entry.topic.startsWith("list:"));
+export const listEventsSince = (t: TestApp, from: number) => t.published.slice(from).filter((entry) => entry.topic.startsWith("list:"));

@@ -11,7 +11,11 @@ describe("DATABASE_URL forms (DESIGN §3)", () => {
   it.each([
     ["sqlite:///absolute", (d: string) => `sqlite://${join(d, "abs", "a.db")}`, (d: string) => join(d, "abs", "a.db")],
     ["a bare path", (d: string) => join(d, "bare", "b.db"), (d: string) => join(d, "bare", "b.db")],
-    ["sqlite://relative", (d: string) => `sqlite://${relative(process.cwd(), join(d, "rel", "c.db"))}`, (d: string) => join(d, "rel", "c.db")],
+    [
+      "sqlite://relative",
+      (d: string) => `sqlite://${relative(process.cwd(), join(d, "rel", "c.db"))}`,
+      (d: string) => join(d, "rel", "c.db"),
+    ],
   ])("opens %s, creating the folder, in WAL mode with foreign keys", async (_name, url, file) => {
     const db = openDatabase(url(dir));
     try {
@@ -30,7 +34,9 @@ describe("DATABASE_URL forms (DESIGN §3)", () => {
       expect(applied[0]).toBe("001_init.sql");
       expect(await migrate(db)).toEqual([]);
       const tables = await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "sessions", "task_lists", "tasks", "list_shares", "events"]));
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(["users", "sessions", "task_lists", "tasks", "list_shares", "events"]),
+      );
     } finally {
       await db.close();
     }

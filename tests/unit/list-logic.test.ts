@@ -43,7 +43,12 @@ describe("alphabetical (SPEC §2)", () => {
 });
 
 describe("reorderGroup", () => {
-  const [a, b, c, d] = [task({ title: "a", position: 0 }), task({ title: "b", position: 2 }), task({ title: "c", position: 5 }), task({ title: "d", position: 6 })];
+  const [a, b, c, d] = [
+    task({ title: "a", position: 0 }),
+    task({ title: "b", position: 2 }),
+    task({ title: "c", position: 5 }),
+    task({ title: "d", position: 6 }),
+  ];
   it("moves down and up, handing the group's own positions out again", () => {
     const down = reorderGroup([a, b, c, d], [a, b, c, d], 0, 2);
     expect(titles(down)).toEqual(["b", "c", "a", "d"]);
@@ -82,7 +87,10 @@ describe("item helpers", () => {
   it("moves list cards and numbers their positions", () => {
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
     expect(moveItem(["a", "b"], 0, 5)).toEqual(["a", "b"]);
-    expect(positionsOf([{ id: 7 }, { id: 3 }])).toEqual([{ id: 7, position: 0 }, { id: 3, position: 1 }]);
+    expect(positionsOf([{ id: 7 }, { id: 3 }])).toEqual([
+      { id: 7, position: 0 },
+      { id: 3, position: 1 },
+    ]);
   });
 });
 

@@ -1,6 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { dispatchFor, LIVE_EVENT, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT, type RefreshDetail } from "../../islands/realtime/LiveUpdates";
+import {
+  dispatchFor,
+  LIVE_EVENT,
+  liveTarget,
+  RESET_TOAST,
+  socketUrl,
+  VERSION_UPDATE_EVENT,
+  type RefreshDetail,
+} from "../../islands/realtime/LiveUpdates";
 import { subscribeToasts, type ToastItem } from "../../islands/toast";
 
 /** How the island turns live messages into the window events the pages listen to. */
@@ -24,7 +32,8 @@ describe("live updates island", () => {
     let shown: ToastItem | null = null;
     const stop = subscribeToasts((toast) => (shown = toast));
 
-    for (const type of ["task_created", "tasks_reordered", "share_added", "connect"]) dispatchFor({ type, timestamp: 1, listId: 3 }, (detail) => refreshes.push(detail), target);
+    for (const type of ["task_created", "tasks_reordered", "share_added", "connect"])
+      dispatchFor({ type, timestamp: 1, listId: 3 }, (detail) => refreshes.push(detail), target);
     expect(refreshes).toEqual([
       { listId: 3, type: "task_created" },
       { listId: 3, type: "tasks_reordered" },
@@ -37,7 +46,11 @@ describe("live updates island", () => {
     expect(refreshes.at(-1)).toEqual({ listId: 3, type: "tasks_reset" });
 
     dispatchFor({ type: "pong", timestamp: 1 }, (detail) => refreshes.push(detail), target);
-    dispatchFor({ type: "version_update", timestamp: 1, payload: { versionId: "v2", changes: ["Faster", 3] } }, (detail) => refreshes.push(detail), target);
+    dispatchFor(
+      { type: "version_update", timestamp: 1, payload: { versionId: "v2", changes: ["Faster", 3] } },
+      (detail) => refreshes.push(detail),
+      target,
+    );
     expect(versions).toEqual([{ versionId: "v2", changes: ["Faster"] }]);
     expect(refreshes).toHaveLength(5);
     expect(raw).toHaveLength(7);
@@ -49,7 +62,11 @@ describe("live updates island", () => {
     const target = new EventTarget();
     dispatchFor({ type: "error", timestamp: 1, message: "Invalid message" }, (detail) => refreshes.push(detail), target);
     expect(refreshes).toEqual([]);
-    dispatchFor({ type: "error", timestamp: 1, message: "List not found", listId: 4, shareId: "old" }, (detail) => refreshes.push(detail), target);
+    dispatchFor(
+      { type: "error", timestamp: 1, message: "List not found", listId: 4, shareId: "old" },
+      (detail) => refreshes.push(detail),
+      target,
+    );
     dispatchFor({ type: "error", timestamp: 1, message: "List not found", shareId: "old" }, (detail) => refreshes.push(detail), target);
     expect(refreshes).toEqual([{ listId: 4, type: "error" }, { type: "error" }]);
   });

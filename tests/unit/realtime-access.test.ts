@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isBeforeReplayFloor, isSessionEnded, losesAccessWithLink, mayFollowWithPollClient, mayLearnShareIdFromEvents, mayReceiveListEvent, pollClientServes, type LiveGrant } from "../../src/domain/access";
+import {
+  isBeforeReplayFloor,
+  isSessionEnded,
+  losesAccessWithLink,
+  mayFollowWithPollClient,
+  mayLearnShareIdFromEvents,
+  mayReceiveListEvent,
+  pollClientServes,
+  type LiveGrant,
+} from "../../src/domain/access";
 
 /** The live-update rules of domain/access.ts, as a reader of that file should find them. */
 const member: LiveGrant = { listId: 7, via: "member", floor: 100 };

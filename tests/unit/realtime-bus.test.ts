@@ -102,6 +102,9 @@ describe.skipIf(!(await isRedisAvailable()))("the Redis bus through an outage", 
     await direct.publish("list:8", { type: "task_created", n: 2 });
     await until(() => heard.length >= 2);
     await Bun.sleep(200);
-    expect(heard).toEqual([{ type: "task_created", n: 1 }, { type: "task_created", n: 2 }]);
+    expect(heard).toEqual([
+      { type: "task_created", n: 1 },
+      { type: "task_created", n: 2 },
+    ]);
   }, 20_000);
 });

@@ -60,10 +60,13 @@ describe("websocket wrapper", () => {
     const visibility = new FakeVisibility();
     const attempts: number[] = [];
     let gaveUp = 0;
-    const socket = new LiveSocket({ url: "ws://x/ws", createSocket, visibility: visibility as unknown as Document }, {
-      onReconnecting: (attempt) => attempts.push(attempt),
-      onGiveUp: () => gaveUp++,
-    });
+    const socket = new LiveSocket(
+      { url: "ws://x/ws", createSocket, visibility: visibility as unknown as Document },
+      {
+        onReconnecting: (attempt) => attempts.push(attempt),
+        onGiveUp: () => gaveUp++,
+      },
+    );
     socket.connect();
     latest().close();
     expect(attempts).toEqual([1]);
@@ -145,7 +148,10 @@ function fakePollServer(answers: Array<(url: string) => Response>) {
   };
   return { calls, fetch: fetcher as typeof fetch };
 }
-const json = (body: unknown, status = 200) => () => Response.json(body, { status });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    Response.json(body, { status });
 
 describe("polling client", () => {
   it("connects, subscribes, polls with lastEventId, re-polls after 100 ms, and reconnects on 404", async () => {
@@ -159,17 +165,31 @@ describe("polling client", () => {
       json({ events: [] }),
     ]);
     const received: LiveMessage[] = [];
-    const client = new PollingClient({ target: { shareId: "s1" }, lastEventId: 3, fetch: server.fetch, onEvents: (events) => received.push(...events) });
+    const client = new PollingClient({
+      target: { shareId: "s1" },
+      lastEventId: 3,
+      fetch: server.fetch,
+      onEvents: (events) => received.push(...events),
+    });
     client.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(server.calls.slice(0, 3)).toEqual(["/api/poll/connect?shareId=s1", "/api/poll/subscribe?shareId=s1", "/api/poll/c1?lastEventId=3&shareId=s1"]);
+    expect(server.calls.slice(0, 3)).toEqual([
+      "/api/poll/connect?shareId=s1",
+      "/api/poll/subscribe?shareId=s1",
+      "/api/poll/c1?lastEventId=3&shareId=s1",
+    ]);
     expect(received.map((event) => event.id)).toEqual([7]);
     await vi.advanceTimersByTimeAsync(99);
     expect(server.calls).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(1);
     expect(server.calls[3]).toBe("/api/poll/c1?lastEventId=7&shareId=s1");
     await vi.advanceTimersByTimeAsync(200);
-    expect(server.calls.slice(4)).toEqual(["/api/poll/connect?shareId=s1", "/api/poll/subscribe?shareId=s1", "/api/poll/c2?lastEventId=7&shareId=s1", "/api/poll/c2?lastEventId=7&shareId=s1"]);
+    expect(server.calls.slice(4)).toEqual([
+      "/api/poll/connect?shareId=s1",
+      "/api/poll/subscribe?shareId=s1",
+      "/api/poll/c2?lastEventId=7&shareId=s1",
+      "/api/poll/c2?lastEventId=7&shareId=s1",
+    ]);
     client.stop();
   });
 
@@ -210,7 +230,13 @@ describe("polling client", () => {
 
 describe("realtime connection", () => {
   it("connects to the list, then subscribes after 500 ms if the server has not answered", () => {
-    const connection = new RealtimeConnection({ target: { listId: 4 }, url: "ws://x/ws", onMessage: () => {}, notify: () => {}, socket: { createSocket } });
+    const connection = new RealtimeConnection({
+      target: { listId: 4 },
+      url: "ws://x/ws",
+      onMessage: () => {},
+      notify: () => {},
+      socket: { createSocket },
+    });
     connection.start();
     latest().open();
     expect(latest().sent).toEqual([{ type: "connect", listId: 4, timestamp: expect.any(Number), messageId: expect.any(String) }]);
@@ -222,7 +248,16 @@ describe("realtime connection", () => {
   it("passes each event once, warns after the second failed attempt and falls back to polling at the fifth", async () => {
     const notices: Notice[] = [];
     const received: LiveMessage[] = [];
-    const server = fakePollServer([json({ clientId: "c1" }), json({ subscribed: true }), json({ events: [{ type: "task_updated", id: 9, timestamp: 1, messageId: "dup" }, { type: "task_deleted", id: 10, timestamp: 1, messageId: "new" }] })]);
+    const server = fakePollServer([
+      json({ clientId: "c1" }),
+      json({ subscribed: true }),
+      json({
+        events: [
+          { type: "task_updated", id: 9, timestamp: 1, messageId: "dup" },
+          { type: "task_deleted", id: 10, timestamp: 1, messageId: "new" },
+        ],
+      }),
+    ]);
     const connection = new RealtimeConnection({
       target: { listId: 4 },
       url: "ws://x/ws",

@@ -51,7 +51,11 @@ describe("dedupe", () => {
 
 describe("message normalisation", () => {
   it("takes message_type for type and lowercases it", () => {
-    expect(normalizeMessage({ message_type: "TASK_CREATED", timestamp: 5, listId: 3 })).toEqual({ type: "task_created", timestamp: 5, listId: 3 });
+    expect(normalizeMessage({ message_type: "TASK_CREATED", timestamp: 5, listId: 3 })).toEqual({
+      type: "task_created",
+      timestamp: 5,
+      listId: 3,
+    });
     expect(normalizeMessage({ type: "Tasks_Reset", message_type: "ignored", timestamp: 1 })).toEqual({ type: "tasks_reset", timestamp: 1 });
   });
 

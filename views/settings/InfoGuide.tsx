@@ -37,7 +37,9 @@ const SECTIONS: ReadonlyArray<{ title: string; points: readonly GuidePoint[] }> 
 export function InfoGuide() {
   return (
     <div className="stack">
-      <p className="muted">Listwell keeps your task lists in one place and lets you work on them together. Here is how to get the most out of it.</p>
+      <p className="muted">
+        Listwell keeps your task lists in one place and lets you work on them together. Here is how to get the most out of it.
+      </p>
       <div className="guide">
         {SECTIONS.map((section) => (
           <section key={section.title} className="guide__section" aria-labelledby={`guide-${slug(section.title)}`}>

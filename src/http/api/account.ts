@@ -3,15 +3,17 @@ import { createSession, generateSessionToken } from "../../auth/sessions";
 import * as accounts from "../../domain/accounts";
 import { badRequest, unauthorized } from "../../domain/errors";
 import { joinSharedList } from "../../domain/sharing";
-import {
-  changePasswordSchema,
-  loginSchema,
-  registerSchema,
-  themeSchema,
-  updateUsernameSchema,
-} from "../../shared/account";
+import { changePasswordSchema, loginSchema, registerSchema, themeSchema, updateUsernameSchema } from "../../shared/account";
 import type { AppContext, AppEnv } from "../env";
-import { clearSessionCookie, clientIp, deviceCookieOf, requireUser, setDeviceCookie, setSessionCookie, signedIn } from "../middleware/session";
+import {
+  clearSessionCookie,
+  clientIp,
+  deviceCookieOf,
+  requireUser,
+  setDeviceCookie,
+  setSessionCookie,
+  signedIn,
+} from "../middleware/session";
 import { jsonBody } from "../validate";
 import { announceSessionEnded } from "../../realtime/sessions";
 import type { UserRecord } from "../../store/users";

@@ -64,7 +64,7 @@ export function requireUser(c: AppContext): UserRecord {
 }
 
 export function clientIp(c: AppContext): string {
-  const server = (c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined);
+  const server = c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined;
   return server?.requestIP?.(c.req.raw)?.address ?? "local";
 }
 

@@ -9,4 +9,11 @@ import { adminPages } from "./admin";
 import { shareRoutes } from "./share-routes";
 
 /** Every page route of SPEC §2; anything else falls through to the 404 page. */
-export const pages = new Hono<AppEnv>().route("/", authPages).route("/", homePages).route("/", listPages).route("/", settingsPages).route("/", sharedListsPages).route("/", adminPages).route("/", shareRoutes);
+export const pages = new Hono<AppEnv>()
+  .route("/", authPages)
+  .route("/", homePages)
+  .route("/", listPages)
+  .route("/", settingsPages)
+  .route("/", sharedListsPages)
+  .route("/", adminPages)
+  .route("/", shareRoutes);

@@ -4,7 +4,6 @@ import type { AppEnv } from "../env";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";
 
-
 /** SPEC §2 share-link routes: the legacy /shared/{shareId} and /shared-access. */
 export const shareRoutes = new Hono<AppEnv>()
   .get("/shared", (c) => c.redirect("/"))
