@@ -66,7 +66,12 @@ export default function LoginTest({ environment, user: initialUser }: LoginTestP
         <button
           className="button button--outline"
           type="button"
-          onClick={() => run("Logout", async () => (await api("/api/logout", { method: "POST" }), null))}
+          onClick={() =>
+            run("Logout", async () => {
+              await api("/api/logout", { method: "POST" });
+              return null;
+            })
+          }
         >
           Test Logout
         </button>

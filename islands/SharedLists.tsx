@@ -86,7 +86,7 @@ export default function SharedLists({ sharedWithMe, myShares, renderedAt }: Shar
           />
         ) : (
           <TabBody
-            polled={{ ...mine, data: mine.data && mine.data.filter((record) => !removed.has(record.id)) }}
+            polled={{ ...mine, data: mine.data === null ? null : mine.data.filter((record) => !removed.has(record.id)) }}
             errorText="Failed to load your shared lists"
             emptyText="You haven't shared any lists with other users yet."
             render={(records) =>

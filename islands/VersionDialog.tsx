@@ -80,6 +80,7 @@ export default function VersionDialog() {
     >
       <ul className="version-dialog__changes">
         {displayedChanges(update?.changes).map((change, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders, and two changes may read alike
           <li key={i}>{change}</li>
         ))}
       </ul>

@@ -34,7 +34,9 @@ let current: ToastItem | null = null;
 let nextId = 1;
 const listeners = new Set<Listener>();
 
-const emit = () => listeners.forEach((listener) => listener(current));
+const emit = () => {
+  for (const listener of listeners) listener(current);
+};
 
 export function toast(options: ToastOptions): number {
   current = { ...options, id: nextId++ };

@@ -10,6 +10,7 @@ export function ServerErrorPage({ assets, theme, heading, message }: { assets: A
         <div className="card stack">
           <h1>{heading}</h1>
           <p className="muted">{message}</p>
+          {/* biome-ignore lint/a11y/useValidAnchor: an empty href is this very address, so following it is the retry */}
           <a className="button button--primary" href="">
             Try again
           </a>

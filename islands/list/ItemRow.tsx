@@ -37,6 +37,7 @@ export function ItemRow(props: ItemRowProps) {
       ) : (
         <span className="item__gutter" aria-hidden="true" />
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a native checkbox cannot show the pending spinner SPEC §2 asks for */}
       <button
         type="button"
         className="item__check"

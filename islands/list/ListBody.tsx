@@ -69,6 +69,7 @@ export function ListBody(props: ListBodyProps) {
             <Icon name="plus" size={18} /> Add Item
           </button>
         )}
+        {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields that a fieldset would group */}
         <div className="segmented" role="group" aria-label="Sort order">
           <button type="button" aria-pressed={!props.sortAlpha} onClick={() => props.onSortAlpha(false)}>
             Manual order

@@ -43,6 +43,7 @@ export default function ThemePicker({ current }: ThemePickerProps) {
 
 function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: boolean; onSelect: () => void }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a card-sized button in a radiogroup, as the ARIA radio pattern allows
     <button
       type="button"
       role="radio"
@@ -62,6 +63,7 @@ function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: bool
       </span>
       <span className="theme-card__swatches" aria-hidden="true">
         {theme.taskColors.map((color, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a theme's colours are fixed and may repeat
           <span key={i} className="theme-card__swatch" style={{ background: color }} />
         ))}
       </span>

@@ -62,7 +62,7 @@ export function MySharedCard({ record, now, unsharing, onUnshare }: MySharedCard
 /** SPEC §2: two skeleton cards while a tab loads on the client. */
 export function SkeletonCards() {
   return (
-    <div className="share-grid" aria-busy="true" aria-label="Loading shared lists">
+    <div className="share-grid" role="status" aria-busy="true" aria-label="Loading shared lists">
       {[0, 1].map((i) => (
         <div key={i} className="share-card share-card--skeleton" data-testid="skeleton-card">
           <span className="skeleton skeleton--title" />

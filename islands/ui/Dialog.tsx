@@ -63,6 +63,7 @@ export function Dialog({
   };
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has its keyboard twin in the dialog's own Escape
     <dialog
       ref={ref}
       className={[variant === "sheet" ? "sheet" : "", className ?? ""].join(" ").trim() || undefined}

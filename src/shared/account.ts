@@ -63,5 +63,5 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const themeSchema = z.object({
-  theme: z.enum(THEME_IDS, { error: "Theme must be one of: " + THEME_IDS.join(", ") }),
+  theme: z.enum(THEME_IDS, { error: `Theme must be one of: ${THEME_IDS.join(", ")}` }),
 });

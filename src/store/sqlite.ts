@@ -136,7 +136,8 @@ export function openSqlite(path: string): Db {
     // Measured from the call, so a write queued behind others that waited still answers in time.
     const deadline = Date.now() + BUSY_WAIT_MS;
     const { result, batch } = await lock.hold(async () => {
-      const batch = (open ??= await begin(deadline));
+      open ??= await begin(deadline);
+      const batch = open;
       database.exec("SAVEPOINT work");
       try {
         const result = await work(inTransaction);

@@ -132,9 +132,9 @@ for (const dialect of await testDialects()) {
       expect(taken.body.message).toBe("This username is already taken");
       expect((await gina.patch("/api/update-username", { username: "gi" })).body.message).toBe("Username must be at least 3 characters");
       expect((await gina.patch("/api/update-username", { username: "g".repeat(49) })).status).toBe(400);
-      const renamed = await gina.patch("/api/update-username", { username: "gina_" + "x".repeat(30) });
+      const renamed = await gina.patch("/api/update-username", { username: `gina_${"x".repeat(30)}` });
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toMatchObject({ id: gina.user.id, username: "gina_" + "x".repeat(30) });
+      expect(renamed.body).toMatchObject({ id: gina.user.id, username: `gina_${"x".repeat(30)}` });
       expect((await new Client(t).get("/api/check-username/gina")).body).toEqual({ exists: false });
       expect((await new Client(t).patch("/api/update-username", { username: "whoever" })).status).toBe(401);
     });

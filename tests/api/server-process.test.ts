@@ -17,8 +17,8 @@ describe("the server process", () => {
     try {
       expect(first.output()).toContain("Listwell is running at http://localhost:");
       expect(first.inviteCode).toMatch(/^[a-z2-7]{8,}$/);
-      expect((await fetch(first.url + "/")).url).toBe(first.url + "/auth");
-      const registered = await json(first.url + "/api/register", {
+      expect((await fetch(`${first.url}/`)).url).toBe(`${first.url}/auth`);
+      const registered = await json(`${first.url}/api/register`, {
         username: "admin",
         password: TEST_PASSWORD,
         inviteCode: first.inviteCode,
@@ -32,9 +32,9 @@ describe("the server process", () => {
     const second = await startServerProcess({ DATABASE_URL: databaseUrl, INVITE_CODE: "from-environment" });
     try {
       expect(second.inviteCode).toBe(first.inviteCode);
-      const login = await json(second.url + "/api/login", { username: "admin", password: TEST_PASSWORD });
+      const login = await json(`${second.url}/api/login`, { username: "admin", password: TEST_PASSWORD });
       expect(login.status).toBe(200);
-      const refused = await json(second.url + "/api/register", {
+      const refused = await json(`${second.url}/api/register`, {
         username: "other",
         password: TEST_PASSWORD,
         inviteCode: "from-environment",
@@ -50,7 +50,7 @@ describe("the server process", () => {
     const server = await startServerProcess({ DATABASE_URL: join(dir, "bare-path.db"), INVITE_CODE: "welcome-friends" });
     try {
       expect(server.inviteCode).toBe("welcome-friends");
-      const registered = await json(server.url + "/api/register", {
+      const registered = await json(`${server.url}/api/register`, {
         username: "first",
         password: TEST_PASSWORD,
         inviteCode: "welcome-friends",
@@ -64,13 +64,13 @@ describe("the server process", () => {
   it("stops gracefully on SIGINT: a waiting long-poll is answered with no events, the stop is logged, exit 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "listwell-process-"));
     const server = await startServerProcess({ DATABASE_URL: join(dir, "listwell.db"), INVITE_CODE: "welcome-friends" });
-    const registered = await json(server.url + "/api/register", {
+    const registered = await json(`${server.url}/api/register`, {
       username: "first",
       password: TEST_PASSWORD,
       inviteCode: "welcome-friends",
     });
     const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
-    const connected = await fetch(server.url + "/api/poll/connect", { method: "POST", headers: { cookie } });
+    const connected = await fetch(`${server.url}/api/poll/connect`, { method: "POST", headers: { cookie } });
     const { clientId } = (await connected.json()) as { clientId: string };
     const poll = fetch(`${server.url}/api/poll/${clientId}`, { headers: { cookie } }).then(async (response) => ({
       status: response.status,

@@ -103,10 +103,22 @@ describe("storage faults on SQLite", () => {
       const write = owner.post("/api/tasks", { title: "Waits", listId: list.id });
       // Asked after the write, answered while it still waits for the lock: the event loop is free.
       const order: string[] = [];
-      const read = owner.get(`/api/tasks?listId=${list.id}`).then((res) => (order.push("read"), res));
-      const page = owner.get("/").then((res) => (order.push("page"), res));
-      const user = owner.get("/api/user").then((res) => (order.push("user"), res));
-      const writeDone = write.then((res) => (order.push("write"), res));
+      const read = owner.get(`/api/tasks?listId=${list.id}`).then((res) => {
+        order.push("read");
+        return res;
+      });
+      const page = owner.get("/").then((res) => {
+        order.push("page");
+        return res;
+      });
+      const user = owner.get("/api/user").then((res) => {
+        order.push("user");
+        return res;
+      });
+      const writeDone = write.then((res) => {
+        order.push("write");
+        return res;
+      });
       const [readRes, pageRes, userRes, writeRes] = await Promise.all([read, page, user, writeDone]);
       expect([readRes.status, pageRes.status, userRes.status]).toEqual([200, 200, 200]);
       expect(order.at(-1)).toBe("write");

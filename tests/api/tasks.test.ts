@@ -299,7 +299,7 @@ for (const dialect of await testDialects()) {
       expect(mine.userId).toBe(friend.user.id);
       // listId and shareId must name the same list.
       const other = await makeList(t, owner.user.id, "Other");
-      const mismatch = await visitor.post("/api/tasks?shareId=" + list.shareId, { title: "x", listId: other.id });
+      const mismatch = await visitor.post(`/api/tasks?shareId=${list.shareId}`, { title: "x", listId: other.id });
       expect([mismatch.status, mismatch.body.message]).toEqual([404, "List not found"]);
     });
   });

@@ -354,7 +354,13 @@ describe("live updates over the websocket", () => {
   it("after the bus lost messages, re-checks every socket: lost revocations and sign-outs take effect, the rest resync", async () => {
     // A bus that can say it lost messages, as the Redis one does when its connection comes back.
     const gapListeners = new Set<() => void>();
-    const bus: EventBus = { ...t.bus, onGap: (listener) => (gapListeners.add(listener), () => gapListeners.delete(listener)) };
+    const bus: EventBus = {
+      ...t.bus,
+      onGap: (listener) => {
+        gapListeners.add(listener);
+        return () => gapListeners.delete(listener);
+      },
+    };
     const gappy = startLiveServer(t, { bus });
     try {
       const list = await newList("Through a gap");

@@ -103,7 +103,7 @@ describe("live updates between two browsers", () => {
     await gotoHydrated(ben.page, "/");
     await expect.poll(() => liveVia(ben.page)).toBe("websocket");
     await amy.context.request.post("/api/share-by-username", { data: { listId: list.id, username: "ben_home", accessLevel: "write" } });
-    const shownOnHome = () => ben.page.locator("main").innerText();
+    const shownOnHome = () => ben.page.locator("main").textContent();
     await expect.poll(shownOnHome).toContain("Surprise list");
     await amy.context.request.patch(`/api/task-lists/${list.id}`, { data: { name: "Birthday plans" } });
     await expect.poll(shownOnHome).toContain("Birthday plans");

@@ -16,6 +16,7 @@ import {
   pick,
   runConcurrently,
   signUp,
+  type Outcome,
   visible,
 } from "../helpers/fault-load";
 import { startServerProcess } from "../helpers/server-process";
@@ -71,7 +72,7 @@ describe("200 concurrent editors on one list", () => {
         const editor = editors[index]!;
         const roll = Math.random();
         const target = pick(view);
-        let outcome;
+        let outcome: Outcome<unknown>;
         if (roll < 0.2 || !target) outcome = await editor.attempt("POST", "/api/tasks", { title: `Editor ${index} item ${++created}` });
         else if (roll < 0.45) outcome = await editor.attempt("POST", `/api/tasks/${target.id}/toggle`);
         else if (roll < 0.7)

@@ -121,7 +121,10 @@ describe.runIf(await isPostgresAvailable())("PostgreSQL cut off for 5 s", () => 
 
         const duringCut = seen.filter((answer) => answer.sentWhileCut);
         const tally = (answers: Seen[]) =>
-          answers.reduce<Record<string, number>>((sum, a) => ({ ...sum, [a.status]: (sum[a.status] ?? 0) + 1 }), {});
+          answers.reduce<Record<string, number>>((sum, a) => {
+            sum[a.status] = (sum[a.status] ?? 0) + 1;
+            return sum;
+          }, {});
         console.log(
           `postgres outage: during the cut ${JSON.stringify(tally(duringCut))}, in all ${JSON.stringify(tally(seen))}, ${acknowledged.size} acknowledged`,
         );

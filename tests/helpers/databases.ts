@@ -14,7 +14,7 @@ let postgresReachable: Promise<boolean> | undefined;
 
 /** PostgreSQL runs on this machine and in CI; a developer without it still gets the SQLite runs. */
 export function isPostgresAvailable(): Promise<boolean> {
-  return (postgresReachable ??= (async () => {
+  postgresReachable ??= (async () => {
     const admin = new SQL(POSTGRES_ADMIN_URL, { max: 1, connectionTimeout: 3 });
     try {
       await admin`SELECT 1`;
@@ -25,7 +25,8 @@ export function isPostgresAvailable(): Promise<boolean> {
     } finally {
       await admin.close();
     }
-  })());
+  })();
+  return postgresReachable;
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when reachable (always in CI). */

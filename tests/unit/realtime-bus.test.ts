@@ -43,7 +43,10 @@ describe("the in-process bus", () => {
  */
 describe.skipIf(!(await isRedisAvailable()))("the Redis bus through an outage", () => {
   const open: Array<{ close(): unknown }> = [];
-  const track = <T extends { close(): unknown }>(thing: T) => (open.push(thing), thing);
+  const track = <T extends { close(): unknown }>(thing: T) => {
+    open.push(thing);
+    return thing;
+  };
   afterEach(async () => {
     for (const thing of open.splice(0).reverse()) await thing.close();
   });

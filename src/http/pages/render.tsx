@@ -6,7 +6,7 @@ import type { AppContext } from "../env";
 /** Server-renders a page view to a full HTML document. */
 export function renderPage(c: AppContext, page: ReactElement, status: 200 | 404 = 200) {
   c.header("Cache-Control", "no-store");
-  return c.html("<!DOCTYPE html>" + renderToString(page), status);
+  return c.html(`<!DOCTYPE html>${renderToString(page)}`, status);
 }
 
 /** The signed-in user's theme, rendered into <html> so the page never flashes another one. */

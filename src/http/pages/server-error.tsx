@@ -7,5 +7,5 @@ import { pageTheme } from "./render";
 export function renderServerError(c: AppContext, status: 500 | 503 | 507, heading: string, message: string) {
   c.header("Cache-Control", "no-store");
   const page = <ServerErrorPage assets={c.get("deps").assets} theme={pageTheme(c)} heading={heading} message={message} />;
-  return c.html("<!DOCTYPE html>" + renderToString(page), status);
+  return c.html(`<!DOCTYPE html>${renderToString(page)}`, status);
 }
