@@ -1,7 +1,32 @@
+/**
+ * @module The browser's only entry, the island loader (HonoX's pattern): it finds the
+ * server-rendered `[data-island]` markers and imports only those islands, each its own chunk, so
+ * a page downloads what it shows. The page preloads the same chunks (views/Layout.tsx), so the
+ * imports below find them already on their way.
+ */
 import "./zod-jitless";
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { islands, type IslandName } from "./registry";
+import type { IslandLoaders, IslandName } from "./registry";
+import { IconSprite } from "./ui/Icon";
+
+const load: IslandLoaders = {
+  AuthPanel: () => import("./AuthPanel"),
+  LoginTest: () => import("./LoginTest"),
+  Toaster: () => import("./Toaster"),
+  LiveUpdates: () => import("./realtime/LiveUpdates"),
+  HomeScreen: () => import("./home/HomeScreen"),
+  SessionRecovery: () => import("./SessionRecovery"),
+  VersionDialog: () => import("./VersionDialog"),
+  AccountSettings: () => import("./settings/AccountSettings"),
+  ThemePicker: () => import("./settings/ThemePicker"),
+  SharedLists: () => import("./SharedLists"),
+  InviteCodeForm: () => import("./admin/InviteCodeForm"),
+  DeploymentNotice: () => import("./admin/DeploymentNotice"),
+  SharedAccess: () => import("./SharedAccess"),
+  ListScreen: () => import("./list/ListScreen"),
+  CompletedToggle: () => import("./list/CompletedToggle"),
+};
 
 /** Marks the island once React has attached to it, so tests and styles can tell. */
 function Hydrated({ marker, children }: { marker: HTMLElement; children: ReactNode }) {
@@ -11,17 +36,27 @@ function Hydrated({ marker, children }: { marker: HTMLElement; children: ReactNo
   return children;
 }
 
-/** The browser's only entry: hydrate each server-rendered island marker with its own props. */
-for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const Component = islands[marker.dataset.island as IslandName] as ComponentType<Record<string, unknown>> | undefined;
-  if (!Component) continue;
+const isIslandName = (name: string | undefined): name is IslandName => name !== undefined && Object.hasOwn(load, name);
+
+/** views/Layout.tsx puts the sprite's URL on this script's element: the CSP allows no inline data. */
+const iconSprite = document.querySelector<HTMLScriptElement>("script[data-icons]")?.dataset.icons ?? "";
+
+async function hydrate(marker: HTMLElement, name: IslandName) {
+  const Component = (await load[name]()).default as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(marker.dataset.props ?? "{}") as Record<string, unknown>;
   hydrateRoot(
     marker,
     <Hydrated marker={marker}>
-      <Component {...props} />
+      <IconSprite value={iconSprite}>
+        <Component {...props} />
+      </IconSprite>
     </Hydrated>,
     // The prefix views/Island.tsx rendered with, so useId values match the server's.
-    { identifierPrefix: `${marker.dataset.island}-` },
+    { identifierPrefix: `${name}-` },
   );
+}
+
+for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const name = marker.dataset.island;
+  if (isIslandName(name)) void hydrate(marker, name);
 }

@@ -1,3 +1,9 @@
+/**
+ * @module Every island by the name its server-rendered marker carries, for the server's render.
+ * The browser never imports this map: islands/client.tsx loads each island lazily by the same
+ * name, and the type below makes the two lists agree. An island's name is its file's name, which
+ * is how the build finds each island's chunk (src/assets.ts). Add new islands here and there.
+ */
 import AuthPanel from "./AuthPanel";
 import LoginTest from "./LoginTest";
 import Toaster from "./Toaster";
@@ -14,7 +20,6 @@ import SharedAccess from "./SharedAccess";
 import ListScreen from "./list/ListScreen";
 import CompletedToggle from "./list/CompletedToggle";
 
-/** Every island by the name its server-rendered marker carries. Add new islands here. */
 export const islands = {
   AuthPanel,
   LoginTest,
@@ -34,3 +39,6 @@ export const islands = {
 };
 
 export type IslandName = keyof typeof islands;
+
+/** How the browser loads each island: one dynamic import, so one chunk, per island. */
+export type IslandLoaders = { [N in IslandName]: () => Promise<{ default: (typeof islands)[N] }> };

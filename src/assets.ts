@@ -1,18 +1,31 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { iconSprite } from "../islands/ui/icon-sprite";
+import { precompressBuild } from "./build/precompress";
 import { THEMES } from "./shared/themes";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const PUBLIC_DIR = join(ROOT, "public");
 const BUILD_DIR = join(PUBLIC_DIR, "build");
-const MANIFEST = join(BUILD_DIR, "manifest.json");
+const MANIFEST_NAME = "manifest.json";
+const MANIFEST = join(BUILD_DIR, MANIFEST_NAME);
 const STYLES_DIR = join(ROOT, "views", "styles");
+const URL_PREFIX = "/build/";
 
 /** URLs of the browser's files, with content hashes so they can be cached forever. */
 export interface Assets {
+  /** The island loader (islands/client.tsx): the one script a page with islands names. */
   script: string;
   style: string;
+  /** The icon sprite every `<Icon>` points into. */
+  icons: string;
+  /** What the loader itself imports, to preload beside it. */
+  scriptImports: string[];
+  /** Per island name: its own chunk first, then every chunk it imports, loader excluded. */
+  islands: Record<string, string[]>;
+  /** Every file of this build, for whatever serves or compresses them. */
+  files: string[];
 }
 
 const shortHash = (text: string) => Bun.hash(text).toString(36);
@@ -40,34 +53,90 @@ function joinStyles(): string {
   return [...files, themeVariables()].join("\n");
 }
 
+/** Writes `text` into the staging folder under a name carrying its hash; answers the name. */
+function writeHashed(staging: string, stem: string, extension: string, text: string): string {
+  const name = `${stem}-${shortHash(text)}.${extension}`;
+  writeFileSync(join(staging, name), text);
+  return name;
+}
+
+type Metafile = NonNullable<Bun.BuildOutput["metafile"]>;
+
+/** A chunk's static imports, transitively: what must arrive before it can run. */
+function staticImports(metafile: Metafile, output: string, seen = new Set<string>()): Set<string> {
+  for (const imported of metafile.outputs[output]?.imports ?? []) {
+    if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
+    seen.add(imported.path);
+    staticImports(metafile, imported.path, seen);
+  }
+  return seen;
+}
+
 /**
- * Bundles islands/client.tsx (every island) and the stylesheet into public/build with hashed names.
+ * The loader and one chunk per island (each is a dynamic import in islands/client.tsx), with
+ * shared code such as React in shared chunks. The metafile says which chunks each island needs,
+ * so a page can preload exactly those.
+ */
+async function buildIslands(staging: string) {
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "islands", "client.tsx")],
+    outdir: staging,
+    target: "browser",
+    format: "esm",
+    minify: true,
+    splitting: true,
+    // The page names every chunk in <link rel="modulepreload">; no script needs to add more.
+    modulePreload: false,
+    metafile: true,
+    naming: { entry: "[name]-[hash].[ext]", chunk: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!result.success || !result.metafile) throw new AggregateError(result.logs, "Building the islands failed");
+  const metafile = result.metafile;
+  const url = (output: string) => URL_PREFIX + basename(output);
+  const outputs = Object.entries(metafile.outputs);
+  const loader = outputs.find(([, output]) => output.entryPoint?.endsWith("islands/client.tsx"))?.[0];
+  if (!loader) throw new Error("Building the islands failed: no loader in the output");
+  const islands: Record<string, string[]> = {};
+  for (const [path, output] of outputs) {
+    if (path === loader || !output.entryPoint) continue;
+    // An island's name is its file's name (islands/registry.ts).
+    const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
+    const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== loader);
+    islands[name] = [path, ...imports].map(url);
+  }
+  return {
+    script: url(loader),
+    scriptImports: [...staticImports(metafile, loader)].map(url),
+    islands,
+  };
+}
+
+/**
+ * Bundles the islands, the stylesheet and the icon sprite into public/build with hashed names.
  * Another process (a second instance starting, a parallel test run) may be serving the same names
- * from this folder, so every file is written privately first and renamed into place: a reader
- * sees the old file or the new one, never half of one.
+ * from this folder, so every file is written privately first and renamed into place, the
+ * manifest last: a reader sees the old file or the new one, never half of one, and a manifest
+ * only ever names files that are already there.
  */
 export async function buildAssets(): Promise<Assets> {
   mkdirSync(BUILD_DIR, { recursive: true });
   const staging = mkdtempSync(join(BUILD_DIR, ".staging-"));
   try {
-    const result = await Bun.build({
-      entrypoints: [join(ROOT, "islands", "client.tsx")],
-      outdir: staging,
-      target: "browser",
-      format: "esm",
-      minify: true,
-      naming: "[name]-[hash].[ext]",
-      define: { "process.env.NODE_ENV": '"production"' },
-    });
-    if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
-    const script = basename(result.outputs.find((output) => output.kind === "entry-point")!.path);
-    const css = joinStyles();
-    const style = `styles-${shortHash(css)}.css`;
-    writeFileSync(join(staging, style), css);
-    const assets: Assets = { script: `/build/${script}`, style: `/build/${style}` };
-    writeFileSync(join(staging, "manifest.json"), JSON.stringify(assets));
-    for (const name of readdirSync(staging)) renameSync(join(staging, name), join(BUILD_DIR, name));
-    sweepStaleBuilds(new Set([script, style]));
+    const scripts = await buildIslands(staging);
+    const style = writeHashed(staging, "styles", "css", joinStyles());
+    const icons = writeHashed(staging, "icons", "svg", iconSprite());
+    const files = readdirSync(staging);
+    const assets: Assets = {
+      ...scripts,
+      style: URL_PREFIX + style,
+      icons: URL_PREFIX + icons,
+      files: files.map((name) => URL_PREFIX + name),
+    };
+    writeFileSync(join(staging, MANIFEST_NAME), JSON.stringify(assets));
+    await precompressBuild(staging, BUILD_DIR, files);
+    for (const name of [...files, MANIFEST_NAME]) renameSync(join(staging, name), join(BUILD_DIR, name));
+    sweepStaleBuilds(new Set(files));
     return assets;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -79,7 +148,7 @@ const STALE_BUILD_MS = 60 * 60 * 1000;
 function sweepStaleBuilds(current: Set<string>) {
   for (const name of readdirSync(BUILD_DIR)) {
     const path = join(BUILD_DIR, name);
-    if (!current.has(name) && name !== "manifest.json" && Date.now() - statSync(path).mtimeMs > STALE_BUILD_MS) {
+    if (!current.has(name) && name !== MANIFEST_NAME && Date.now() - statSync(path).mtimeMs > STALE_BUILD_MS) {
       // Also a staging folder a crashed build left behind.
       rmSync(path, { recursive: true, force: true });
     }

@@ -1,11 +1,15 @@
-import type { ComponentProps, ComponentType } from "react";
+import { createContext, useContext, type ComponentProps, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { islands, type IslandName } from "../islands/registry";
+import { IconSprite } from "../islands/ui/Icon";
 
 /** islands/client.tsx hydrates with the same prefix. */
 const islandIdPrefix = (name: string) => `${name}-`;
 
 type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]> & object;
+
+/** The islands a page rendered, collected by views/Layout.tsx to load and preload only those. */
+export const RenderedIslands = createContext<Set<IslandName> | null>(null);
 
 /**
  * Renders an island on the server inside a marker carrying its name and JSON props;
@@ -13,11 +17,19 @@ type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]> & o
  * Each island is rendered as its own root, as the browser hydrates it: React's useId values
  * depend on the position in the tree, so inside the page they would differ from the client's
  * and break every aria-labelledby they feed (a dialog would lose its name). The prefix keeps
- * two islands' ids apart.
+ * two islands' ids apart. A separate root sees no context of the page's, so the icon sprite's URL
+ * is handed on, as the client does.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  useContext(RenderedIslands)?.add(name);
+  const sprite = useContext(IconSprite);
   const Component = islands[name] as unknown as ComponentType<IslandProps<N>>;
-  const html = renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(name) });
+  const html = renderToString(
+    <IconSprite value={sprite}>
+      <Component {...props} />
+    </IconSprite>,
+    { identifierPrefix: islandIdPrefix(name) },
+  );
   // The island's own server render, made by React above: the marker only wraps it.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is React's output, not user input
   return <div className="island" data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { IslandName } from "../islands/registry";
 import type { PlainToast } from "../islands/toast";
+import { IconSprite } from "../islands/ui/Icon";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
-import { Island } from "./Island";
+import { Island, RenderedIslands } from "./Island";
 
 export interface LayoutProps {
   title: string;
@@ -13,8 +16,27 @@ export interface LayoutProps {
   toast?: PlainToast;
 }
 
-/** The document around every page; the theme is rendered into <html> so there is no flash. */
+/** The chunks the loader will import for these islands: all of them, so none waits on another. */
+function chunksFor(assets: Assets, islands: Set<IslandName>): string[] {
+  return [...new Set([...assets.scriptImports, ...[...islands].flatMap((name) => assets.islands[name] ?? [])])];
+}
+
+/**
+ * The document around every page; the theme is rendered into <html> so there is no flash.
+ * The body is rendered first, so the head can name only the islands it holds: a page without
+ * islands gets no script at all.
+ */
 export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
+  const islands = new Set<IslandName>();
+  const inPage = (content: ReactNode) =>
+    renderToString(
+      <RenderedIslands value={islands}>
+        <IconSprite value={assets.icons}>{content}</IconSprite>
+      </RenderedIslands>,
+    );
+  const main = inPage(children);
+  // Other islands raise toasts through it; without them, only a toast given here needs it.
+  const toaster = islands.size > 0 || toast ? inPage(<Island name="Toaster" props={toast ? { initial: toast } : {}} />) : "";
   return (
     <html lang="en" data-theme={theme}>
       <head>
@@ -23,13 +45,19 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
         <title>{`${title} · Listwell`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.style} />
-        {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}
-        <script type="module" src={assets.script} />
+        {islands.size > 0 && (
+          <>
+            {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}
+            <script type="module" src={assets.script} data-icons={assets.icons} />
+            {chunksFor(assets, islands).map((chunk) => (
+              <link key={chunk} rel="modulepreload" href={chunk} />
+            ))}
+          </>
+        )}
       </head>
-      <body>
-        {children}
-        <Island name="Toaster" props={toast ? { initial: toast } : {}} />
-      </body>
+      {/* Both parts are React's own render of this page's views above. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's output, not user input */}
+      <body dangerouslySetInnerHTML={{ __html: main + toaster }} />
     </html>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError } from "../api";
+import type { RefreshDetail } from "../realtime/LiveUpdates";
 import { flashToast, SHARED_ACCESS_FAILED } from "../toast";
 import { byPosition } from "./logic";
 import { tasksApi, type ListTarget } from "./tasks-api";
@@ -14,15 +15,19 @@ export interface ListData {
 }
 
 /**
- * The list's data and its one refresh. Realtime (a later issue) dispatches `listwell:refresh` on
- * window; bursts are folded together (SPEC §4: 300 ms debounce). A 404 means the list is gone for
- * this visitor (link rotated, unshared, deleted elsewhere): it says so and leaves rather than
- * keep showing a list nobody can change any more.
+ * The list's data and its one refresh. Realtime dispatches `listwell:refresh` on window; bursts
+ * are folded together (SPEC §4: 300 ms debounce). The data starts as the server rendered it and
+ * is used as is: the `connect` of the page's first subscription does not refetch what the server
+ * just sent (docs/decisions/010-island-bundles.md); a later `connect` is a reconnect, which may
+ * have missed events, and does. A 404 means the list is gone for this visitor (link rotated,
+ * unshared, deleted elsewhere): it says so and leaves rather than keep showing a list nobody can
+ * change any more.
  */
 export function useListData(target: ListTarget, initial: ListData) {
   const [data, setData] = useState(initial);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const subscribedOnce = useRef(false);
 
   const refetch = useCallback(async () => {
     setLoading(true);
@@ -51,7 +56,12 @@ export function useListData(target: ListTarget, initial: ListData) {
   }, [target.listId, target.shareId]);
 
   useEffect(() => {
-    const onRefresh = () => {
+    const onRefresh = (event: Event) => {
+      const { type } = (event as CustomEvent<Partial<RefreshDetail>>).detail ?? {};
+      if (type === "connect" && !subscribedOnce.current) {
+        subscribedOnce.current = true;
+        return;
+      }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void refetch(), 300);
     };
