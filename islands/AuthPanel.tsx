@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { loginSchema, registeredUsername, registerFormSchema } from "../src/shared/account";
+import { validateLogin, validateRegistration, validateUsername } from "../src/shared/rules/account";
 import type { User } from "../src/shared/types";
 import { api, ApiRequestError, errorMessage } from "./api";
 import { landAfterSignIn, rememberPendingShare } from "./pending-share";
-import { Field, fieldErrors, withoutError } from "./ui/Field";
+import { Field, withoutError } from "./ui/Field";
 import { Spinner } from "./ui/Icon";
 import { flashToast, toast } from "./toast";
 
@@ -69,12 +69,12 @@ function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shar
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ ...values, shareId: shareId ?? undefined });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
+    const verdict = validateLogin(values);
+    setErrors(verdict.success ? {} : verdict.errors);
+    if (!verdict.success) return;
     setPending(true);
     try {
-      const user = await api<User>("/api/login", { body: parsed.data });
+      const user = await api<User>("/api/login", { body: { ...verdict.data, shareId: shareId ?? undefined } });
       await finishSignIn(user, "Login successful", `Welcome back, ${user.username}!`);
     } catch (error) {
       setPending(false);
@@ -122,7 +122,7 @@ function RegisterForm({ shareId }: { shareId: string | null }) {
 
   async function checkAvailability() {
     const username = values.username.trim();
-    if (username.length < 3 || !registeredUsername.safeParse(username).success) return;
+    if (validateUsername(username)) return;
     setAvailability("checking");
     try {
       await api(`/api/check-username?username=${encodeURIComponent(username)}`);
@@ -134,13 +134,13 @@ function RegisterForm({ shareId }: { shareId: string | null }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = registerFormSchema.safeParse({ ...values, shareId: shareId ?? undefined });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const { confirmPassword: _confirm, ...payload } = parsed.data;
+    const verdict = validateRegistration(values);
+    setErrors(verdict.success ? {} : verdict.errors);
+    if (!verdict.success) return;
+    const payload = verdict.data;
     setPending(true);
     try {
-      const user = await api<User>("/api/register", { body: payload });
+      const user = await api<User>("/api/register", { body: { ...payload, shareId: shareId ?? undefined } });
       await finishSignIn(user, "Registration successful", `Account created for ${user.username}!`);
     } catch (error) {
       setPending(false);

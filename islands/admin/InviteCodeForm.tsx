@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { inviteCodeSchema } from "../../src/shared/admin";
+import { validateInviteCode } from "../../src/shared/rules/admin";
 import { api, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Field } from "../ui/Field";
@@ -37,12 +37,12 @@ export default function InviteCodeForm({ currentCode }: InviteCodeFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = inviteCodeSchema.safeParse({ inviteCode: value });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success || unchanged) return;
+    const problem = validateInviteCode(value);
+    setError(problem);
+    if (problem || unchanged) return;
     setSaving(true);
     try {
-      const { inviteCode } = await api<{ inviteCode: string }>("/api/admin/invite-code", { body: parsed.data });
+      const { inviteCode } = await api<{ inviteCode: string }>("/api/admin/invite-code", { body: { inviteCode: value.trim() } });
       setCurrent(inviteCode);
       setValue(inviteCode);
       toast({ title: "Invite code updated successfully", variant: "success" });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { MAX_LISTS_PER_USER } from "../../src/shared/lists";
+import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
 import { api, ApiRequestError, errorMessage } from "../api";
 import { moveItem, positionsOf } from "../order";

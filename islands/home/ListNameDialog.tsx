@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { LIST_NAME_MAX, listNameField } from "../../src/shared/lists";
+import { LIST_NAME_MAX, validateListName } from "../../src/shared/rules/lists";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
@@ -34,11 +34,11 @@ function NameForm({ mode, initialName, onClose, onSave }: Omit<ListNameDialogPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = listNameField.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    const problem = validateListName(name);
+    if (problem) return setError(problem);
     setPending(true);
     try {
-      await onSave(parsed.data);
+      await onSave(name.trim());
     } catch {
       setPending(false);
     }

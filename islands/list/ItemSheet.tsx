@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, taskDescription, taskTitle } from "../../src/shared/tasks";
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
 import type { Task } from "../../src/shared/types";
 import { Dialog } from "../ui/Dialog";
-import { Field, fieldErrors } from "../ui/Field";
+import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
 import { Switch } from "../ui/Switch";
 import type { ItemFields } from "./tasks-api";
-import * as z from "zod";
 
 export interface ItemSheetProps {
   open: boolean;
@@ -20,8 +19,6 @@ export interface ItemSheetProps {
   /** Resolves when saved; rejects to keep the sheet open (the caller showed the toast). */
   onSave: (fields: ItemFields) => Promise<void>;
 }
-
-const itemSchema = z.object({ title: taskTitle, description: taskDescription });
 
 /** SPEC §2 Add/Edit Item sheet: Title ≤ 80 and Description ≤ 256 with counters, the parent switch. */
 export function ItemSheet(props: ItemSheetProps) {
@@ -41,11 +38,11 @@ function ItemForm({ task, topLevel, hasSubItems, onClose, onSave }: ItemSheetPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = itemSchema.safeParse({ title, description });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    const verdict = validateItem({ title, description });
+    if (!verdict.success) return setErrors(verdict.errors);
     setPending(true);
     try {
-      await onSave({ ...parsed.data, isParent: topLevel && isParent });
+      await onSave({ ...verdict.data, isParent: topLevel && isParent });
     } catch {
       setPending(false);
     }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { MAX_ITEMS_PER_LIST } from "../../src/shared/tasks";
+import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { dismissToast, toast } from "../toast";

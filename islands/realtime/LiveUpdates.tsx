@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/realtime";
+import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/live-messages";
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";

@@ -1,4 +1,4 @@
-import type { LiveMessage } from "../../src/shared/realtime";
+import type { LiveMessage } from "../../src/shared/live-messages";
 import { jitteredDelay } from "./backoff";
 import { createDeduper } from "./dedupe";
 import { PollingClient, type PollingOptions, type PollingTarget } from "./polling";

@@ -1,4 +1,4 @@
-import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
+import type { LiveMessage, PollResponse } from "../../src/shared/live-messages";
 
 /**
  * The long-poll client of SPEC §4 and §9, for when websockets fail: connect (10 s timeout),

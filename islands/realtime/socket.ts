@@ -1,4 +1,4 @@
-import { parseLiveMessage, type LiveMessage } from "../../src/shared/realtime";
+import { parseLiveMessage, type LiveMessage } from "../../src/shared/live-messages";
 import { doublingDelay } from "./backoff";
 
 /**

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { changePasswordSchema, type ChangePasswordInput } from "../../src/shared/account";
+import { type PASSWORD_CHANGE_FORM, validatePasswordChange } from "../../src/shared/rules/account";
 import { api, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
-import { Field, fieldErrors } from "../ui/Field";
+import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
 
-const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
+type PasswordChange = Record<keyof typeof PASSWORD_CHANGE_FORM, string>;
+
+const EMPTY: PasswordChange = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export interface PasswordDialogProps {
   open: boolean;
@@ -31,13 +33,13 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
   // SPEC §5: submitting needs all three fields filled.
   const complete = values.currentPassword !== "" && values.newPassword !== "" && values.confirmPassword !== "";
 
-  const validate = (next: ChangePasswordInput) => {
-    const parsed = changePasswordSchema.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    return parsed;
+  const validate = (next: PasswordChange) => {
+    const verdict = validatePasswordChange(next);
+    setErrors(verdict.success ? {} : verdict.errors);
+    return verdict;
   };
 
-  const set = (field: keyof ChangePasswordInput) => (e: { target: { value: string } }) => {
+  const set = (field: keyof PasswordChange) => (e: { target: { value: string } }) => {
     const next = { ...values, [field]: e.target.value };
     setValues(next);
     // After a first attempt, messages follow the typing so the user sees them clear.
@@ -48,11 +50,11 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     setSubmitted(true);
     setFailure(null);
-    const parsed = validate(values);
-    if (!parsed.success || !complete) return;
+    const verdict = validate(values);
+    if (!verdict.success || !complete) return;
     setSaving(true);
     try {
-      await api("/api/change-password", { method: "PATCH", body: parsed.data });
+      await api("/api/change-password", { method: "PATCH", body: verdict.data });
       toast({ title: "Password changed", description: "Your password has been updated successfully.", variant: "success" });
       onClose();
     } catch (error) {

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from "react";
+import { NEW_USERNAME_MAX } from "../../src/shared/rules/account";
 import { api, errorMessage } from "../api";
 import { flashToast, toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Icon, Spinner } from "../ui/Icon";
 import { useUsernameAvailability, type Availability } from "./useUsernameAvailability";
-
-/** SPEC §5: the settings edit allows up to 48 characters. */
-const MAX_USERNAME = 48;
 
 export interface UsernameDialogProps {
   open: boolean;
@@ -61,7 +59,7 @@ function UsernameForm({ current, onClose }: { current: string; onClose: () => vo
             name="new-username"
             autoComplete="username"
             data-autofocus
-            maxLength={MAX_USERNAME}
+            maxLength={NEW_USERNAME_MAX}
             value={value}
             aria-invalid={message ? true : undefined}
             aria-describedby="new-username-status"

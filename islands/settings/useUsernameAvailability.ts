@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { updateUsernameSchema } from "../../src/shared/account";
+import { validateNewUsername } from "../../src/shared/rules/account";
 import { api, ApiRequestError } from "../api";
 
 export type Availability = "idle" | "checking" | "available" | "taken";
@@ -17,8 +17,7 @@ export interface UsernameCheck {
 export function localUsernameProblem(value: string, current: string): string | null {
   const trimmed = value.trim();
   if (trimmed === current) return "This is your current username";
-  const parsed = updateUsernameSchema.safeParse({ username: trimmed });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid username");
+  return validateNewUsername(trimmed) ?? null;
 }
 
 /** Live availability of a new username: idle → checking → available or taken. */

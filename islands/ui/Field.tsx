@@ -38,13 +38,3 @@ export const withoutError =
   (field: string) =>
   ({ [field]: _edited, ...others }: Record<string, string>): Record<string, string> =>
     others;
-
-/** First message per field from a zod result's issues. */
-export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

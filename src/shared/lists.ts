@@ -1,24 +1,12 @@
+/** @module SPEC §5 list rules (written once in ./rules/lists.ts); one schema per payload, used by the API and the tests. */
 import * as z from "zod";
-import { plainText } from "./text";
+import { LIST_NAME, LIST_NAME_EMPTY, MAX_LISTS_PER_USER, POSITION_MAX, SHARE_USERNAME, SHARE_USERNAME_EMPTY } from "./rules/lists";
+import { textSchema } from "./text";
 import type { ShareRecord } from "./types";
 
-/** SPEC §9: at most 25 lists per account; a list name is at most 48 characters after trimming. */
-export const MAX_LISTS_PER_USER = 25;
-export const LIST_NAME_MAX = 48;
-/**
- * Far above any real position (a list holds 100 items, an account 25 lists) and far below
- * PostgreSQL's INTEGER bound, so "highest position + 1" can never overflow.
- */
-export const POSITION_MAX = 1_000_000;
+export { MAX_LISTS_PER_USER, POSITION_MAX } from "./rules/lists";
 
-export const listNameField = plainText(
-  z
-    .string({ error: "List name cannot be empty" })
-    .trim()
-    .min(1, "List name cannot be empty")
-    .max(LIST_NAME_MAX, `List name cannot exceed ${LIST_NAME_MAX} characters`),
-  "List name",
-);
+export const listNameField = textSchema(LIST_NAME, { error: LIST_NAME_EMPTY });
 
 export const linkAccessField = z.enum(["read", "write"], { error: "Link access must be 'read' or 'write'" });
 
@@ -53,7 +41,7 @@ export type ReorderListsInput = z.infer<typeof reorderListsSchema>;
 /** SPEC §5 "Share username"; SPEC §3: the interface always asks for write, so write is the default. */
 export const shareByUsernameSchema = z.object({
   listId: z.coerce.number({ error: "listId must be a number" }).int().positive("listId must be a number"),
-  username: plainText(z.string({ error: "Username cannot be empty" }).trim().min(1, "Username cannot be empty"), "Username"),
+  username: textSchema(SHARE_USERNAME, { error: SHARE_USERNAME_EMPTY }),
   accessLevel: z.enum(["read", "write", "admin"], { error: "Access level must be read, write or admin" }).default("write"),
 });
 export type ShareByUsernameInput = z.infer<typeof shareByUsernameSchema>;

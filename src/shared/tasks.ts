@@ -1,11 +1,10 @@
+/** @module SPEC §5 item rules (written once in ./rules/tasks.ts); one schema per payload, shared by the API and the tests. */
 import * as z from "zod";
 import { positionNumber } from "./lists";
-import { plainText } from "./text";
+import { DESCRIPTION, MAX_ITEMS_PER_LIST, TITLE, TITLE_REQUIRED } from "./rules/tasks";
+import { textSchema } from "./text";
 
-/** SPEC §9 item limits, and §5's field rules; one schema per payload, shared by the API and the forms. */
-export const MAX_ITEMS_PER_LIST = 100;
-export const MAX_TITLE_LENGTH = 80;
-export const MAX_DESCRIPTION_LENGTH = 256;
+export { MAX_ITEMS_PER_LIST } from "./rules/tasks";
 
 // SPEC §5 "Task create payload coercion": title/description to text, ids to numbers, flags to booleans.
 // Only scalars become text: an object or array is a client's mistake, refused rather than stored as "[object Object]".
@@ -18,27 +17,10 @@ const toBoolean = (value: unknown) => {
 
 export const taskTitle = z.preprocess(
   toText,
-  plainText(
-    z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Title is required" : "Title must be text") })
-      .trim()
-      .min(1, "Title is required")
-      .max(MAX_TITLE_LENGTH, `Title cannot exceed ${MAX_TITLE_LENGTH} characters`),
-    "Title",
-  ),
+  textSchema(TITLE, { error: (issue) => (issue.input === undefined || issue.input === null ? TITLE_REQUIRED : "Title must be text") }),
 );
 
-export const taskDescription = z.preprocess(
-  (value) => toText(value) ?? "",
-  plainText(
-    z
-      .string({ error: "Description must be text" })
-      .trim()
-      .max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
-    "Description",
-    { multiline: true },
-  ),
-);
+export const taskDescription = z.preprocess((value) => toText(value) ?? "", textSchema(DESCRIPTION, { error: "Description must be text" }));
 
 const id = (what: string) =>
   z
@@ -68,16 +50,7 @@ export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 /** PATCH /api/tasks/{id}: any subset of the editable fields; other keys (id, listId …) are ignored. */
 export const updateTaskSchema = z.object({
   title: taskTitle.optional(),
-  description: z.preprocess(
-    toText,
-    plainText(
-      z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Description cannot exceed ${MAX_DESCRIPTION_LENGTH} characters`),
-      "Description",
-      {
-        multiline: true,
-      },
-    ).optional(),
-  ),
+  description: z.preprocess(toText, textSchema(DESCRIPTION).optional()),
   completed: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   parentId: z.preprocess(

@@ -1,23 +1,30 @@
 /**
  * @module
- * What text a person may store: no control characters (NUL, ESC … and the C1 range), no bidi
- * overrides or isolates that make a name read differently from what it is (U+202E turns
- * "txt.exe" around), and no lone UTF-16 surrogate, which cannot be stored as UTF-8 and came back
- * as "\ufffd". Line breaks and tabs are allowed where the field is several lines (descriptions).
- * Shared by the API's schemas and the islands' forms, so no runtime imports.
+ * Builds the API's zod string schemas from the plain text rules of src/shared/rules/, check for
+ * check in the rule's order, so the server answers with zod's own issues while the browser runs
+ * the same rule without zod (docs/decisions/011-rules-without-zod-in-the-browser.md).
  */
-import type * as z from "zod";
+import * as z from "zod";
+import { isPlainText, plainText, type TextCheck, type TextRule } from "./rules/text";
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Whether `text` is free of every character this module refuses; `multiline` allows \n, \r and \t. */
-export function isPlainText(text: string, multiline = false): boolean {
-  return !(multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(text) && !BIDI_CONTROL.test(text) && !LONE_SURROGATE.test(text);
+function withCheck(schema: z.ZodString, check: TextCheck): z.ZodString {
+  switch (check.kind) {
+    case "min":
+      return schema.min(check.length, check.message);
+    case "max":
+      return schema.max(check.length, check.message);
+    case "pattern":
+      return schema.regex(check.pattern, check.message);
+    case "plainText":
+      return schema.refine((text) => isPlainText(text, check.multiline), check.message);
+  }
 }
 
-/** Adds the rule to a string schema: "Title cannot contain control characters". */
-export const plainText = <T extends z.ZodType<string>>(schema: T, field: string, options: { multiline?: boolean } = {}) =>
-  schema.refine((text) => isPlainText(text, options.multiline), `${field} cannot contain control characters`);
+/** A zod string schema enforcing `rule`; `params` says what a value that is not text is told. */
+export function textSchema(rule: TextRule, params?: Parameters<typeof z.string>[0]): z.ZodString {
+  const text = rule.trim ? z.string(params).trim() : z.string(params);
+  return rule.checks.reduce(withCheck, text);
+}
+
+/** The plain-text check alone, for a server-only field whose other checks keep zod's own messages. */
+export const withPlainText = (schema: z.ZodString, field: string) => withCheck(schema, plainText(field));

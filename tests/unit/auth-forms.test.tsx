@@ -3,7 +3,8 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import AuthPanel from "../../islands/AuthPanel";
-import { loginSchema, registerFormSchema } from "../../src/shared/account";
+import { loginSchema } from "../../src/shared/account";
+import { validateRegistration } from "../../src/shared/rules/account";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -93,11 +94,12 @@ describe("the registration form", () => {
   });
 });
 
-describe("the shared account schemas", () => {
+describe("the shared account rules", () => {
   it("puts the confirmation error on confirmPassword and never sends it", () => {
-    const result = registerFormSchema.safeParse({ username: "dana", password: "secret1", confirmPassword: "nope", inviteCode: "x" });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ["confirmPassword"], message: "Passwords do not match" });
+    const mismatch = validateRegistration({ username: "dana", password: "secret1", confirmPassword: "nope", inviteCode: "x" });
+    expect(mismatch).toEqual({ success: false, errors: { confirmPassword: "Passwords do not match" } });
+    const valid = validateRegistration({ username: " dana ", password: "secret1", confirmPassword: "secret1", inviteCode: " x " });
+    expect(valid).toEqual({ success: true, data: { username: "dana", password: "secret1", inviteCode: "x" } });
     expect(loginSchema.safeParse({ username: "  dana  ", password: "secret1" }).data?.username).toBe("dana");
   });
 });
