@@ -4,7 +4,6 @@
  * a page downloads what it shows. The page preloads the same chunks (views/Layout.tsx), so the
  * imports below find them already on their way.
  */
-import "./zod-jitless";
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { IslandLoaders, IslandName } from "./registry";
