@@ -10,6 +10,8 @@ import { tasksApi } from "./http/api/tasks";
 import { versionsApi } from "./http/api/versions";
 import type { AppDeps, AppEnv } from "./http/env";
 import { onError, onNotFound } from "./http/errors";
+import { compression } from "./http/middleware/compression";
+import { NO_STORE } from "./http/middleware/conditional";
 import { sameOriginJson } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { loadSession } from "./http/middleware/session";
@@ -36,6 +38,8 @@ export function createApp(deps: AppDeps) {
   app.onError(onError);
   app.notFound(onNotFound);
   app.use("*", securityHeaders);
+  // Outermost after the headers: it sees every answer last, static files and errors included.
+  app.use("*", compression);
   for (const path of PUBLIC_PATHS) app.get(path, servePublicFile);
 
   app.use("*", async (c, next) => {
@@ -59,8 +63,9 @@ export function createApp(deps: AppDeps) {
   );
   app.use("*", loadSession);
   // Set before the handler answers: a header added to a finished response makes Hono copy it.
+  // The reads a browser may keep replace it with `private, no-cache` (docs/decisions/012-delivery.md).
   app.use("/api/*", async (c, next) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return next();
   });
 
