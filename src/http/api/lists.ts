@@ -5,6 +5,7 @@ import { badRequest } from "../../domain/errors";
 import { createListSchema, reorderListsSchema, updateListSchema } from "../../shared/lists";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
+import { revalidatedJson } from "../middleware/conditional";
 import { requireUser, signedIn } from "../middleware/session";
 import { jsonBody, pathIds } from "../validate";
 
@@ -12,7 +13,7 @@ const listId = pathIds({ id: LIST_NOT_FOUND });
 
 /** SPEC §7 "Lists and sharing": the caller's own lists, and a list as seen through a share link. */
 export const listsApi = new Hono<AppEnv>()
-  .get("/task-lists", signedIn, async (c) => c.json(await lists.ownLists(c.get("deps").store, requireUser(c).id)))
+  .get("/task-lists", signedIn, async (c) => revalidatedJson(c, await lists.ownLists(c.get("deps").store, requireUser(c).id)))
   .post("/task-lists", signedIn, jsonBody(createListSchema), async (c) => {
     const { name } = c.req.valid("json");
     return c.json(await lists.createList(c.get("deps").store, requireUser(c).id, name), 201);
@@ -21,7 +22,7 @@ export const listsApi = new Hono<AppEnv>()
     return c.json(await lists.reorderLists(c.get("deps").store, callerOf(c), c.req.valid("json")));
   })
   .get("/task-lists/by-share-id/:shareId", async (c) => {
-    return c.json(await lists.listByShareId(c.get("deps").store, callerOf(c), c.req.param("shareId")));
+    return revalidatedJson(c, await lists.listByShareId(c.get("deps").store, callerOf(c), c.req.param("shareId")));
   })
   .patch("/task-lists/:id", signedIn, listId, jsonBody(updateListSchema), async (c) => {
     const { store, bus } = c.get("deps");
@@ -40,8 +41,8 @@ export const listsApi = new Hono<AppEnv>()
   .get("/list", async (c) => {
     const shareId = callerOf(c).shareId;
     if (!shareId) throw badRequest("shareId is required");
-    return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { shareId }));
+    return revalidatedJson(c, await lists.sharedListResponse(c.get("deps").store, callerOf(c), { shareId }));
   })
   .get("/list/:id", listId, async (c) => {
-    return c.json(await lists.sharedListResponse(c.get("deps").store, callerOf(c), { listId: c.req.valid("param").id }));
+    return revalidatedJson(c, await lists.sharedListResponse(c.get("deps").store, callerOf(c), { listId: c.req.valid("param").id }));
   });

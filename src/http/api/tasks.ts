@@ -6,6 +6,7 @@ import * as tasks from "../../domain/tasks";
 import { createTaskSchema, reorderTasksSchema, resetCompletionsSchema, taskQuerySchema, updateTaskSchema } from "../../shared/tasks";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
+import { revalidatedJson } from "../middleware/conditional";
 import { jsonBody, pathIds, queryParams } from "../validate";
 
 const taskId = pathIds({ id: TASK_NOT_FOUND });
@@ -19,7 +20,7 @@ export const tasksApi = new Hono<AppEnv>()
     const { listId, parentId } = c.req.valid("query");
     const { store } = c.get("deps");
     const { tasks: items, json } = await tasks.readTasks(store, callerOf(c), listId, parentId);
-    return json === undefined ? c.json(items) : c.body(json, 200, { "Content-Type": "application/json" });
+    return revalidatedJson(c, items, json);
   })
   .post("/tasks", queryParams(taskQuerySchema), jsonBody(createTaskSchema), async (c) => {
     const { store, bus } = c.get("deps");
@@ -41,7 +42,7 @@ export const tasksApi = new Hono<AppEnv>()
   })
   .get("/tasks/parent/:parentId", pathIds({ parentId: TASK_NOT_FOUND }), queryParams(taskQuerySchema), async (c) => {
     const { listId } = c.req.valid("query");
-    return c.json(await tasks.readParentView(c.get("deps").store, callerOf(c), c.req.valid("param").parentId, listId));
+    return revalidatedJson(c, await tasks.readParentView(c.get("deps").store, callerOf(c), c.req.valid("param").parentId, listId));
   })
   .patch("/tasks/:id", taskId, queryParams(taskQuerySchema), jsonBody(updateTaskSchema), async (c) => {
     const { store, bus } = c.get("deps");

@@ -6,7 +6,7 @@ import { isAdmin } from "../../domain/access";
 import type { AppEnv } from "../env";
 import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
-import { pageTheme, renderPage } from "./render";
+import { pageTheme, renderSecretPage } from "./render";
 
 /** SPEC §2 /admin: signed-out visitors go to /auth, everyone but the administrator to /. */
 export const adminPages = new Hono<AppEnv>().get("/admin", protectedPage, async (c) => {
@@ -14,5 +14,5 @@ export const adminPages = new Hono<AppEnv>().get("/admin", protectedPage, async 
   if (!isAdmin(user)) return c.redirect("/");
   const { store, assets } = c.get("deps");
   const inviteCode = await getInviteCode(store);
-  return renderPage(c, <AdminPage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} inviteCode={inviteCode} />);
+  return renderSecretPage(c, <AdminPage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} inviteCode={inviteCode} />);
 });

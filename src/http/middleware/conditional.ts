@@ -1,0 +1,55 @@
+/**
+ * @module
+ * Revalidated answers (DESIGN §11 "Delivery"): pages and API reads the browser may keep but must
+ * check before each use, so Back can show them at once and a check costs a 304 instead of the
+ * whole body. Which answers may be kept and which stay `no-store` is argued in
+ * docs/decisions/012-delivery.md.
+ */
+import type { Context } from "hono";
+import { isCompressible, MIN_COMPRESSED_BYTES, varyOnEncoding } from "./compression";
+
+/** Kept by this browser only, never by a shared cache, and revalidated before every use. */
+export const REVALIDATE = "private, no-cache";
+/** Never written anywhere: answers that carry a secret or change state. */
+export const NO_STORE = "no-store";
+
+/**
+ * A weak validator from the body's hash: equal bodies, equal tags, for every caller. Weak because
+ * it names the content, not the bytes of one coding (the same tag answers gzip, brotli and none).
+ */
+export const etagOf = (body: string) => `W/"${Bun.hash(body).toString(36)}"`;
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly, and `*` matches any current body. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return (trimmed.startsWith("W/") ? trimmed.slice(2) : trimmed) === opaque;
+  });
+}
+
+/**
+ * Answers a rendered body as `private, no-cache` with an ETag, or 304 with the same headers and
+ * no body when the browser already holds it. Bodies under 1 KB get no tag: a 304 would save next
+ * to nothing, and skipping the hash keeps small reads cheap.
+ */
+export function revalidatedBody(c: Context, body: string, contentType: string, status: 200 | 404 = 200): Response {
+  c.header("Cache-Control", REVALIDATE);
+  c.header("Content-Type", contentType);
+  if (status !== 200 || body.length < MIN_COMPRESSED_BYTES) return c.body(body, status);
+  const etag = etagOf(body);
+  c.header("ETag", etag);
+  if (!matches(c.req.header("if-none-match"), etag)) return c.body(body, status);
+  const notModified = c.body(null, 304);
+  notModified.headers.delete("content-type");
+  // The 304 stands for the 200 it revalidates, so it carries the same Vary.
+  if (isCompressible(contentType)) varyOnEncoding(notModified.headers);
+  return notModified;
+}
+
+const JSON_TYPE = "application/json";
+
+/** An API read as `revalidatedBody`; `json` is the already serialised body when the store kept one. */
+export const revalidatedJson = (c: Context, value: unknown, json?: string) => revalidatedBody(c, json ?? JSON.stringify(value), JSON_TYPE);
