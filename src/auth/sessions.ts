@@ -21,32 +21,26 @@ export async function createSession(sessions: Sessions, token: string, userId: n
   return session;
 }
 
-/** The session behind a token, renewed past its half-life; `renewed` says the cookie needs re-sending. */
-export async function validateSessionToken(
-  sessions: Sessions,
-  token: string,
-): Promise<{ session: SessionRecord; renewed: boolean } | undefined> {
-  const session = await sessions.find(sessionIdFromToken(token));
-  if (!session) return undefined;
-  const now = Date.now();
-  if (now >= session.expiresAt) {
-    await sessions.delete(session.id);
-    return undefined;
-  }
-  if (session.expiresAt - now < RENEW_WHEN_LEFT_MS) {
-    session.expiresAt = now + SESSION_LIFETIME_MS;
-    await sessions.extend(session.id, session.expiresAt);
-    return { session, renewed: true };
-  }
-  return { session, renewed: false };
-}
-
-/** The signed-in user behind a session token, for HTTP requests and websocket upgrades alike. */
+/**
+ * The signed-in user behind a session token, for HTTP requests and websocket upgrades alike: read
+ * from the database on every call, never from memory, so a logout or password change on any
+ * instance sharing it refuses the very next request. Renewed past its half-life; `renewed` says
+ * the cookie needs re-sending.
+ */
 export async function authenticate(
-  store: Pick<Store, "sessions" | "users">,
+  store: Pick<Store, "sessions">,
   token: string,
 ): Promise<{ session: SessionRecord; user: UserRecord; renewed: boolean } | undefined> {
-  const found = await validateSessionToken(store.sessions, token);
-  const user = found && (await store.users.findById(found.session.userId));
-  return found && user ? { ...found, user } : undefined;
+  const found = await store.sessions.findWithUser(sessionIdFromToken(token));
+  if (!found) return undefined;
+  const { session, user } = found;
+  const now = Date.now();
+  if (now >= session.expiresAt) {
+    await store.sessions.delete(session.id);
+    return undefined;
+  }
+  if (session.expiresAt - now >= RENEW_WHEN_LEFT_MS) return { session, user, renewed: false };
+  session.expiresAt = now + SESSION_LIFETIME_MS;
+  await store.sessions.extend(session.id, session.expiresAt);
+  return { session, user, renewed: true };
 }

@@ -1,6 +1,7 @@
 import type { AccessLevel, SharedWithMeItem, Task, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
+import type { ListForReader } from "../store/lists";
 import type { UserRecord } from "../store/users";
 import { badRequest, forbidden, notFound, unauthorized } from "./errors";
 
@@ -56,16 +57,36 @@ export function sharedWithMeForRecipient(item: SharedWithMeItem): SharedWithMeIt
 
 // ── Lists ───────────────────────────────────────────────────────────────────────────────────
 
-export async function findListAccess(store: Store, caller: Caller, list: TaskList | undefined, tx?: Db): Promise<ListAccess | undefined> {
-  if (!list) return undefined;
-  if (caller.userId !== null) {
-    if (list.userId === caller.userId) return { list, level: "admin", isOwner: true };
-    // A named recipient's own level wins over the link's, even when they use the link.
-    const grant = await store.shares.find(list.id, caller.userId, tx);
-    if (grant) return { list, level: grant.accessLevel, isOwner: false };
-  }
+/** The rule itself, given the caller's own share of the list (if any). */
+function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel | undefined): ListAccess | undefined {
+  if (caller.userId !== null && list.userId === caller.userId) return { list, level: "admin", isOwner: true };
+  // A named recipient's own level wins over the link's, even when they use the link.
+  if (grant) return { list, level: grant, isOwner: false };
   if (caller.shareId && caller.shareId === list.shareId) return { list, level: list.linkAccess, isOwner: false };
   return undefined;
+}
+
+export async function findListAccess(store: Store, caller: Caller, list: TaskList | undefined, tx?: Db): Promise<ListAccess | undefined> {
+  if (!list) return undefined;
+  const grant = caller.userId !== null && list.userId !== caller.userId ? await store.shares.find(list.id, caller.userId, tx) : undefined;
+  return accessThrough(caller, list, grant?.accessLevel);
+}
+
+/**
+ * The caller's access for a read outside a transaction, by list id or shareId, or 404: the same
+ * rule, with the list, the caller's share, the list's newest event id and its owner's name read in
+ * one statement from the database on every call, so an unshare or a rotated link on any instance
+ * refuses the very next read (docs/decisions/009).
+ */
+export async function resolveReadAccess(
+  store: Store,
+  caller: Caller,
+  where: { id: number } | { shareId: string },
+): Promise<ListAccess & Omit<ListForReader, "list" | "grant">> {
+  const found = "id" in where && !Number.isSafeInteger(where.id) ? undefined : await store.lists.findForReader(where, caller.userId);
+  const access = found && accessThrough("shareId" in where ? { ...caller, shareId: where.shareId } : caller, found.list, found.grant);
+  if (!found || !access) throw notFound(LIST_NOT_FOUND);
+  return { ...access, latestEventId: found.latestEventId, ownerName: found.ownerName };
 }
 
 /**
@@ -118,16 +139,30 @@ function requireSignedInOrLink(caller: Caller): void {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
 }
 
+/** Which list a task call names: by its shareId when it carries one, else by listId. */
+function taskListTarget(caller: Caller, listId: number | undefined): { shareId: string } | { id: number } {
+  requireSignedInOrLink(caller);
+  if (caller.shareId) return { shareId: caller.shareId };
+  if (listId === undefined) throw badRequest("listId or shareId is required");
+  return { id: listId };
+}
+
 /** The caller's access to the list a task call names by shareId and/or listId (they must agree), or 404. */
 export async function resolveTaskListAccess(store: Store, caller: Caller, listId: number | undefined, tx?: Db): Promise<ListAccess> {
-  requireSignedInOrLink(caller);
-  if (caller.shareId) {
-    const access = await resolveShareAccess(store, caller, caller.shareId, tx);
-    if (listId !== undefined && listId !== access.list.id) throw notFound(LIST_NOT_FOUND);
-    return access;
-  }
-  if (listId === undefined) throw badRequest("listId or shareId is required");
-  return resolveListAccess(store, caller, listId, tx);
+  const target = taskListTarget(caller, listId);
+  const access =
+    "shareId" in target
+      ? await resolveShareAccess(store, caller, target.shareId, tx)
+      : await resolveListAccess(store, caller, target.id, tx);
+  if (listId !== undefined && listId !== access.list.id) throw notFound(LIST_NOT_FOUND);
+  return access;
+}
+
+/** `resolveTaskListAccess` for a read outside a transaction, through `resolveReadAccess`. */
+export async function resolveTaskListReadAccess(store: Store, caller: Caller, listId: number | undefined) {
+  const access = await resolveReadAccess(store, caller, taskListTarget(caller, listId));
+  if (listId !== undefined && listId !== access.list.id) throw notFound(LIST_NOT_FOUND);
+  return access;
 }
 
 /** The task and the caller's access to its list; 404 'Task not found' alike for a missing and an invisible task. */

@@ -3,7 +3,15 @@ import { MAX_LISTS_PER_USER, type ReorderListsInput, type UpdateListInput } from
 import type { SharedListResponse, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import { listForCaller, requireOwner, resolveListAccess, resolveShareAccess, type Caller, type ListAccess } from "./access";
+import {
+  listForCaller,
+  requireOwner,
+  resolveListAccess,
+  resolveReadAccess,
+  resolveShareAccess,
+  type Caller,
+  type ListAccess,
+} from "./access";
 import { forbidden } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
 import { randomToken } from "../auth/random-token";
@@ -137,20 +145,34 @@ export async function listByShareId(store: Store, caller: Caller, shareId: strin
   return (await resolveShareAccess(store, caller, shareId)).list;
 }
 
+type SharedListTarget = { shareId: string } | { listId: number };
+
 /** SPEC §3 "shared list response", for a list reached by shareId or by id. */
-export async function sharedListResponse(
-  store: Store,
-  caller: Caller,
-  target: { shareId: string } | { listId: number },
-): Promise<SharedListResponse> {
-  const access =
-    "shareId" in target ? await resolveShareAccess(store, caller, target.shareId) : await resolveListAccess(store, caller, target.listId);
-  const [{ tasks }, owner] = await Promise.all([store.snapshots.read(access.list.id), store.users.findById(access.list.userId)]);
-  return {
+export async function sharedListResponse(store: Store, caller: Caller, target: SharedListTarget): Promise<SharedListResponse> {
+  return (await readSharedList(store, caller, target)).response;
+}
+
+/**
+ * GET /api/list: the response and its JSON, whose items are the list's cached JSON spliced in
+ * rather than 50 items serialised again on every read. Same keys in the same order as
+ * `JSON.stringify(response)`.
+ */
+export async function sharedListJson(store: Store, caller: Caller, target: SharedListTarget) {
+  const { response, tasksJson } = await readSharedList(store, caller, target);
+  const { list, accessLevel, isOwner, ownerInfo } = response;
+  const json = `{"list":${JSON.stringify(list)},"tasks":${tasksJson},"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)}}`;
+  return { response, json };
+}
+
+async function readSharedList(store: Store, caller: Caller, target: SharedListTarget) {
+  const access = await resolveReadAccess(store, caller, "shareId" in target ? { shareId: target.shareId } : { id: target.listId });
+  const { tasks, json } = await store.snapshots.read(access.list.id, access.latestEventId);
+  const response: SharedListResponse = {
     list: listForCaller(access, caller),
     tasks,
     accessLevel: access.level,
     isOwner: access.isOwner,
-    ownerInfo: owner ? { username: owner.username } : null,
+    ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
   };
+  return { response, tasksJson: json };
 }

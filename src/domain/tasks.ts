@@ -4,7 +4,14 @@ import type { ParentTaskResponse, Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { TaskChanges } from "../store/tasks";
-import { requireWriteAccess, type Caller, resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./access";
+import {
+  requireWriteAccess,
+  type Caller,
+  resolveTaskAccess,
+  resolveTaskListAccess,
+  resolveTaskListReadAccess,
+  TASK_NOT_FOUND,
+} from "./access";
 import { badRequest, forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
 
@@ -42,9 +49,9 @@ export async function readTasks(
   listId: number | undefined,
   parentId?: number,
 ): Promise<{ tasks: Task[]; json?: string }> {
-  const { list } = await resolveTaskListAccess(store, caller, listId);
-  if (parentId === undefined) return store.snapshots.read(list.id);
-  if (parentId === 0) return { tasks: (await store.snapshots.read(list.id)).tasks.filter((task) => task.parentId === 0) };
+  const { list, latestEventId } = await resolveTaskListReadAccess(store, caller, listId);
+  if (parentId === undefined) return store.snapshots.read(list.id, latestEventId);
+  if (parentId === 0) return { tasks: (await store.snapshots.read(list.id, latestEventId)).tasks.filter((task) => task.parentId === 0) };
   const parent = await store.tasks.findById(parentId);
   if (!parent || parent.listId !== list.id) throw notFound(TASK_NOT_FOUND);
   return { tasks: await store.tasks.listChildren(parent.id) };

@@ -17,13 +17,14 @@ const CAPACITY = 500;
  * result is kept until the list changes. Every change records an event in its own transaction,
  * so the list's newest event id moves exactly when its items do — on this instance or another
  * sharing the database. The id is read before the items: a change landing between the two reads
- * can only make the next read refresh again, never keep stale items.
+ * can only make the next read refresh again, never keep stale items. A caller that has just read
+ * the id (with the list's access, in one statement) passes it in.
  */
 export function listSnapshots(events: ReturnType<typeof eventsStore>, tasks: ReturnType<typeof tasksStore>) {
   const kept = new Map<number, ListSnapshot>();
   return {
-    async read(listId: number): Promise<ListSnapshot> {
-      const eventId = await events.latestIdOf(listId);
+    async read(listId: number, latestEventId?: number): Promise<ListSnapshot> {
+      const eventId = latestEventId ?? (await events.latestIdOf(listId));
       const cached = kept.get(listId);
       kept.delete(listId);
       if (cached && cached.eventId === eventId) {

@@ -1,5 +1,6 @@
-import type { LinkAccess, TaskList } from "../shared/types";
+import type { AccessLevel, LinkAccess, TaskList } from "../shared/types";
 import { isoFromMs, type Db } from "./db";
+import { toLevel } from "./shares";
 
 interface ListRow {
   id: number | string;
@@ -30,6 +31,33 @@ export function toList(row: ListRow): TaskList {
  */
 const forUpdate = (tx: Db, lock: boolean) => (lock && tx.dialect === "postgres" ? " FOR UPDATE" : "");
 
+/** What a read of a list needs besides the list, fetched with it (see `findForReader`). */
+export interface ListForReader {
+  list: TaskList;
+  /** The reader's own share of the list, when it is shared with them by name. */
+  grant: AccessLevel | undefined;
+  /** The list's newest event id (0 when none), which says whether its cached items still hold. */
+  latestEventId: number;
+  ownerName: string | undefined;
+}
+
+/**
+ * One statement for the list, the reader's share, the newest event id and the owner's name: each
+ * statement outside a transaction opens and closes its own read snapshot, which costs more than
+ * these lookups (docs/decisions/009). Scalar subqueries, not JOINs: a JOIN measured slower.
+ */
+const FOR_READER = `SELECT task_lists.*,
+  (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level,
+  (SELECT MAX(id) FROM events WHERE list_id = task_lists.id) AS latest_event_id,
+  (SELECT username FROM users WHERE id = task_lists.user_id) AS owner_name
+  FROM task_lists`;
+
+interface ListForReaderRow extends ListRow {
+  grant_level: string | null;
+  latest_event_id: number | string | null;
+  owner_name: string | null;
+}
+
 export function listsStore(db: Db) {
   return {
     async findById(id: number, tx: Db = db, lock = false): Promise<TaskList | undefined> {
@@ -39,6 +67,20 @@ export function listsStore(db: Db) {
     async findByShareId(shareId: string, tx: Db = db, lock = false): Promise<TaskList | undefined> {
       const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE share_id = ?${forUpdate(tx, lock)}`, [shareId]);
       return row && toList(row);
+    },
+    /** A list by id or shareId as `userId` (null: signed out) reads it, outside any transaction. */
+    async findForReader(where: { id: number } | { shareId: string }, userId: number | null): Promise<ListForReader | undefined> {
+      const row =
+        "id" in where
+          ? await db.get<ListForReaderRow>(`${FOR_READER} WHERE id = ?`, [userId, where.id])
+          : await db.get<ListForReaderRow>(`${FOR_READER} WHERE share_id = ?`, [userId, where.shareId]);
+      if (!row) return undefined;
+      return {
+        list: toList(row),
+        grant: row.grant_level === null ? undefined : toLevel(row.grant_level),
+        latestEventId: row.latest_event_id === null ? 0 : Number(row.latest_event_id),
+        ownerName: row.owner_name ?? undefined,
+      };
     },
     async listOwnedBy(userId: number, tx: Db = db): Promise<TaskList[]> {
       const rows = await tx.all<ListRow>("SELECT * FROM task_lists WHERE user_id = ? ORDER BY position, id", [userId]);

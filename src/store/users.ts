@@ -1,7 +1,7 @@
 import type { Db } from "./db";
 import type { User } from "../shared/types";
 
-interface UserRow {
+export interface UserRow {
   id: number | string;
   username: string;
   password_hash: string;
@@ -17,7 +17,7 @@ export interface UserRecord extends User {
   lastListId: number | null;
 }
 
-function toUser(row: UserRow): UserRecord {
+export function toUser(row: UserRow): UserRecord {
   return {
     id: Number(row.id),
     username: row.username,

@@ -41,8 +41,10 @@ export const listsApi = new Hono<AppEnv>()
   .get("/list", async (c) => {
     const shareId = callerOf(c).shareId;
     if (!shareId) throw badRequest("shareId is required");
-    return revalidatedJson(c, await lists.sharedListResponse(c.get("deps").store, callerOf(c), { shareId }));
+    const { response, json } = await lists.sharedListJson(c.get("deps").store, callerOf(c), { shareId });
+    return revalidatedJson(c, response, json);
   })
   .get("/list/:id", listId, async (c) => {
-    return revalidatedJson(c, await lists.sharedListResponse(c.get("deps").store, callerOf(c), { listId: c.req.valid("param").id }));
+    const { response, json } = await lists.sharedListJson(c.get("deps").store, callerOf(c), { listId: c.req.valid("param").id });
+    return revalidatedJson(c, response, json);
   });
