@@ -1,18 +1,18 @@
 /** @module SPEC §5 account rules, plain: the auth and settings forms run them, src/shared/account.ts builds the API's schemas from them. */
 import { checkForm, checkText, type FieldErrors, type FormVerdict, matches, maxLength, minLength, plainText, type TextRule } from "./text";
 
-export const USERNAME_MIN = 3;
-export const REGISTERED_USERNAME_MAX = 24;
+const USERNAME_MIN = 3;
+const REGISTERED_USERNAME_MAX = 24;
 /** SPEC §5: the settings edit allows longer names than registration does. */
 export const NEW_USERNAME_MAX = 48;
-export const PASSWORD_MIN = 6;
+const PASSWORD_MIN = 6;
 
 // A missing field gets the same message as one too short: SPEC §5's words, not the parser's.
 export const USERNAME_TOO_SHORT = `Username must be at least ${USERNAME_MIN} characters`;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 export const INVITE_CODE_REQUIRED = "Invite code is required";
 /** SPEC §5 words the two confirmations differently: registration, then the password change. */
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const NEW_PASSWORDS_DO_NOT_MATCH = "Passwords don't match";
 
 const usernameCharacters = matches(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
@@ -50,8 +50,8 @@ export const validateUsername = (value: string) => checkText(REGISTERED_USERNAME
 /** Why an account cannot be renamed to this, or undefined when it can. */
 export const validateNewUsername = (value: string) => checkText(NEW_USERNAME, value);
 
-export const LOGIN_FORM = { username: LOGIN_USERNAME, password: PASSWORD };
-export const REGISTRATION_FORM = { username: REGISTERED_USERNAME, password: PASSWORD, inviteCode: INVITE_CODE_ENTRY };
+const LOGIN_FORM = { username: LOGIN_USERNAME, password: PASSWORD };
+const REGISTRATION_FORM = { username: REGISTERED_USERNAME, password: PASSWORD, inviteCode: INVITE_CODE_ENTRY };
 export const PASSWORD_CHANGE_FORM = {
   currentPassword: CURRENT_PASSWORD,
   newPassword: PASSWORD,

@@ -1,7 +1,7 @@
 /** @module SPEC §5 "Admin invite code", plain: the admin form runs it, src/shared/admin.ts builds the API's schema from it. */
 import { checkText, maxLength, minLength, plainText, type TextRule } from "./text";
 
-export const INVITE_CODE_MAX = 64;
+const INVITE_CODE_MAX = 64;
 export const INVITE_CODE_EMPTY = "Invite code cannot be empty";
 
 export const INVITE_CODE: TextRule = {

@@ -25,7 +25,7 @@ export const DESCRIPTION: TextRule = {
   ],
 };
 
-export const ITEM_FORM = { title: TITLE, description: DESCRIPTION };
+const ITEM_FORM = { title: TITLE, description: DESCRIPTION };
 
 /** The add/edit item sheet: its title and description as they will be sent, or their messages. */
 export const validateItem = (form: Record<keyof typeof ITEM_FORM, string>) => checkForm(ITEM_FORM, form);

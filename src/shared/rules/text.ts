@@ -45,7 +45,7 @@ export function isPlainText(text: string, multiline = false): boolean {
 }
 
 /** Whether `text` (already trimmed where the rule says so) passes one check. */
-export function passes(check: TextCheck, text: string): boolean {
+function passes(check: TextCheck, text: string): boolean {
   switch (check.kind) {
     case "min":
       return text.length >= check.length;
@@ -59,7 +59,7 @@ export function passes(check: TextCheck, text: string): boolean {
 }
 
 /** The value as it is stored: trimmed when the rule says so. */
-export const normalizeText = (rule: TextRule, value: string) => (rule.trim ? value.trim() : value);
+const normalizeText = (rule: TextRule, value: string) => (rule.trim ? value.trim() : value);
 
 /** The message of the first check `value` fails, or undefined when it passes them all. */
 export function checkText(rule: TextRule, value: string): string | undefined {
