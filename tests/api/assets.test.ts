@@ -1,14 +1,47 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { loadAssets, PUBLIC_DIR } from "../../src/assets";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { islands, type IslandName } from "../../islands/registry";
+import { ICON_PATHS } from "../../islands/ui/icon-sprite";
+import { loadAssets, PUBLIC_DIR, type Assets } from "../../src/assets";
+import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 const REBUILDS = 15;
 
+/** Every script a page names: the loader it runs and the chunks it preloads. */
+function scriptsOf(html: string): string[] {
+  const head = html.slice(0, html.indexOf("</head>"));
+  const named = [...head.matchAll(/<script[^>]* src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+  return named.sort();
+}
+
+/** What a page holding these islands needs: the loader, its imports, each island's chunks. */
+const expectedScripts = (assets: Assets, names: IslandName[]) =>
+  [...new Set([assets.script, ...assets.scriptImports, ...names.flatMap((name) => assets.islands[name]!)])].sort();
+
 describe("island assets", () => {
+  it("are one chunk per island, a loader, a stylesheet and an icon sprite, all named in the manifest and on disk", async () => {
+    const assets = await loadAssets();
+    expect(JSON.parse(readFileSync(join(PUBLIC_DIR, "build", "manifest.json"), "utf8"))).toEqual(assets);
+    expect(Object.keys(assets.islands).sort()).toEqual(Object.keys(islands).sort());
+    for (const [name, chunks] of Object.entries(assets.islands)) {
+      // Its own chunk first, named for it, and nothing it needs left out of the manifest's files.
+      expect(basename(chunks[0]!)).toMatch(new RegExp(`^${name}-[a-z0-9]+\\.js$`));
+      for (const chunk of chunks) expect(assets.files).toContain(chunk);
+    }
+    const ownChunks = new Set(Object.values(assets.islands).map((chunks) => chunks[0]));
+    expect(ownChunks.size).toBe(Object.keys(islands).length);
+    for (const url of [assets.script, assets.style, assets.icons, ...assets.files]) {
+      expect(url).toMatch(/^\/build\/[A-Za-z]+-[a-z0-9]+\.(js|css|svg)$/);
+      expect(existsSync(join(PUBLIC_DIR, url))).toBe(true);
+    }
+    const sprite = readFileSync(join(PUBLIC_DIR, assets.icons), "utf8");
+    for (const name of Object.keys(ICON_PATHS)) expect(sprite).toContain(`<symbol id="${name}"`);
+  });
+
   it("are never served half-written while another instance rebuilds them at start", async () => {
     const assets = await loadAssets();
-    const files = [assets.script, assets.style].map((url) => join(PUBLIC_DIR, url));
+    const files = assets.files.map((url) => join(PUBLIC_DIR, url));
     const expected = files.map((file) => readFileSync(file, "utf8"));
     // A second server starting beside this one rebuilds the same hashed files into the same folder.
     const rebuilder = Bun.spawn(
@@ -31,5 +64,63 @@ describe("island assets", () => {
     expect(await rebuilder.exited).toBe(0);
     expect(reads).toBeGreaterThan(100);
     expect(torn).toBe(0);
+  });
+});
+
+describe("pages and their islands", () => {
+  let t: TestApp;
+  let owner: Client;
+  let listId: number;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    owner = await registerUser(t, "page_owner");
+    listId = ((await owner.post("/api/task-lists", { name: "Groceries" })).body as { id: number }).id;
+    for (const title of ["Milk", "Bread", "Eggs"]) await owner.post("/api/tasks", { listId, title, description: "" });
+  });
+  afterAll(() => t.close());
+
+  it("name only the chunks of the islands they render", async () => {
+    const auth = (await new Client(t).get<string>("/auth")).body;
+    expect(scriptsOf(auth)).toEqual(expectedScripts(t.assets, ["AuthPanel", "Toaster"]));
+    expect(auth).not.toContain(t.assets.islands.ListScreen![0]);
+
+    const list = (await owner.get<string>(`/list/${listId}`)).body;
+    const onList: IslandName[] = ["VersionDialog", "SessionRecovery", "LiveUpdates", "CompletedToggle", "ListScreen", "Toaster"];
+    expect(scriptsOf(list)).toEqual(expectedScripts(t.assets, onList));
+    expect(list).not.toContain(t.assets.islands.AuthPanel![0]);
+
+    const theme = (await owner.get<string>("/settings?tab=theme")).body;
+    expect(scriptsOf(theme)).toEqual(
+      expectedScripts(t.assets, ["VersionDialog", "SessionRecovery", "LiveUpdates", "ThemePicker", "Toaster"]),
+    );
+  });
+
+  it("load no script at all when they have no island", async () => {
+    const notFound = await new Client(t).get<string>("/no-such-page");
+    expect(notFound.status).toBe(404);
+    expect(notFound.body).toContain("404 Page Not Found");
+    expect(notFound.body).not.toContain("<script");
+    expect(notFound.body).not.toContain("modulepreload");
+    expect(notFound.body).not.toContain("data-island");
+  });
+
+  it("draw every icon from the sprite instead of repeating its drawing", async () => {
+    const list = (await owner.get<string>(`/list/${listId}`)).body;
+    expect(list).not.toContain("<path");
+    const uses = [...list.matchAll(/<svg width="\d+" height="\d+" aria-hidden="true"><use href="([^"]+)"><\/use><\/svg>/g)].map(
+      (m) => m[1],
+    );
+    expect(uses.length).toBeGreaterThan(10);
+    for (const href of uses) expect(href).toMatch(new RegExp(`^${t.assets.icons}#(${Object.keys(ICON_PATHS).join("|")})$`));
+    expect(uses).toContain(`${t.assets.icons}#trash`);
+    // The loader is told where the sprite is, for the icons the islands draw in the browser.
+    expect(list).toContain(`src="${t.assets.script}" data-icons="${t.assets.icons}"`);
+  });
+
+  it("serve the sprite like every other hashed build file: an SVG cached for good", async () => {
+    const sprite = await new Client(t).get<string>(t.assets.icons);
+    expect(sprite.status).toBe(200);
+    expect(sprite.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(sprite.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });

@@ -1,0 +1,165 @@
+import type { ConsoleMessage, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IslandName } from "../../islands/registry";
+import { anonymousContext, signedInContext, startBrowserEnv, waitForHydration, type BrowserEnv } from "../helpers/browser";
+import { TEST_PASSWORD } from "../helpers/test-app";
+import { rowTitles, seedList } from "./list-helpers";
+
+/** Long enough for the websocket to subscribe and a refresh it caused (300 ms debounce) to start. */
+const QUIET_MS = 800;
+
+/** The scripts the page downloads, by URL path, from now on. */
+function recordScripts(page: Page) {
+  const paths = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") paths.add(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** Opens `path`, waits for every island, and answers which islands the page holds, by name. */
+async function openHydrated(page: Page, path: string): Promise<string[]> {
+  // React reports a server/browser markup mismatch as an uncaught error, or on the console.
+  const errors: string[] = [];
+  const onPageError = (error: Error) => errors.push(error.message);
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+  };
+  page.on("pageerror", onPageError);
+  page.on("console", onConsole);
+  await waitForHydration(page, () => page.goto(path));
+  const names = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].map((island) => island.dataset.island!),
+  );
+  const hydrated = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => island.dataset.hydrated === "true"),
+  );
+  page.off("pageerror", onPageError);
+  page.off("console", onConsole);
+  expect([path, errors]).toEqual([path, []]);
+  expect([path, hydrated]).toEqual([path, true]);
+  return names.sort();
+}
+
+describe("islands load per page in Chromium", () => {
+  let env: BrowserEnv;
+  let admin: Awaited<ReturnType<typeof signedInContext>>;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    // The first account is the administrator's, who alone has /admin.
+    admin = await signedInContext(env, "hydra_admin");
+  });
+  afterAll(async () => {
+    await admin.context.close();
+    await env.close();
+  });
+
+  const chunksOf = (names: IslandName[]) => {
+    const { assets } = env.testApp;
+    return new Set([assets.script, ...assets.scriptImports, ...names.flatMap((name) => assets.islands[name]!)]);
+  };
+
+  it("downloads on /auth only the loader and the chunks of its own islands, no list-page code", async () => {
+    const { context, page } = await anonymousContext(env);
+    const scripts = recordScripts(page);
+    expect(await openHydrated(page, "/auth")).toEqual(["AuthPanel", "Toaster"]);
+    expect(scripts).toEqual(chunksOf(["AuthPanel", "Toaster"]));
+    const listChunk = env.testApp.assets.islands.ListScreen![0]!;
+    expect(scripts.has(listChunk)).toBe(false);
+
+    // The same recorder does see the list page's chunk where the list page asks for it.
+    const owner = await signedInContext(env, "chunk_owner");
+    const { list } = await seedList(owner.context.request, "Errands", ["Post office"]);
+    const onList = recordScripts(owner.page);
+    await openHydrated(owner.page, `/list/${list.id}`);
+    expect(onList.has(listChunk)).toBe(true);
+    await owner.context.close();
+    await context.close();
+  });
+
+  it("hydrates every island of every page, and gives a page without islands no script", async () => {
+    const owner = await signedInContext(env, "hydra_owner");
+    const { list } = await seedList(owner.context.request, "Trip", [
+      "Tickets",
+      { title: "Packing", isParent: true, description: "Bags" },
+      { title: "Passport", completed: true },
+    ]);
+    const parent = (await (await owner.context.request.get(`/api/list/${list.id}`)).json()).tasks.find(
+      (task: { title: string; id: number }) => task.title === "Packing",
+    );
+    await owner.context.request.post("/api/tasks", { data: { listId: list.id, parentId: parent.id, title: "Socks", description: "" } });
+    await owner.context.request.post("/api/share-by-username", {
+      data: { listId: list.id, username: "hydra_admin", accessLevel: "write" },
+    });
+    const header = ["VersionDialog", "SessionRecovery", "LiveUpdates"];
+    const signedIn: Array<[Page, string, string[]]> = [
+      [owner.page, "/", [...header, "HomeScreen", "Toaster"]],
+      [owner.page, `/list/${list.id}`, [...header, "CompletedToggle", "ListScreen", "Toaster"]],
+      [owner.page, `/list/${list.id}?parentId=${parent.id}`, [...header, "CompletedToggle", "ListScreen", "Toaster"]],
+      [owner.page, "/settings?tab=theme", [...header, "ThemePicker", "Toaster"]],
+      [owner.page, "/settings?tab=account", [...header, "AccountSettings", "Toaster"]],
+      [owner.page, "/settings?tab=info", [...header, "Toaster"]],
+      [admin.page, "/shared-lists", [...header, "SharedLists", "Toaster"]],
+      [admin.page, "/admin", [...header, "InviteCodeForm", "DeploymentNotice", "Toaster"]],
+      [owner.page, `/list/${list.id}?shareId=${list.shareId}`, [...header, "CompletedToggle", "ListScreen", "Toaster"]],
+    ];
+    for (const [page, path, islands] of signedIn) expect([path, await openHydrated(page, path)]).toEqual([path, islands.sort()]);
+
+    const guest = await anonymousContext(env);
+    expect(await openHydrated(guest.page, "/auth?action=login")).toEqual(["AuthPanel", "Toaster"]);
+    expect(await openHydrated(guest.page, `/list/${list.id}?shareId=${list.shareId}`)).toEqual([
+      "CompletedToggle",
+      "ListScreen",
+      "LiveUpdates",
+      "Toaster",
+    ]);
+    // A dead link's 404 still shows its toast, so it loads the Toaster alone.
+    expect(await openHydrated(guest.page, `/list/${list.id}?shareId=not-the-link`)).toEqual(["Toaster"]);
+
+    const scripts = recordScripts(guest.page);
+    expect(await openHydrated(guest.page, "/no-such-page")).toEqual([]);
+    expect(await guest.page.locator("script").count()).toBe(0);
+    expect(scripts.size).toBe(0);
+    await Promise.all([owner.context.close(), guest.context.close()]);
+  });
+
+  it("uses the server's data as is: no refetch after the page loads, until a live event asks for one", async () => {
+    const reader = await signedInContext(env, "still_reader");
+    const writer = await reader.context.browser()!.newContext({ baseURL: env.baseUrl });
+    const login = await writer.request.post("/api/login", { data: { username: "still_reader", password: TEST_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const { list } = await seedList(reader.context.request, "Quiet list", ["One", "Two"]);
+    await reader.context.request.post("/api/task-lists", { data: { name: "Second list" } });
+    const page = reader.page;
+
+    const reads: string[] = [];
+    let recording = false;
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (recording && url.pathname.startsWith("/api/") && request.method() === "GET") reads.push(url.pathname);
+    };
+    page.on("request", onRequest);
+    for (const path of [`/list/${list.id}`, "/", "/shared-lists"]) {
+      recording = false;
+      await waitForHydration(page, () => page.goto(path, { waitUntil: "load" }));
+      recording = true;
+      // The page is live (its websocket subscribed), and whatever that subscription would set off has had time to start.
+      await page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
+      await page.waitForTimeout(QUIET_MS);
+      expect([path, reads]).toEqual([path, []]);
+    }
+
+    // Positive control: on the list page, a change made elsewhere arrives live and is fetched.
+    recording = false;
+    await waitForHydration(page, () => page.goto(`/list/${list.id}`, { waitUntil: "load" }));
+    await page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
+    recording = true;
+    const added = await writer.request.post("/api/tasks", { data: { listId: list.id, title: "Three", description: "" } });
+    expect(added.status()).toBe(201);
+    await expect.poll(() => rowTitles(page)).toEqual(["One", "Two", "Three"]);
+    expect(reads).toContain(`/api/list/${list.id}`);
+    page.off("request", onRequest);
+    await writer.close();
+    await reader.context.close();
+  });
+});
