@@ -8,6 +8,7 @@ import { join } from "node:path";
 const BENCHMARKS = [
   { name: "http", file: "http.ts", needs: "wrk" },
   { name: "ws-fanout", file: "ws-fanout.ts" },
+  { name: "page-load", file: "page-load.ts", needs: "chromium" },
 ];
 
 const wanted = process.argv.slice(2);
