@@ -37,6 +37,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export function revalidatedBody(c: Context, body: string, contentType: string, status: 200 | 404 = 200): Response {
   c.header("Cache-Control", REVALIDATE);
+  c.header("Vary", "Cookie");
   c.header("Content-Type", contentType);
   if (status !== 200 || body.length < MIN_COMPRESSED_BYTES) return c.body(body, status);
   const etag = etagOf(body);
