@@ -15,6 +15,13 @@ export interface ListData {
 }
 
 /**
+ * Back and Forward show the browser's kept copy of the page without asking the server
+ * (docs/decisions/012-delivery.md): rendered then, not just now, so its first connect refetches.
+ */
+const renderedJustNow = () =>
+  (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)?.type !== "back_forward";
+
+/**
  * The list's data and its one refresh. Realtime dispatches `listwell:refresh` on window; bursts
  * are folded together (SPEC §4: 300 ms debounce). The data starts as the server rendered it and
  * is used as is: the `connect` of the page's first subscription does not refetch what the server
@@ -60,7 +67,7 @@ export function useListData(target: ListTarget, initial: ListData) {
       const { type } = (event as CustomEvent<Partial<RefreshDetail>>).detail ?? {};
       if (type === "connect" && !subscribedOnce.current) {
         subscribedOnce.current = true;
-        return;
+        if (renderedJustNow()) return;
       }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void refetch(), 300);
