@@ -51,6 +51,8 @@ const FOR_READER = `SELECT task_lists.*,
   (SELECT MAX(id) FROM events WHERE list_id = task_lists.id) AS latest_event_id,
   (SELECT username FROM users WHERE id = task_lists.user_id) AS owner_name
   FROM task_lists`;
+const FOR_READER_BY_ID = `${FOR_READER} WHERE id = ?`;
+const FOR_READER_BY_SHARE_ID = `${FOR_READER} WHERE share_id = ?`;
 
 interface ListForReaderRow extends ListRow {
   grant_level: string | null;
@@ -72,8 +74,8 @@ export function listsStore(db: Db) {
     async findForReader(where: { id: number } | { shareId: string }, userId: number | null): Promise<ListForReader | undefined> {
       const row =
         "id" in where
-          ? await db.get<ListForReaderRow>(`${FOR_READER} WHERE id = ?`, [userId, where.id])
-          : await db.get<ListForReaderRow>(`${FOR_READER} WHERE share_id = ?`, [userId, where.shareId]);
+          ? await db.get<ListForReaderRow>(FOR_READER_BY_ID, [userId, where.id])
+          : await db.get<ListForReaderRow>(FOR_READER_BY_SHARE_ID, [userId, where.shareId]);
       if (!row) return undefined;
       return {
         list: toList(row),
