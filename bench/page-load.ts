@@ -7,8 +7,9 @@
  * 50 ms as an impatient person would. Paints and taps are measured in separate loads, because input
  * ends LCP's observation.
  *
- * `bun bench/page-load.ts [checkout]` serves `checkout` (default: this one) with its own
- * `bun src/server.ts` on a temporary SQLite file, so an older tree is measured by the same code.
+ * `bun bench/page-load.ts [checkout…]` serves each checkout (default: this one) with its own
+ * `bun src/server.ts` on a temporary SQLite file, so an older tree is measured by the same code;
+ * given two (before and after), it alternates between them run by run.
  * Not a test: nothing here passes or fails.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +18,8 @@ import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ROOT = resolve(process.argv[2] ?? join(import.meta.dir, ".."));
+/** Checkouts to serve; several are measured run by run in turn, so load on the machine touches each alike. */
+const CHECKOUTS = (process.argv.length > 2 ? process.argv.slice(2) : [join(import.meta.dir, "..")]).map((path) => resolve(path));
 const PHONE = { width: 375, height: 740 };
 const TAP_EVERY_MS = 50;
 const GIVE_UP_MS = 30_000;
@@ -49,11 +51,11 @@ interface Target {
 }
 
 /** `bun src/server.ts` of the checkout, as `npm start` runs it, once it printed its invite code. */
-async function startServer() {
+async function startServer(root: string) {
   const dir = mkdtempSync(join(tmpdir(), "listwell-page-load-"));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = Bun.spawn([process.execPath, "src/server.ts"], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
@@ -255,48 +257,56 @@ const median = (values: number[]) => {
 const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const git = Bun.spawnSync(["git", "-C", ROOT, "log", "-1", "--format=%h %s"]).stdout.toString().trim();
-console.log(`page load of ${ROOT} (${git}), cold cache, median of ${RUNS}, phone viewport ${PHONE.width}x${PHONE.height}`);
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-});
-try {
+/** A checkout's server, seeded, and its three pages. */
+async function prepare(root: string) {
+  const commit = Bun.spawnSync(["git", "-C", root, "log", "-1", "--format=%h"]).stdout.toString().trim();
+  const server = await startServer(root);
   const { cookie, listId } = await seed(server.url);
   const targets: Target[] = [
     { name: "/auth", path: "/auth", signedIn: false, tap: { selector: '[role="tab"]', text: "Register", shows: "aria-selected" } },
     { name: "home", path: "/", signedIn: true, tap: { selector: "button", text: "New List", shows: "open-dialog" } },
     { name: "list, 50 items", path: `/list/${listId}`, signedIn: true, tap: { selector: '[role="checkbox"]', shows: "aria-checked" } },
   ];
-  // One unmeasured load per page, so the server's first-request work is not in the figures.
-  for (const target of targets) await measurePaints(browser, PROFILES[1]!, target, server.url, cookie);
+  return { root, commit, server, cookie, targets };
+}
+
+console.log(`page load, cold cache, median of ${RUNS}, phone viewport ${PHONE.width}x${PHONE.height}`);
+const sites: Array<Awaited<ReturnType<typeof prepare>>> = [];
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+});
+try {
+  for (const root of CHECKOUTS) {
+    const site = await prepare(root);
+    sites.push(site);
+    console.log(`${site.commit}: ${root}`);
+    // One unmeasured load per page, so the server's first-request work is not in the figures.
+    for (const target of site.targets) await measurePaints(browser, PROFILES[1]!, target, site.server.url, site.cookie);
+  }
   for (const profile of PROFILES) {
     console.log(`\n${profile.name}`);
-    console.log(
-      `${"page".padEnd(16)}${["TTFB", "FCP", "LCP", "hydrated", "first tap", "JS sent", "all sent"].map((cell) => cell.padStart(10)).join("")}   first tap, each run`,
-    );
-    for (const target of targets) {
-      const paints: Array<Awaited<ReturnType<typeof measurePaints>>> = [];
-      const taps: number[] = [];
+    const columns = ["TTFB", "FCP", "LCP", "hydrated", "first tap", "JS sent", "all sent"];
+    console.log(`${"page".padEnd(26)}${columns.map((cell) => cell.padStart(10)).join("")}   first tap, each run`);
+    for (const [index, target] of sites[0]!.targets.entries()) {
+      const results = sites.map(() => ({ paints: [] as Array<Awaited<ReturnType<typeof measurePaints>>>, taps: [] as number[] }));
       for (let run = 0; run < RUNS; run++) {
-        paints.push(await measurePaints(browser, profile, target, server.url, cookie));
-        taps.push(await measureFirstTap(browser, profile, target, server.url, cookie));
+        for (const [i, site] of sites.entries()) {
+          const page = site.targets[index]!;
+          results[i]!.paints.push(await measurePaints(browser, profile, page, site.server.url, site.cookie));
+          results[i]!.taps.push(await measureFirstTap(browser, profile, page, site.server.url, site.cookie));
+        }
       }
-      const of = (key: keyof (typeof paints)[number]) => median(paints.map((paint) => paint[key]));
-      const cells = [
-        ms(of("ttfb")),
-        ms(of("fcp")),
-        ms(of("lcp")),
-        ms(of("hydrated")),
-        ms(median(taps)),
-        kb(of("scriptBytes")),
-        kb(of("allBytes")),
-      ];
-      console.log(target.name.padEnd(16) + cells.map((cell) => cell.padStart(10)).join("") + "   " + taps.map(ms).join(", "));
+      for (const [i, { paints, taps }] of results.entries()) {
+        const of = (key: keyof (typeof paints)[number]) => median(paints.map((paint) => paint[key]));
+        const cells = [of("ttfb"), of("fcp"), of("lcp"), of("hydrated"), median(taps)].map(ms);
+        cells.push(kb(of("scriptBytes")), kb(of("allBytes")));
+        const name = `${target.name} @${sites[i]!.commit}`.padEnd(26);
+        console.log(`${name}${cells.map((cell) => cell.padStart(10)).join("")}   ${taps.map(ms).join(", ")}`);
+      }
     }
   }
 } finally {
   await browser.close();
-  await server.stop();
+  for (const site of sites) await site.server.stop();
 }
