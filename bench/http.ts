@@ -1,20 +1,41 @@
 /**
  * DESIGN §10's HTTP baselines, measured in one run and printed as ratios against a bare Bun.serve:
- * Hono JSON, a session + 50-item list read, and a toggle (session, permission, UPDATE…RETURNING,
- * event, publish), each beside a "reference" doing the same work with no rules (bench/http-target.ts).
- * Each server runs pinned to CPU 0 and wrk (-t1 -c64) to CPU 1.
+ * Hono JSON, a session + 50-item list read (`/api/tasks` and `/api/list/{id}`), and a toggle
+ * (session, permission, UPDATE…RETURNING, event, publish), each beside a "reference" doing the same
+ * work with no rules (bench/http-target.ts). Each server runs pinned to CPU 0 and wrk (-t1 -c64)
+ * to CPU 1. Besides requests per second, each case reports the server's CPU time per request (from
+ * /proc): on a machine shared with other work, throughput drops with whatever else runs on CPU 0,
+ * while CPU time per request moves far less, so its ratio is the steadier of the two.
  * Needs wrk (`apt-get install -y wrk`). Not a test: nothing here passes or fails.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTarget, type Target } from "./targets";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** Requests per second wrk reached, pinned to CPU 1; any non-2xx answer makes the run fail loudly. */
-async function wrk(url: string, headers: string[] = [], script?: string): Promise<number> {
+/** User + system CPU time of a process and all its threads, in microseconds (Linux), or NaN. */
+function cpuMicros(pid: number): number {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return Number.NaN;
+  const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / ticksPerSecond;
+}
+
+interface Measured {
+  rate: number;
+  cpuPerRequest: number;
+}
+
+/**
+ * Requests per second wrk reached (pinned to CPU 1) and the server's CPU microseconds per request;
+ * any non-2xx answer makes the run fail loudly.
+ */
+async function wrk(serverPid: number, url: string, headers: string[] = [], script?: string): Promise<Measured> {
+  const cpuBefore = cpuMicros(serverPid);
   const args = ["taskset", "-c", "1", "wrk", "-t1", "-c64", `-d${SECONDS}s`, "--latency", ...headers.flatMap((h) => ["-H", h])];
   if (script) args.push("-s", script);
   const run = Bun.spawn([...args, url], { stdout: "pipe", stderr: "pipe" });
@@ -24,7 +45,8 @@ async function wrk(url: string, headers: string[] = [], script?: string): Promis
   if (!rate) throw new Error(`wrk said:\n${output}${await new Response(run.stderr).text()}`);
   const non2xx = output.match(/Non-2xx or 3xx responses: (\d+)/);
   if (non2xx) throw new Error(`${url}: ${non2xx[1]} failed responses`);
-  return Number(rate[1]);
+  const requests = Number(output.match(/(\d+) requests in/)?.[1]);
+  return { rate: Number(rate[1]), cpuPerRequest: (cpuMicros(serverPid) - cpuBefore) / requests };
 }
 
 if (!Bun.which("wrk")) {
@@ -39,24 +61,28 @@ const bare = await startTarget("http-target.ts", "bare");
 const hono = await startTarget("http-target.ts", "hono");
 const reference = await startTarget("http-target.ts", "reference");
 const app = await startTarget("http-target.ts", "listwell");
-const read =
-  ({ target }: { target: Target }) =>
+type Started = Awaited<ReturnType<typeof startTarget>>;
+const get =
+  (path: (target: Target) => string) =>
+  ({ child, target }: Started) =>
   () =>
-    wrk(`http://127.0.0.1:${target.port}/api/tasks?listId=${target.listId}`, [`Cookie: ${target.cookie}`]);
+    wrk(child.pid, `http://127.0.0.1:${target.port}${path(target)}`, [`Cookie: ${target.cookie}`]);
+const read = get((target) => `/api/tasks?listId=${target.listId}`);
 const toggle =
-  ({ target }: { target: Target }) =>
+  ({ child, target }: Started) =>
   () =>
-    wrk(`http://127.0.0.1:${target.port}/api/tasks/${target.taskId}/toggle`, [`Cookie: ${target.cookie}`], postScript);
-const cases: Array<[string, () => Promise<number>]> = [
-  ["bare Bun.serve JSON", () => wrk(`http://127.0.0.1:${bare.target.port}/`)],
-  ["Hono JSON", () => wrk(`http://127.0.0.1:${hono.target.port}/json`)],
+    wrk(child.pid, `http://127.0.0.1:${target.port}/api/tasks/${target.taskId}/toggle`, [`Cookie: ${target.cookie}`], postScript);
+const cases: Array<[string, () => Promise<Measured>]> = [
+  ["bare Bun.serve JSON", () => wrk(bare.child.pid, `http://127.0.0.1:${bare.target.port}/`)],
+  ["Hono JSON", () => wrk(hono.child.pid, `http://127.0.0.1:${hono.target.port}/json`)],
   ["reference read", read(reference)],
   ["session + 50-item read", read(app)],
+  ["/api/list/{id} read", get((target) => `/api/list/${target.listId}`)(app)],
   ["reference toggle", toggle(reference)],
   ["toggle (write + event)", toggle(app)],
 ];
 
-const results = new Map<string, number[]>();
+const results = new Map<string, Measured[]>();
 try {
   // Interleaved rounds, so drift in the machine's speed touches every case alike.
   for (let round = 0; round < ROUNDS; round++) {
@@ -66,13 +92,22 @@ try {
   for (const { child } of [bare, hono, reference, app]) child.kill();
 }
 
-const best = (name: string) => Math.max(...results.get(name)!);
-const baseline = best("bare Bun.serve JSON");
-console.log(`\nHTTP, wrk -t1 -c64, ${SECONDS}s x ${ROUNDS} rounds, best round (DESIGN §10 targets in brackets)`);
-const targets: Record<string, string> = { "Hono JSON": "0.86", "session + 50-item read": "0.17", "toggle (write + event)": "0.135" };
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const bestRate = (name: string) => Math.max(...results.get(name)!.map((measured) => measured.rate));
+const cpuPerRequest = (name: string) => median(results.get(name)!.map((measured) => measured.cpuPerRequest));
+const [baseRate, baseCpu] = [bestRate("bare Bun.serve JSON"), cpuPerRequest("bare Bun.serve JSON")];
+console.log(
+  `\nHTTP, wrk -t1 -c64, ${SECONDS}s x ${ROUNDS} rounds: best round's req/s, and the median round's server CPU per request` +
+    " (each as a ratio to bare Bun.serve; DESIGN §10 and issue 12 targets in brackets)",
+);
+const targets: Record<string, string> = {
+  "Hono JSON": "0.86",
+  "session + 50-item read": "0.25",
+  "/api/list/{id} read": "0.25",
+  "toggle (write + event)": "0.135",
+};
 for (const [name] of cases) {
-  const ratio = best(name) / baseline;
-  console.log(
-    `${name.padEnd(26)} ${best(name).toFixed(0).padStart(8)} req/s   ${ratio.toFixed(3)}x${targets[name] ? `  [${targets[name]}x]` : ""}`,
-  );
+  const rate = `${bestRate(name).toFixed(0).padStart(8)} req/s ${(bestRate(name) / baseRate).toFixed(3)}x`;
+  const cpu = `${cpuPerRequest(name).toFixed(1).padStart(7)} CPU-µs/req ${(baseCpu / cpuPerRequest(name)).toFixed(3)}x`;
+  console.log(`${name.padEnd(26)} ${rate}   ${cpu}${targets[name] ? `  [${targets[name]}x]` : ""}`);
 }
