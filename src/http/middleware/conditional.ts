@@ -33,7 +33,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /**
  * Answers a rendered body as `private, no-cache` with an ETag, or 304 with the same headers and
  * no body when the browser already holds it. Bodies under 1 KB get no tag: a 304 would save next
- * to nothing, and skipping the hash keeps small reads cheap.
+ * to nothing, and skipping the hash keeps small reads cheap. `Vary: Cookie` because Chromium shows
+ * a kept page again on Back without revalidating it: only a changed cookie (a logout, another
+ * account) makes it ask the server instead of showing someone's signed-in page.
  */
 export function revalidatedBody(c: Context, body: string, contentType: string, status: 200 | 404 = 200): Response {
   c.header("Cache-Control", REVALIDATE);
