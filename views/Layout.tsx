@@ -16,9 +16,12 @@ export interface LayoutProps {
   toast?: PlainToast;
 }
 
-/** The chunks the loader will import for these islands: all of them, so none waits on another. */
+/**
+ * The loader and every chunk it will import for these islands, so none waits on another. The
+ * loader comes first: it holds React, the biggest file, which every island needs.
+ */
 function chunksFor(assets: Assets, islands: Set<IslandName>): string[] {
-  return [...new Set([...assets.scriptImports, ...[...islands].flatMap((name) => assets.islands[name] ?? [])])];
+  return [...new Set([assets.script, ...assets.scriptImports, ...[...islands].flatMap((name) => assets.islands[name] ?? [])])];
 }
 
 /**
@@ -44,7 +47,8 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Listwell`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.style} />
+        {/* With a precedence React writes it before the preloads: the render waits for it, not for them. */}
+        <link rel="stylesheet" href={assets.style} precedence="default" />
         {islands.size > 0 && (
           <>
             {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}

@@ -12,7 +12,7 @@ const REBUILDS = 15;
 function scriptsOf(html: string): string[] {
   const head = html.slice(0, html.indexOf("</head>"));
   const named = [...head.matchAll(/<script[^>]* src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
-  return named.sort();
+  return [...new Set(named)].sort();
 }
 
 /** What a page holding these islands needs: the loader, its imports, each island's chunks. */
