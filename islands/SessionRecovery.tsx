@@ -41,9 +41,23 @@ export default function SessionRecovery({ username }: SessionRecoveryProps) {
         window.location.assign(`/auth?action=relogin&username=${encodeURIComponent(username)}`);
       }, REDIRECT_DELAY_MS);
     });
+    // Back can restore this page frozen as it was (the bfcache), even after a logout: when the
+    // session is no longer this user's, show what the server shows now (docs/decisions/012-delivery.md).
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      fetch("/api/user", { cache: "no-store" })
+        .then(async (response) => (response.ok ? ((await response.json()) as { username?: string }).username : undefined))
+        .then((current) => {
+          if (current !== username) window.location.reload();
+        })
+        // Offline: the page stays as it was, and its next call finds out.
+        .catch(() => undefined);
+    };
+    window.addEventListener("pageshow", onPageShow);
     return () => {
       clearTimeout(restoredTimer);
       uninstall();
+      window.removeEventListener("pageshow", onPageShow);
     };
   }, [username]);
   return null;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_DIR } from "../../src/assets";
 import { CONTENT_SECURITY_POLICY } from "../../src/http/middleware/security-headers";
@@ -9,7 +10,7 @@ import { type BrowserEnv, gotoHydrated, signedInContext, startBrowserEnv, waitFo
 import { testDialects } from "../helpers/databases";
 import { createList, insertTask } from "../helpers/lists";
 import { startLiveServer, TestSocket } from "../helpers/live";
-import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
  * DESIGN §11 "Delivery": compression by Accept-Encoding, HEAD that tells the real length, ETag and
@@ -420,5 +421,52 @@ describe("Back and Forward in Chromium", () => {
     await expect.poll(() => page.getByText("Added meanwhile").count()).toBe(1);
     expect(await page.getByText("There before").count()).toBe(1);
     await context.close();
+  });
+});
+
+/** Playwright turns the bfcache off (--disable-back-forward-cache); a person's Chromium has it on. */
+describe("Back and Forward in Chromium with its back/forward cache on", () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  it("restores a signed-in page frozen as it was, but not once its user has logged out", async () => {
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      ignoreDefaultArgs: ["--disable-back-forward-cache"],
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
+    try {
+      const context = await browser.newContext({ baseURL: env.baseUrl });
+      context.setDefaultTimeout(10_000);
+      const registered = await context.request.post("/api/register", {
+        data: { username: "frozen_user", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+      });
+      expect(registered.status()).toBe(201);
+      const page = await context.newPage();
+      await page.addInitScript(() =>
+        window.addEventListener("pageshow", (event: PageTransitionEvent) =>
+          document.documentElement.setAttribute("data-restored", String(event.persisted)),
+        ),
+      );
+      const restored = () => page.evaluate(() => document.documentElement.getAttribute("data-restored"));
+      await gotoHydrated(page, "/");
+      await gotoHydrated(page, "/settings?tab=account");
+      // Positive control: while signed in, Back restores the frozen page itself.
+      await page.goBack({ waitUntil: "commit" });
+      await expect.poll(restored).toBe("true");
+      expect(await page.content()).toContain("frozen_user");
+      await page.goForward({ waitUntil: "commit" });
+      await expect.poll(() => page.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL((url) => url.pathname === "/auth");
+      await page.goBack({ waitUntil: "commit" });
+      await page.waitForURL((url) => url.pathname === "/auth");
+      await expect.poll(() => page.content()).not.toContain("frozen_user");
+    } finally {
+      await browser.close();
+    }
   });
 });
