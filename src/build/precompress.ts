@@ -48,10 +48,14 @@ export async function precompressBuild(staging: string, target: string, names: r
       const copy = name + PRECOMPRESSED_SUFFIX[encoding];
       const existing = join(target, copy);
       if (existsSync(existing)) {
-        // Fresh again, so the build's sweep of files older than an hour keeps it beside its file.
-        const now = new Date();
-        utimesSync(existing, now, now);
-        return;
+        try {
+          // Fresh again, so the build's sweep of files older than an hour keeps it beside its file.
+          const now = new Date();
+          utimesSync(existing, now, now);
+          return;
+        } catch {
+          // Another instance's sweep removed it just now: write it again below.
+        }
       }
       const body = await Bun.file(join(staging, name)).bytes();
       const compressed = await compressors[encoding](body);
