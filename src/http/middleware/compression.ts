@@ -68,7 +68,7 @@ const BODILESS = new Set([204, 205, 304]);
 export const compression: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
-  if (BODILESS.has(res.status) || res.body === null || res.headers.has("content-encoding")) return;
+  if (BODILESS.has(res.status) || res.headers.has("content-encoding")) return;
   if (!isCompressible(res.headers.get("content-type"))) return;
   varyOnEncoding(res.headers);
   const encoding = preferredEncoding(c.req.header("accept-encoding"));
