@@ -24,6 +24,8 @@ export interface ListScreenProps {
   shareId: string | null;
   /** 0 for the list itself, else the parent item whose sub-items are shown (?parentId=). */
   parentId: number;
+  /** The list's newest event id as the server read it: the items above are as of this event. */
+  eventId: number;
 }
 
 type Modal =
@@ -40,13 +42,11 @@ const parentFromUrl = () => Number(new URL(window.location.href).searchParams.ge
 /** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
 export default function ListScreen(props: ListScreenProps) {
   const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
-  const { data, loading, refetch, setTasks } = useListData(target, {
-    name: props.list.name,
-    tasks: props.tasks,
-    accessLevel: props.accessLevel,
-    isOwner: props.isOwner,
-    ownerName: props.ownerName,
-  });
+  const { data, loading, refetch, setTasks } = useListData(
+    target,
+    { name: props.list.name, tasks: props.tasks, accessLevel: props.accessLevel, isOwner: props.isOwner, ownerName: props.ownerName },
+    props.eventId,
+  );
   const [parentId, setParentId] = useState(props.parentId);
   const [showCompleted, setShow] = useState(true);
   const [sortAlpha, setSortAlpha] = useState(false);

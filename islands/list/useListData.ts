@@ -15,22 +15,17 @@ export interface ListData {
 }
 
 /**
- * Back and Forward show the browser's kept copy of the page without asking the server
- * (docs/decisions/012-delivery.md): rendered then, not just now, so its first connect refetches.
- */
-const renderedJustNow = () =>
-  (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)?.type !== "back_forward";
-
-/**
  * The list's data and its one refresh. Realtime dispatches `listwell:refresh` on window; bursts
- * are folded together (SPEC §4: 300 ms debounce). The data starts as the server rendered it and
- * is used as is: the `connect` of the page's first subscription does not refetch what the server
- * just sent (docs/decisions/010-island-bundles.md); a later `connect` is a reconnect, which may
- * have missed events, and does. A 404 means the list is gone for this visitor (link rotated,
- * unshared, deleted elsewhere): it says so and leaves rather than keep showing a list nobody can
- * change any more.
+ * are folded together (SPEC §4: 300 ms debounce). The data starts as the server rendered it, as of
+ * the list's event `renderedEventId`, and is used as is: the page's first `connect` carries the
+ * list's newest event id once the socket hears the list, and refetches only when it differs — the
+ * list changed while the page loaded, or the page is a copy kept from earlier and shown again by
+ * Back (docs/decisions/010-island-bundles.md, 012-delivery.md). A later `connect` is a reconnect,
+ * which may have missed events, and refetches. A 404 means the list is gone for this visitor (link
+ * rotated, unshared, deleted elsewhere): it says so and leaves rather than keep showing a list
+ * nobody can change any more.
  */
-export function useListData(target: ListTarget, initial: ListData) {
+export function useListData(target: ListTarget, initial: ListData, renderedEventId: number) {
   const [data, setData] = useState(initial);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -64,10 +59,10 @@ export function useListData(target: ListTarget, initial: ListData) {
 
   useEffect(() => {
     const onRefresh = (event: Event) => {
-      const { type } = (event as CustomEvent<Partial<RefreshDetail>>).detail ?? {};
+      const { type, eventId } = (event as CustomEvent<Partial<RefreshDetail>>).detail ?? {};
       if (type === "connect" && !subscribedOnce.current) {
         subscribedOnce.current = true;
-        if (renderedJustNow()) return;
+        if (eventId === renderedEventId) return;
       }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void refetch(), 300);
@@ -77,7 +72,7 @@ export function useListData(target: ListTarget, initial: ListData) {
       window.removeEventListener("listwell:refresh", onRefresh);
       clearTimeout(timer.current);
     };
-  }, [refetch]);
+  }, [refetch, renderedEventId]);
 
   const setTasks = useCallback(
     (update: (tasks: Task[]) => Task[]) => setData((current) => ({ ...current, tasks: update(current.tasks) })),

@@ -25,6 +25,8 @@ export const RESET_TOAST = "List items have been reset";
 export interface RefreshDetail {
   listId?: number;
   type: string;
+  /** On `connect`: the list's newest event id as the subscription began. */
+  eventId?: number;
 }
 
 /** The page's list: the props win, else /list/{id} and its ?shareId= (the list page's URL). */
@@ -57,8 +59,13 @@ export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetai
   // A refused subscription to the page's list (unshared, or its link reset before the socket got
   // there) means the list is gone for this visitor: the refresh finds out and says so.
   const refused = message.type === "error" && (message.listId !== undefined || Boolean(message.shareId));
+  const eventId = message.type === "connect" ? (message.payload as { eventId?: unknown } | undefined)?.eventId : undefined;
   if (REFRESH_TYPES.has(message.type) || refused)
-    refresh({ ...(message.listId !== undefined ? { listId: message.listId } : {}), type: message.type });
+    refresh({
+      ...(message.listId !== undefined ? { listId: message.listId } : {}),
+      type: message.type,
+      ...(typeof eventId === "number" ? { eventId } : {}),
+    });
 }
 
 export default function LiveUpdates(props: LiveUpdatesProps) {

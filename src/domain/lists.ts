@@ -147,9 +147,14 @@ export async function listByShareId(store: Store, caller: Caller, shareId: strin
 
 type SharedListTarget = { shareId: string } | { listId: number };
 
-/** SPEC §3 "shared list response", for a list reached by shareId or by id. */
-export async function sharedListResponse(store: Store, caller: Caller, target: SharedListTarget): Promise<SharedListResponse> {
-  return (await readSharedList(store, caller, target)).response;
+/**
+ * SPEC §3 "shared list response", for a list reached by shareId or by id, with the list's newest
+ * event id its items are as of: the page's live connection compares it with the one it subscribes
+ * at, so it refetches only when the list changed in between.
+ */
+export async function sharedListResponse(store: Store, caller: Caller, target: SharedListTarget) {
+  const { response, eventId } = await readSharedList(store, caller, target);
+  return { response, eventId };
 }
 
 /**
@@ -166,7 +171,7 @@ export async function sharedListJson(store: Store, caller: Caller, target: Share
 
 async function readSharedList(store: Store, caller: Caller, target: SharedListTarget) {
   const access = await resolveReadAccess(store, caller, "shareId" in target ? { shareId: target.shareId } : { id: target.listId });
-  const { tasks, json } = await store.snapshots.read(access.list.id, access.latestEventId);
+  const { tasks, json, eventId } = await store.snapshots.read(access.list.id, access.latestEventId);
   const response: SharedListResponse = {
     list: listForCaller(access, caller),
     tasks,
@@ -174,5 +179,5 @@ async function readSharedList(store: Store, caller: Caller, target: SharedListTa
     isOwner: access.isOwner,
     ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
   };
-  return { response, tasksJson: json };
+  return { response, tasksJson: json, eventId };
 }

@@ -87,7 +87,10 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     try {
       const { subscription, fresh } = await hub.subscribe(subscriber, target);
       // `connect` makes the client refresh (SPEC §4), which is how it catches up after a reconnect.
-      send(ws, listNotice(fresh ? "connect" : "subscribed", subscription.listId, { messageId, shareId: message.shareId ?? "" }));
+      // Its `eventId`, read once the socket hears the list, tells a page just rendered whether
+      // anything changed since its own read (decision 010): later changes arrive as events.
+      const payload = fresh ? { eventId: await store.events.latestIdOf(subscription.listId) } : {};
+      send(ws, listNotice(fresh ? "connect" : "subscribed", subscription.listId, { messageId, shareId: message.shareId ?? "", payload }));
     } catch (error) {
       if (!(error instanceof AppError)) logger.error("realtime: subscribe failed", error);
       send(ws, {

@@ -162,4 +162,26 @@ describe("islands load per page in Chromium", () => {
     await writer.close();
     await reader.context.close();
   });
+
+  it("still shows a change made while the page was loading, before its live connection began", async () => {
+    const owner = await signedInContext(env, "late_reader");
+    const { list } = await seedList(owner.context.request, "Moving list", ["First"]);
+    const page = owner.page;
+    // Hold the scripts: the page is on screen with the server's items, but not live yet.
+    let releaseScripts!: () => void;
+    const held = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/build/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/list/${list.id}`, { waitUntil: "commit" });
+    await expect.poll(() => rowTitles(page)).toEqual(["First"]);
+    const added = await owner.context.request.post("/api/tasks", { data: { listId: list.id, title: "Second", description: "" } });
+    expect(added.status()).toBe(201);
+    releaseScripts();
+    // No event will tell it (it subscribes after the change): its first connect says the list moved on.
+    await waitForHydration(page);
+    await expect.poll(() => rowTitles(page)).toEqual(["First", "Second"]);
+    await owner.context.close();
+  });
 });

@@ -41,8 +41,9 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
   const user = c.get("user");
   const caller = callerOf(c);
   let shared: SharedListResponse;
+  let eventId: number;
   try {
-    shared = await sharedListResponse(c.get("deps").store, caller, { listId: c.req.valid("param").id });
+    ({ response: shared, eventId } = await sharedListResponse(c.get("deps").store, caller, { listId: c.req.valid("param").id }));
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return listNotFound(c);
     throw error;
@@ -60,6 +61,7 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
     ownerName: shared.ownerInfo?.username ?? null,
     shareId: caller.shareId ?? null,
     parentId,
+    eventId,
   };
   return renderPage(c, <ListPage assets={c.get("deps").assets} theme={pageTheme(c)} username={user?.username ?? null} screen={screen} />);
 });
