@@ -50,6 +50,15 @@ interface Target {
   tap: Tap;
 }
 
+const servers = new Set<Bun.Subprocess>();
+// Stopped by Ctrl-C or kill, the bench takes its servers with it.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const child of servers) child.kill();
+    process.exit(1);
+  });
+}
+
 /** `bun src/server.ts` of the checkout, as `npm start` runs it, once it printed its invite code. */
 async function startServer(root: string) {
   const dir = mkdtempSync(join(tmpdir(), "listwell-page-load-"));
@@ -68,6 +77,7 @@ async function startServer(root: string) {
     stdout: "pipe",
     stderr: "inherit",
   });
+  servers.add(child);
   let printed = "";
   const decoder = new TextDecoder();
   for await (const chunk of child.stdout) {
@@ -191,7 +201,6 @@ interface Probe {
   x: number;
   y: number;
   state: string;
-  busy: boolean;
   taskId: string | null;
 }
 
@@ -209,7 +218,6 @@ const probe = (page: Page, tap: Tap) =>
       x: at.x + at.width / 2,
       y: at.y + at.height / 2,
       state: shows === "open-dialog" ? String(document.querySelector("dialog[open]") !== null) : String(element.getAttribute(shows)),
-      busy: element.getAttribute("aria-busy") === "true",
       taskId: element.closest<HTMLElement>("[data-task-id]")?.dataset.taskId ?? null,
     };
   }, tap);
@@ -250,6 +258,16 @@ async function restore(page: Page, target: Target, origin: string, cookie: Cooki
   if (!response.ok) throw new Error(`untick: ${response.status}`);
 }
 
+/** A load that hangs on a machine others are loading is run again once, and said so, rather than ending the bench. */
+async function retried<T>(measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } catch (error) {
+    console.error(`  (a load failed and was run again: ${(error as Error).message.split("\n")[0]})`);
+    return measure();
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -282,7 +300,7 @@ try {
     sites.push(site);
     console.log(`${site.commit}: ${root}`);
     // One unmeasured load per page, so the server's first-request work is not in the figures.
-    for (const target of site.targets) await measurePaints(browser, PROFILES[1]!, target, site.server.url, site.cookie);
+    for (const target of site.targets) await retried(() => measurePaints(browser, PROFILES[1]!, target, site.server.url, site.cookie));
   }
   for (const profile of PROFILES) {
     console.log(`\n${profile.name}`);
@@ -293,8 +311,8 @@ try {
       for (let run = 0; run < RUNS; run++) {
         for (const [i, site] of sites.entries()) {
           const page = site.targets[index]!;
-          results[i]!.paints.push(await measurePaints(browser, profile, page, site.server.url, site.cookie));
-          results[i]!.taps.push(await measureFirstTap(browser, profile, page, site.server.url, site.cookie));
+          results[i]!.paints.push(await retried(() => measurePaints(browser, profile, page, site.server.url, site.cookie)));
+          results[i]!.taps.push(await retried(() => measureFirstTap(browser, profile, page, site.server.url, site.cookie)));
         }
       }
       for (const [i, { paints, taps }] of results.entries()) {
