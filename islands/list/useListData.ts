@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError } from "../api";
-import type { RefreshDetail } from "../realtime/LiveUpdates";
+import { latestConnect, REFRESH_EVENT, type RefreshDetail } from "../realtime/refresh-signal";
 import { flashToast, SHARED_ACCESS_FAILED } from "../toast";
 import { byPosition } from "./logic";
 import { tasksApi, type ListTarget } from "./tasks-api";
@@ -58,8 +58,7 @@ export function useListData(target: ListTarget, initial: ListData, renderedEvent
   }, [target.listId, target.shareId]);
 
   useEffect(() => {
-    const onRefresh = (event: Event) => {
-      const { type, eventId } = (event as CustomEvent<Partial<RefreshDetail>>).detail ?? {};
+    const onRefresh = ({ type, eventId }: Partial<RefreshDetail>) => {
       if (type === "connect" && !subscribedOnce.current) {
         subscribedOnce.current = true;
         if (eventId === renderedEventId) return;
@@ -67,9 +66,13 @@ export function useListData(target: ListTarget, initial: ListData, renderedEvent
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void refetch(), 300);
     };
-    window.addEventListener("listwell:refresh", onRefresh);
+    const onEvent = (event: Event) => onRefresh((event as CustomEvent<Partial<RefreshDetail>>).detail ?? {});
+    window.addEventListener(REFRESH_EVENT, onEvent);
+    // The live connection may have connected while this island's chunk was still on its way.
+    const missed = subscribedOnce.current ? undefined : latestConnect();
+    if (missed) onRefresh(missed);
     return () => {
-      window.removeEventListener("listwell:refresh", onRefresh);
+      window.removeEventListener(REFRESH_EVENT, onEvent);
       clearTimeout(timer.current);
     };
   }, [refetch, renderedEventId]);

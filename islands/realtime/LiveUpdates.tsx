@@ -3,6 +3,7 @@ import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/live-messages"
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
+import { announceRefresh, type RefreshDetail } from "./refresh-signal";
 
 /**
  * Live updates for the page it sits on (SPEC §4): follows the list of /list/{id} (or the props'
@@ -17,17 +18,9 @@ export interface LiveUpdatesProps {
   shareId?: string;
 }
 
-export const REFRESH_EVENT = "listwell:refresh";
 export const VERSION_UPDATE_EVENT = "listwell:version_update";
 export const LIVE_EVENT = "listwell:live";
 export const RESET_TOAST = "List items have been reset";
-
-export interface RefreshDetail {
-  listId?: number;
-  type: string;
-  /** On `connect`: the list's newest event id as the subscription began. */
-  eventId?: number;
-}
 
 /** The page's list: the props win, else /list/{id} and its ?shareId= (the list page's URL). */
 export function liveTarget(props: LiveUpdatesProps, location: Pick<Location, "pathname" | "search">): LiveUpdatesProps {
@@ -71,7 +64,7 @@ export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetai
 export default function LiveUpdates(props: LiveUpdatesProps) {
   useEffect(() => {
     const target = liveTarget(props, window.location);
-    const scheduler = createRefreshScheduler<RefreshDetail>((detail) => window.dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail })));
+    const scheduler = createRefreshScheduler<RefreshDetail>((detail) => announceRefresh(detail));
     const connection = new RealtimeConnection({
       target,
       url: socketUrl(window.location),

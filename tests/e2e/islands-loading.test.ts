@@ -184,4 +184,33 @@ describe("islands load per page in Chromium", () => {
     await expect.poll(() => rowTitles(page)).toEqual(["First", "Second"]);
     await owner.context.close();
   });
+
+  it("still refetches when the live connection's first connect came before the list's own island was listening", async () => {
+    const owner = await signedInContext(env, "slow_island");
+    const { list } = await seedList(owner.context.request, "Slow island", ["First"]);
+    const page = owner.page;
+    // Only the list's island is held back: the live connection hydrates, connects and reports a
+    // newer event id while nobody on the page listens yet.
+    let releaseList!: () => void;
+    const held = new Promise<void>((resolve) => (releaseList = resolve));
+    await page.route("**/build/ListScreen-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The test's own listener (not the page's) notes when the live connection announced its connect.
+    await page.addInitScript(() => {
+      window.addEventListener("listwell:refresh", (event) => {
+        if ((event as CustomEvent<{ type?: string }>).detail?.type === "connect") document.documentElement.dataset.connectSeen = "true";
+      });
+    });
+    await page.goto(`/list/${list.id}`, { waitUntil: "commit" });
+    await expect.poll(() => rowTitles(page)).toEqual(["First"]);
+    const added = await owner.context.request.post("/api/tasks", { data: { listId: list.id, title: "Second", description: "" } });
+    expect(added.status()).toBe(201);
+    await page.waitForFunction(() => document.documentElement.dataset.connectSeen === "true");
+    releaseList();
+    await waitForHydration(page);
+    await expect.poll(() => rowTitles(page)).toEqual(["First", "Second"]);
+    await owner.context.close();
+  });
 });

@@ -1,14 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import {
-  dispatchFor,
-  LIVE_EVENT,
-  liveTarget,
-  RESET_TOAST,
-  socketUrl,
-  VERSION_UPDATE_EVENT,
-  type RefreshDetail,
-} from "../../islands/realtime/LiveUpdates";
+import { dispatchFor, LIVE_EVENT, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT } from "../../islands/realtime/LiveUpdates";
+import type { RefreshDetail } from "../../islands/realtime/refresh-signal";
 import { subscribeToasts, type ToastItem } from "../../islands/toast";
 
 /** How the island turns live messages into the window events the pages listen to. */
