@@ -26,8 +26,8 @@ logger.info(`Listwell is running at http://localhost:${running.server.port}`);
 console.log(`Registration invite code: ${inviteCode}`);
 
 /**
- * Graceful stop (issue 11): answer what is in flight (bounded by STOP_GRACE_MS), commit the last
- * group-commit batch, close the database and the bus, exit 0. A second signal exits at once.
+ * Graceful stop (issue 11): answer what is in flight (bounded by STOP_GRACE_MS), send what the
+ * bus still holds, commit the last group-commit batch and close the database, exit 0. A second signal exits at once.
  */
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals) {
@@ -41,9 +41,10 @@ async function shutdown(signal: NodeJS.Signals) {
   const unanswered = cut > 0 ? `, ${cut} cut off unanswered after ${STOP_GRACE_MS / 1000} s` : "";
   logger.info(`Stopped listening: ${inFlight} request(s) were in flight${unanswered}, ${sockets} websocket(s) closed`);
   let failed = false;
+  // The bus first: its outbox drains (bounded) the events of writes that did commit.
   for (const [name, close] of [
-    ["database", () => db.close()],
     ["event bus", () => bus.close()],
+    ["database", () => db.close()],
   ] as const) {
     try {
       await close();
@@ -52,7 +53,7 @@ async function shutdown(signal: NodeJS.Signals) {
       logger.error(`Closing the ${name} failed:`, error);
     }
   }
-  logger.info(failed ? "Stopped with errors" : "Stopped: database and event bus closed");
+  logger.info(failed ? "Stopped with errors" : "Stopped: event bus and database closed");
   process.exit(failed ? 1 : 0);
 }
 process.on("SIGINT", shutdown);

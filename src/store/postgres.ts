@@ -78,6 +78,8 @@ export function openPostgres(url: string): Db {
     sql,
     reachability(),
     (work) => sql.begin((tx) => work(inTransaction(tx))) as never,
-    () => sql.close(),
+    // A stopping server waits this long for queries still running (one held up by another
+    // session's lock), then ends them, rather than hang until the lock is gone.
+    () => sql.close({ timeout: 5 }),
   );
 }

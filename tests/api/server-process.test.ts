@@ -80,7 +80,7 @@ describe("the server process", () => {
     expect(await server.stop("SIGINT")).toBe(0);
     expect(await poll).toEqual({ status: 200, body: { events: [] } });
     expect(server.output()).toMatch(
-      /SIGINT: stopping\nStopped listening: 1 request\(s\) were in flight, 0 websocket\(s\) closed\nStopped: database and event bus closed/,
+      /SIGINT: stopping\nStopped listening: 1 request\(s\) were in flight, 0 websocket\(s\) closed\nStopped: event bus and database closed/,
     );
   });
 });

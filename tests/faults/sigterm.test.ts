@@ -57,7 +57,7 @@ describe("SIGTERM under load", () => {
     expect(await socketClosed).toBe(1001);
     expect(await exited).toBe(0);
     expect(server.output()).toMatch(
-      /Stopped listening: \d+ request\(s\) were in flight, 1 websocket\(s\) closed\nStopped: database and event bus closed/,
+      /Stopped listening: \d+ request\(s\) were in flight, 1 websocket\(s\) closed\nStopped: event bus and database closed/,
     );
 
     const restarted = await startServerProcess(env);
@@ -88,7 +88,7 @@ describe("SIGTERM under load", () => {
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(await hanging).toBe("lost");
     expect(server.output()).toMatch(
-      /Stopped listening: 1 request\(s\) were in flight, 1 cut off unanswered after 10 s, 0 websocket\(s\) closed\nStopped: database and event bus closed/,
+      /Stopped listening: 1 request\(s\) were in flight, 1 cut off unanswered after 10 s, 0 websocket\(s\) closed\nStopped: event bus and database closed/,
     );
   });
 });
