@@ -154,7 +154,7 @@ export class PollingClient {
     const { listId, shareId } = this.options.target;
     if (listId !== undefined || shareId) {
       try {
-        await this.request(
+        const subscribed = await this.request<{ listId?: number; eventId?: number }>(
           `/api/poll/subscribe${this.query()}`,
           {
             method: "POST",
@@ -162,6 +162,19 @@ export class PollingClient {
           },
           this.timing.connectTimeoutMs,
         );
+        // Polling starts from the subscription's floor, so whatever changed before it (since the
+        // page rendered, or while the websocket was failing) is told as the websocket tells it:
+        // a `connect` with the list's event id, on which the page refetches if it moved.
+        this.options.onEvents([
+          {
+            type: "connect",
+            timestamp: Date.now(),
+            messageId: crypto.randomUUID(),
+            ...((subscribed.listId ?? listId) !== undefined ? { listId: subscribed.listId ?? listId } : {}),
+            shareId: shareId ?? "",
+            payload: typeof subscribed.eventId === "number" ? { eventId: subscribed.eventId } : {},
+          },
+        ]);
       } catch (error) {
         // The list itself is gone or no longer ours: keep the client for user and version messages.
         if (!(error instanceof UnknownClient)) throw error;

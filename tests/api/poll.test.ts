@@ -77,8 +77,14 @@ describe("live updates by long polling", () => {
 
   it("waits for a change and answers it, each event with an increasing id; then follows from lastEventId", async () => {
     const list = await newList("Polled");
+    await addTask(list.id, "Before polling");
+    const before = await t.store.events.latestIdOf(list.id);
     const clientId = await connect(owner);
-    expect((await subscribe(owner, { clientId, listId: list.id })).status).toBe(200);
+    // The answer names the list's newest event, so a page can tell whether it missed any before.
+    expect(await subscribe(owner, { clientId, listId: list.id })).toEqual({
+      status: 200,
+      body: { subscribed: true, listId: list.id, eventId: before },
+    });
     const started = Date.now();
     const pending = poll(owner, clientId);
     await Bun.sleep(100);

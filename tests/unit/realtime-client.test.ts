@@ -157,7 +157,7 @@ describe("polling client", () => {
   it("connects, subscribes, polls with lastEventId, re-polls after 100 ms, and reconnects on 404", async () => {
     const server = fakePollServer([
       json({ clientId: "c1" }),
-      json({ subscribed: true }),
+      json({ subscribed: true, eventId: 5 }),
       json({ events: [{ type: "task_created", id: 7, timestamp: 1, messageId: "m1" }] }),
       json({ message: "Unknown poll client" }, 404),
       json({ clientId: "c2" }),
@@ -178,7 +178,11 @@ describe("polling client", () => {
       "/api/poll/subscribe?shareId=s1",
       "/api/poll/c1?lastEventId=3&shareId=s1",
     ]);
-    expect(received.map((event) => event.id)).toEqual([7]);
+    // Subscribed: the list's event id then is told as a `connect`, so the page can refetch what it missed.
+    expect(received.map((event) => [event.type, event.id, event.payload])).toEqual([
+      ["connect", undefined, { eventId: 5 }],
+      ["task_created", 7, undefined],
+    ]);
     await vi.advanceTimersByTimeAsync(99);
     expect(server.calls).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(1);
@@ -287,8 +291,10 @@ describe("realtime connection", () => {
     expect(connection.transport).toBe("polling");
     await vi.advanceTimersByTimeAsync(0);
     expect(server.calls[2]).toBe("/api/poll/c1?lastEventId=8");
-    // The message the websocket already delivered is not delivered again.
-    expect(received.map((message) => message.messageId)).toEqual(["ack", "dup", "new"]);
+    // The message the websocket already delivered is not delivered again; polling's own subscribe
+    // is told as a `connect`, so the page refetches what changed while the socket was failing.
+    expect(received.map((message) => message.messageId ?? message.type)).toEqual(["ack", "dup", received[2]!.messageId, "new"]);
+    expect(received[2]).toMatchObject({ type: "connect", listId: 4 });
     const sockets = FakeSocket.all.length;
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(sockets);
