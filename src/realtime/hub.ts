@@ -1,4 +1,4 @@
-import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink } from "../domain/access";
+import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import { createLogger, type Logger } from "../logger";
@@ -202,7 +202,18 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     if (typeof message.id !== "number") return;
     for (const subscriber of lists.get(listId)?.subscribers ?? []) checkExpiry(subscriber);
     const live = toLiveMessage(message);
+    // A late event (held in another instance's outbox while Redis was away) may predate a
+    // follower's grant: that follower sits out this one synchronous publish, never sees it.
+    const eventId = message.id;
+    const shareId = typeof message.shareId === "string" ? message.shareId : undefined;
+    const tooEarly = [...(lists.get(listId)?.subscribers ?? [])].flatMap((subscriber) => {
+      const subscription = subscriber.subscriptions.get(listId);
+      if (!subscription || subscription.suspended || mayReceiveListEvent(subscription, { id: eventId, shareId })) return [];
+      return subscription.via === "member" || subscription.shareId === shareId ? [{ subscriber, subscription }] : [];
+    });
+    for (const { subscriber, subscription } of tooEarly) subscriber.detach(subscription);
     for (const transport of transports) transport.listEvent(listId, live);
+    for (const { subscriber, subscription } of tooEarly) subscriber.attach(subscription);
   }
 
   function onUserMessage(userId: number, message: BusMessage) {

@@ -51,6 +51,23 @@ describe("live updates over the websocket", () => {
     expect(await socket.next((m) => m.type === "pong" && m.timestamp === 7)).toBeTruthy();
   });
 
+  it("never delivers a late event from before the socket's grant, as a Redis outbox may send one", async () => {
+    const list = await newList("Late events");
+    await addTask(owner, list.id, "Secret from before");
+    const [old] = await t.store.events.since([list.id], 0);
+    const socket = await open(owner);
+    await socket.connect({ listId: list.id });
+    const from = socket.messages.length;
+    // The stored event arrives only now, as an outbox drained after the subscription would send it.
+    await t.bus.publish(listTopic(list.id), { ...old! });
+    await addTask(owner, list.id, "After the grant");
+    // Positive control: the event after the grant arrives; the one before it never does.
+    expect(await socket.nextOfType("task_created", 3000, from)).toMatchObject({ payload: { title: "After the grant" } });
+    expect((await socket.settle(from, 300, CHANGE_TYPES)).map((message) => (message.payload as { title: string }).title)).toEqual([
+      "After the grant",
+    ]);
+  });
+
   it("subscribes the owner with connect, then delivers each change once with the spec's fields", async () => {
     const list = await newList("Groceries");
     const socket = await open(owner);
