@@ -1,3 +1,4 @@
+import { oneAtATime } from "../auth/attempt-queue";
 import { deviceCookieSecret, signDeviceToken, trustedDeviceNonce, withDeviceToken } from "../auth/device-cookie";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/passwords";
 import type { RateLimiter } from "../auth/rate-limit";
@@ -64,7 +65,11 @@ async function trustedDeviceKey(store: Store, limiter: RateLimiter, deviceCookie
  * a browser that signed in to the account before counts under its device cookie instead of the
  * username, so a stranger's failures never lock the owner out of her own browser.
  */
-export async function login(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
+export function login(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
+  return oneAtATime(`login-ip:${origin.ip}`, () => checkLogin(store, limiter, origin, input));
+}
+
+async function checkLogin(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
   const username = input.username.toLowerCase();
   const deviceKey = await trustedDeviceKey(store, limiter, origin.deviceCookie, username);
   const keys = [`login-ip:${origin.ip}`, deviceKey ?? `login-user:${username}`];

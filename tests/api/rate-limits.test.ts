@@ -131,6 +131,16 @@ for (const dialect of await testDialects()) {
       expect((await login(app, "192.0.2.50", "bea", TEST_PASSWORD, beasBrowser)).status).toBe(200);
     });
 
+    it("counts wrong passwords sent all at once as it counts them one by one: ten, then 429", async () => {
+      const app = appWith(t, createRateLimiter());
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(app, "192.0.2.77", `burst${i}`, "wrong-pass")));
+      const counts = answers.reduce<Record<number, number>>((sum, answer) => {
+        sum[answer.status] = (sum[answer.status] ?? 0) + 1;
+        return sum;
+      }, {});
+      expect(counts).toEqual({ 401: 10, 429: 20 });
+    });
+
     it("limits a device cookie that fails too often: a copied cookie buys ten guesses, not more", async () => {
       const app = appWith(t, createRateLimiter());
       await registerUser({ ...t, app }, "cleo");
