@@ -5,6 +5,7 @@ import { createLogger, type Logger } from "../logger";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
 import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus } from "./bus";
+import { createFollowers } from "./followers";
 import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
 
 /**
@@ -16,15 +17,10 @@ import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, t
 /** Re-decisions in a row before a subscribe whose access keeps changing is refused. */
 const MAX_DECISIONS = 5;
 
-interface Followers {
-  subscribers: Set<Subscriber>;
-  stop: () => void;
-}
-
 export function createHub(store: Store, bus: EventBus, logger: Logger = createLogger("error")) {
   const transports: Transport[] = [];
-  const lists = new Map<number, Followers>();
-  const users = new Map<number, Followers>();
+  const lists = createFollowers(bus);
+  const users = createFollowers(bus);
   let stopBroadcast: (() => void) | undefined;
   /**
    * Bumped whenever the bus says a subscriber may have lost access (a revocation, a sign-out) or it
@@ -36,28 +32,6 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   const invalidate = (subscriber: Subscriber) => epochs.set(subscriber, epochOf(subscriber) + 1);
   const departed = new WeakSet<Subscriber>();
   const verifying = new WeakSet<Subscriber>();
-
-  function follow(
-    map: Map<number, Followers>,
-    key: number,
-    topic: string,
-    listener: (message: BusMessage) => void,
-    subscriber: Subscriber,
-  ) {
-    let entry = map.get(key);
-    if (!entry) {
-      entry = { subscribers: new Set(), stop: bus.subscribe(topic, listener) };
-      map.set(key, entry);
-    }
-    entry.subscribers.add(subscriber);
-  }
-
-  function unfollow(map: Map<number, Followers>, key: number, subscriber: Subscriber) {
-    const entry = map.get(key);
-    if (!entry?.subscribers.delete(subscriber) || entry.subscribers.size > 0) return;
-    entry.stop();
-    map.delete(key);
-  }
 
   /**
    * Access as domain/access.ts decides it, again until nothing that could take it away reached the
@@ -80,20 +54,14 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
 
   function add(subscriber: Subscriber, subscription: Subscription) {
     subscriber.subscriptions.set(subscription.listId, subscription);
-    follow(
-      lists,
-      subscription.listId,
-      listTopic(subscription.listId),
-      (message) => onListMessage(subscription.listId, message),
-      subscriber,
-    );
+    lists.follow(subscription.listId, listTopic(subscription.listId), (message) => onListMessage(subscription.listId, message), subscriber);
     subscriber.attach(subscription);
   }
 
   function remove(subscriber: Subscriber, subscription: Subscription) {
     subscriber.detach(subscription);
     subscriber.subscriptions.delete(subscription.listId);
-    unfollow(lists, subscription.listId, subscriber);
+    lists.unfollow(subscription.listId, subscriber);
   }
 
   function suspend(subscriber: Subscriber, subscription: Subscription) {
@@ -188,7 +156,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     if (message.type === "access_revoked") {
       // A rotated or deleted list: holders of that link lose it now; members are re-checked.
       const revokedShareId = typeof message.shareId === "string" ? message.shareId : undefined;
-      for (const subscriber of [...(lists.get(listId)?.subscribers ?? [])]) {
+      for (const subscriber of lists.of(listId)) {
         invalidate(subscriber);
         const subscription = subscriber.subscriptions.get(listId);
         if (!subscription) continue;
@@ -200,13 +168,13 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
       return;
     }
     if (typeof message.id !== "number") return;
-    for (const subscriber of lists.get(listId)?.subscribers ?? []) checkExpiry(subscriber);
+    for (const subscriber of lists.of(listId)) checkExpiry(subscriber);
     const live = toLiveMessage(message);
     // A late event (held in another instance's outbox while Redis was away) may predate a
     // follower's grant: that follower sits out this one synchronous publish, never sees it.
     const eventId = message.id;
     const shareId = typeof message.shareId === "string" ? message.shareId : undefined;
-    const tooEarly = [...(lists.get(listId)?.subscribers ?? [])].flatMap((subscriber) => {
+    const tooEarly = lists.of(listId).flatMap((subscriber) => {
       const subscription = subscriber.subscriptions.get(listId);
       if (!subscription || subscription.suspended || mayReceiveListEvent(subscription, { id: eventId, shareId })) return [];
       return subscription.via === "member" || subscription.shareId === shareId ? [{ subscriber, subscription }] : [];
@@ -217,7 +185,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   }
 
   function onUserMessage(userId: number, message: BusMessage) {
-    const subscribers = [...(users.get(userId)?.subscribers ?? [])];
+    const subscribers = users.of(userId);
     if (message.type === "access_revoked" && typeof message.listId === "number") {
       for (const subscriber of subscribers) {
         invalidate(subscriber);
@@ -237,7 +205,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   }
 
   function signOut(subscriber: Subscriber, userId: number) {
-    unfollow(users, userId, subscriber);
+    users.unfollow(userId, subscriber);
     subscriber.identity = { userId: null, sessionId: null };
     invalidate(subscriber);
     subscriber.signedOut(userId);
@@ -247,7 +215,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   }
 
   const stopGap = bus.onGap?.(() => {
-    const everyone = new Set([...lists.values(), ...users.values()].flatMap((entry) => [...entry.subscribers]));
+    const everyone = new Set([...lists.everyone(), ...users.everyone()]);
     for (const subscriber of everyone) void reverify(subscriber);
   });
 
@@ -263,13 +231,13 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
         for (const transport of transports) transport.broadcast(live);
       });
       const { userId } = subscriber.identity;
-      if (userId !== null) follow(users, userId, userTopic(userId), (message) => onUserMessage(userId, message), subscriber);
+      if (userId !== null) users.follow(userId, userTopic(userId), (message) => onUserMessage(userId, message), subscriber);
     },
 
     leave(subscriber: Subscriber) {
       departed.add(subscriber);
       for (const subscription of [...subscriber.subscriptions.values()]) remove(subscriber, subscription);
-      if (subscriber.identity.userId !== null) unfollow(users, subscriber.identity.userId, subscriber);
+      if (subscriber.identity.userId !== null) users.unfollow(subscriber.identity.userId, subscriber);
     },
 
     /**
@@ -310,9 +278,8 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
 
     close() {
       stopGap?.();
-      for (const entry of [...lists.values(), ...users.values()]) entry.stop();
-      lists.clear();
-      users.clear();
+      lists.close();
+      users.close();
       stopBroadcast?.();
       stopBroadcast = undefined;
     },
