@@ -6,6 +6,7 @@
  */
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { DEFERRED_ISLANDS } from "./deferred";
 import type { IslandLoaders, IslandName } from "./registry";
 import { IconSprite } from "./ui/Icon";
 
@@ -27,11 +28,12 @@ const load: IslandLoaders = {
   CompletedToggle: () => import("./list/CompletedToggle"),
 };
 
-/** Marks the island once React has attached to it, so tests and styles can tell. */
-function Hydrated({ marker, children }: { marker: HTMLElement; children: ReactNode }) {
+/** Marks the island once React has attached to it, so tests and styles can tell, and says so. */
+function Hydrated({ marker, onHydrated, children }: { marker: HTMLElement; onHydrated: () => void; children: ReactNode }) {
   useEffect(() => {
     marker.dataset.hydrated = "true";
-  }, [marker]);
+    onHydrated();
+  }, [marker, onHydrated]);
   return children;
 }
 
@@ -40,12 +42,14 @@ const isIslandName = (name: string | undefined): name is IslandName => name !== 
 /** views/Layout.tsx puts the sprite's URL on this script's element: the CSP allows no inline data. */
 const iconSprite = document.querySelector<HTMLScriptElement>("script[data-icons]")?.dataset.icons ?? "";
 
-async function hydrate(marker: HTMLElement, name: IslandName) {
+/** Resolves once React has hydrated the island (its effects ran), so it answers taps. */
+async function hydrate(marker: HTMLElement, name: IslandName): Promise<void> {
   const Component = (await load[name]()).default as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(marker.dataset.props ?? "{}") as Record<string, unknown>;
+  const { promise, resolve } = Promise.withResolvers<void>();
   hydrateRoot(
     marker,
-    <Hydrated marker={marker}>
+    <Hydrated marker={marker} onHydrated={resolve}>
       <IconSprite value={iconSprite}>
         <Component {...props} />
       </IconSprite>
@@ -53,9 +57,16 @@ async function hydrate(marker: HTMLElement, name: IslandName) {
     // The prefix views/Island.tsx rendered with, so useId values match the server's.
     { identifierPrefix: `${name}-` },
   );
+  return promise;
 }
 
-for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
+const markers = [...document.querySelectorAll<HTMLElement>("[data-island]")].flatMap((marker) => {
   const name = marker.dataset.island;
-  if (isIslandName(name)) void hydrate(marker, name);
-}
+  return isIslandName(name) ? [{ marker, name }] : [];
+});
+const first = markers.filter(({ name }) => !DEFERRED_ISLANDS.has(name));
+const later = markers.filter(({ name }) => DEFERRED_ISLANDS.has(name));
+// The deferred islands wait for the others, failed ones included: a broken island must not keep the toasts away.
+void Promise.allSettled(first.map(({ marker, name }) => hydrate(marker, name))).then(() => {
+  for (const { marker, name } of later) void hydrate(marker, name);
+});

@@ -18,7 +18,7 @@ export function AdminPage({ assets, theme, user, inviteCode }: AdminPageProps) {
   return (
     <Layout title="Admin Panel" theme={theme} assets={assets}>
       <Header username={user.username} backHref="/settings?tab=account" />
-      <main className="page page--narrow stack admin-page">
+      <main id="main" tabIndex={-1} className="page page--narrow stack admin-page">
         <div>
           <h1>Admin Panel</h1>
           <p className="muted">Settings that apply to everyone using this Listwell.</p>

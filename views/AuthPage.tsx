@@ -14,7 +14,7 @@ const MARKETING_POINTS = [
 export function AuthPage({ assets, panel }: { assets: Assets; panel: AuthPanelProps }) {
   return (
     <Layout title={panel.initialTab === "login" ? "Login" : "Register"} theme="vibrant" assets={assets}>
-      <main className="auth-page">
+      <main id="main" tabIndex={-1} className="auth-page">
         <section className="auth-page__forms">
           <a className="logo logo--large" href="/">
             <span className="logo__mark" aria-hidden="true">

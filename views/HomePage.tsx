@@ -18,7 +18,7 @@ export function HomePage({ assets, theme, user, home }: HomePageProps) {
   return (
     <Layout title="My Lists" theme={theme} assets={assets}>
       <Header username={user.username} />
-      <main className="page">
+      <main id="main" tabIndex={-1} className="page">
         <Island name="HomeScreen" props={home} />
       </main>
     </Layout>

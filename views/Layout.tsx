@@ -5,6 +5,7 @@ import type { PlainToast } from "../islands/toast";
 import { IconSprite } from "../islands/ui/Icon";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
+import { DEFERRED_ISLANDS } from "../islands/deferred";
 import { Island, RenderedIslands } from "./Island";
 
 export interface LayoutProps {
@@ -17,12 +18,17 @@ export interface LayoutProps {
 }
 
 /**
- * The loader and every chunk it will import for these islands, so none waits on another. The
- * loader comes first: it holds React, the biggest file, which every island needs.
+ * The loader and every chunk it will import for the islands hydrated first, so none waits on
+ * another. The loader comes first: it holds React, the biggest file, which every island needs.
+ * Deferred islands are left out: on a slow link they would share the bandwidth with these.
  */
 function chunksFor(assets: Assets, islands: Set<IslandName>): string[] {
-  return [...new Set([assets.script, ...assets.scriptImports, ...[...islands].flatMap((name) => assets.islands[name] ?? [])])];
+  const first = [...islands].filter((name) => !DEFERRED_ISLANDS.has(name));
+  return [...new Set([assets.script, ...assets.scriptImports, ...first.flatMap((name) => assets.islands[name] ?? [])])];
 }
+
+/** The first stop of the Tab key on every page, shown only while focused. */
+const SKIP_LINK = '<a class="skip-link" href="#main">Skip to content</a>';
 
 /**
  * The document around every page; the theme is rendered into <html> so there is no flash.
@@ -59,9 +65,9 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
           </>
         )}
       </head>
-      {/* Both parts are React's own render of this page's views above. */}
+      {/* Both parts are React's own render of this page's views above; every page's <main> is #main. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's output, not user input */}
-      <body dangerouslySetInnerHTML={{ __html: main + toaster }} />
+      <body dangerouslySetInnerHTML={{ __html: SKIP_LINK + main + toaster }} />
     </html>
   );
 }

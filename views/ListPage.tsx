@@ -26,7 +26,7 @@ export function ListPage({ assets, theme, username, screen }: ListPageProps) {
         settingsDisabled={!username}
         completedToggle={<Island name="CompletedToggle" props={{ hasCompleted }} />}
       />
-      <main className="page page--list">
+      <main id="main" tabIndex={-1} className="page page--list">
         {guestAuth && (
           <p className="notice guest-notice">
             You are using a shared list as a guest. <a href={guestAuth}>Log in or register</a> to keep it in your lists.

@@ -6,7 +6,7 @@ import { Layout } from "./Layout";
 export function NotFoundPage({ assets, theme, toast }: { assets: Assets; theme: ThemeId; toast?: PlainToast }) {
   return (
     <Layout title="Page not found" theme={theme} assets={assets} toast={toast}>
-      <main className="centered-page">
+      <main id="main" tabIndex={-1} className="centered-page">
         <div className="card stack">
           <h1>404 Page Not Found</h1>
           <p className="muted">Did you forget to add the page to the router?</p>

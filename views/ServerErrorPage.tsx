@@ -6,7 +6,7 @@ import { Layout } from "./Layout";
 export function ServerErrorPage({ assets, theme, heading, message }: { assets: Assets; theme: ThemeId; heading: string; message: string }) {
   return (
     <Layout title={heading} theme={theme} assets={assets}>
-      <main className="centered-page">
+      <main id="main" tabIndex={-1} className="centered-page">
         <div className="card stack">
           <h1>{heading}</h1>
           <p className="muted">{message}</p>

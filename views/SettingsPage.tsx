@@ -29,7 +29,7 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPage
   return (
     <Layout title="Settings" theme={theme} assets={assets}>
       <Header username={user.username} backHref="/" settingsDisabled />
-      <main className="page stack settings-page">
+      <main id="main" tabIndex={-1} className="page stack settings-page">
         <div className="settings-page__intro">
           <h1>Settings</h1>
           <p className="muted">Make Listwell yours: colours, account and a short guide.</p>

@@ -7,7 +7,7 @@ import { Layout } from "./Layout";
 export function SharedAccessPage({ assets, theme, shareId }: { assets: Assets; theme: ThemeId; shareId: string }) {
   return (
     <Layout title="Opening shared list" theme={theme} assets={assets}>
-      <main className="centered-page">
+      <main id="main" tabIndex={-1} className="centered-page">
         <div className="card">
           <Island name="SharedAccess" props={{ shareId }} />
           <noscript>

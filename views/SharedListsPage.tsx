@@ -18,7 +18,7 @@ export function SharedListsPage({ assets, theme, user, shares }: SharedListsPage
   return (
     <Layout title="Shared Lists" theme={theme} assets={assets}>
       <Header username={user.username} backHref="/" />
-      <main className="page stack">
+      <main id="main" tabIndex={-1} className="page stack">
         <section className="card stack shared-lists-card" aria-labelledby="shared-lists-title">
           <div>
             <h1 id="shared-lists-title">Shared Lists</h1>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, type RefObject } from "react";
-import Sortable from "sortablejs";
 
 export interface SortableOptions {
   /** Dragging is off for read-only views and in alphabetical order. */
@@ -34,25 +33,36 @@ export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMov
   useEffect(() => {
     const container = ref.current;
     if (!container || !enabled) return;
-    const sortable = Sortable.create(container, {
-      ...SORTABLE_ACTIVATION,
-      handle: ".drag-handle",
-      draggable: ".sortable-item",
-      animation: 150,
-      ghostClass: "sortable-ghost",
-      dragClass: "sortable-drag",
-      fallbackClass: "sortable-fallback",
-      onMove: (event) => !(event.related.classList.contains("sortable-pinned") && !event.willInsertAfter),
-      onEnd: (event) => {
-        const { item, from, oldIndex, newIndex, oldDraggableIndex, newDraggableIndex } = event;
-        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-        // Put the node back where React rendered it, then let state drive the new order.
-        from.removeChild(item);
-        from.insertBefore(item, from.children[oldIndex] ?? null);
-        if (oldDraggableIndex !== undefined && newDraggableIndex !== undefined) latest.current(oldDraggableIndex, newDraggableIndex);
-      },
+    let sortable: { destroy(): void } | undefined;
+    let cancelled = false;
+    // Loaded after the page hydrated, as its own chunk: a drag starts after the first tap, never before.
+    void import("sortablejs").then(({ default: Sortable }) => {
+      if (cancelled) return;
+      sortable = Sortable.create(container, {
+        ...SORTABLE_ACTIVATION,
+        handle: ".drag-handle",
+        draggable: ".sortable-item",
+        animation: 150,
+        ghostClass: "sortable-ghost",
+        dragClass: "sortable-drag",
+        fallbackClass: "sortable-fallback",
+        onMove: (event) => !(event.related.classList.contains("sortable-pinned") && !event.willInsertAfter),
+        onEnd: (event) => {
+          const { item, from, oldIndex, newIndex, oldDraggableIndex, newDraggableIndex } = event;
+          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+          // Put the node back where React rendered it, then let state drive the new order.
+          from.removeChild(item);
+          from.insertBefore(item, from.children[oldIndex] ?? null);
+          if (oldDraggableIndex !== undefined && newDraggableIndex !== undefined) latest.current(oldDraggableIndex, newDraggableIndex);
+        },
+      });
+      container.dataset.sortable = "ready";
     });
-    return () => sortable.destroy();
+    return () => {
+      cancelled = true;
+      sortable?.destroy();
+      delete container.dataset.sortable;
+    };
   }, [ref, enabled]);
 }
 

@@ -7,6 +7,8 @@ const listNames = (page: Page) => page.locator(".list-cards .list-card__name").a
 
 /** A real pointer drag: press on the handle, travel past sortablejs' 8 px threshold in steps, drop. */
 async function drag(page: Page, from: string, to: string) {
+  // sortablejs arrives as its own chunk after the page hydrated (islands/ui/useSortable.ts).
+  await page.locator("[data-sortable='ready']").waitFor();
   const source = await page.locator(`${from} .drag-handle`).boundingBox();
   const target = await page.locator(to).boundingBox();
   if (!source || !target) throw new Error("drag: element not on screen");
