@@ -8,11 +8,11 @@ import { publishEvents, recordListEvent } from "./events";
 /** SPEC §6: a read-level caller trying a reset is told so in the spec's own words. */
 const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";
 
-/** POST /api/tasks/clear-completed (owner only): a completed parent takes its children with it. */
+/** POST /api/tasks/clear-completed (owner only): a completed parent takes its children with it; a soft delete (DESIGN §11). */
 export async function clearCompleted(store: Store, bus: EventBus, caller: Caller, listId: number | undefined): Promise<TaskDeletedPayload> {
   const { payload, event } = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveTaskListAccess(store, caller, listId, tx), "clear completed items");
-    const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, tx) };
+    const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, Date.now(), tx) };
     // Nothing deleted is no change, so no event.
     const event = payload.deletedIds.length > 0 ? await recordListEvent(store, tx, list, "task_deleted", payload) : undefined;
     return { payload, event };

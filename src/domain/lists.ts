@@ -27,6 +27,22 @@ const listEventPayload = ({ shareId: _secret, ...list }: TaskList) => list;
 
 export const ownLists = (store: Store, userId: number) => store.lists.listOwnedBy(userId);
 
+/** How far along a list is, as a Home card shows it ("3 of 12 done"). */
+export interface ListProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * GET /api/task-lists/progress and the Home page: live items (sub-items included) of every list on
+ * the user's Home, own and shared with them, keyed by list id.
+ */
+export async function listProgress(store: Store, userId: number): Promise<Record<string, ListProgress>> {
+  const progress: Record<string, ListProgress> = {};
+  for (const { listId, done, total } of await store.lists.progressFor(userId)) progress[listId] = { done, total };
+  return progress;
+}
+
 /** SPEC §9 / DESIGN §6: the 26th list answers 403 LIST_LIMIT_REACHED. */
 export function assertBelowListLimit(count: number) {
   if (count >= MAX_LISTS_PER_USER) {
@@ -98,7 +114,10 @@ export async function rotateShareId(store: Store, bus: EventBus, caller: Caller,
   return after;
 }
 
-/** Deletes the list with its items and shares (foreign keys cascade); everyone on it loses access. */
+/**
+ * DESIGN §11: a soft delete. The list, its items and shares stay for `restoreList` until purged,
+ * but every read treats it as gone at once, so everyone on it loses access.
+ */
 export async function deleteList(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<void> {
   const { list, recipients, event } = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveListAccess(store, caller, listId, tx), "delete this list");
@@ -108,7 +127,7 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
     // recorded first: event ids are never reused, so the newest row must stay.
     const event = await recordListEvent(store, tx, list, "list_updated", { id: list.id, deleted: true });
     await store.events.forgetListBefore(list.id, event.id, tx);
-    await store.lists.delete(list.id, tx);
+    await store.lists.softDelete(list.id, Date.now(), tx);
     return { list, recipients, event };
   });
   await publishEvents(bus, [event]);

@@ -141,12 +141,12 @@ export async function toggleTask(store: Store, bus: EventBus, caller: Caller, ta
   return task;
 }
 
-/** DESIGN §6: deleting a parent deletes its children, in one transaction. */
+/** DESIGN §6: deleting a parent deletes its children, in one transaction; a soft delete, undone by `restoreTasks` (DESIGN §11). */
 export async function deleteTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<TaskDeletedPayload> {
   const { payload, event } = await store.db.transaction(async (tx) => {
     const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
-    const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, tx) };
+    const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), tx) };
     return { payload, event: await recordListEvent(store, tx, access.list, "task_deleted", payload) };
   });
   await publishEvents(bus, [event]);

@@ -51,8 +51,8 @@ const FOR_READER = `SELECT task_lists.*,
   (SELECT MAX(id) FROM events WHERE list_id = task_lists.id) AS latest_event_id,
   (SELECT username FROM users WHERE id = task_lists.user_id) AS owner_name
   FROM task_lists`;
-const FOR_READER_BY_ID = `${FOR_READER} WHERE id = ?`;
-const FOR_READER_BY_SHARE_ID = `${FOR_READER} WHERE share_id = ?`;
+const FOR_READER_BY_ID = `${FOR_READER} WHERE id = ? AND deleted_at IS NULL`;
+const FOR_READER_BY_SHARE_ID = `${FOR_READER} WHERE share_id = ? AND deleted_at IS NULL`;
 
 interface ListForReaderRow extends ListRow {
   grant_level: string | null;
@@ -63,11 +63,13 @@ interface ListForReaderRow extends ListRow {
 export function listsStore(db: Db) {
   return {
     async findById(id: number, tx: Db = db, lock = false): Promise<TaskList | undefined> {
-      const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE id = ?${forUpdate(tx, lock)}`, [id]);
+      const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE id = ? AND deleted_at IS NULL${forUpdate(tx, lock)}`, [id]);
       return row && toList(row);
     },
     async findByShareId(shareId: string, tx: Db = db, lock = false): Promise<TaskList | undefined> {
-      const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE share_id = ?${forUpdate(tx, lock)}`, [shareId]);
+      const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE share_id = ? AND deleted_at IS NULL${forUpdate(tx, lock)}`, [
+        shareId,
+      ]);
       return row && toList(row);
     },
     /** A list by id or shareId as `userId` (null: signed out) reads it, outside any transaction. */
@@ -85,11 +87,15 @@ export function listsStore(db: Db) {
       };
     },
     async listOwnedBy(userId: number, tx: Db = db): Promise<TaskList[]> {
-      const rows = await tx.all<ListRow>("SELECT * FROM task_lists WHERE user_id = ? ORDER BY position, id", [userId]);
+      const rows = await tx.all<ListRow>("SELECT * FROM task_lists WHERE user_id = ? AND deleted_at IS NULL ORDER BY position, id", [
+        userId,
+      ]);
       return rows.map(toList);
     },
     async countOwnedBy(userId: number, tx: Db = db): Promise<number> {
-      const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM task_lists WHERE user_id = ?", [userId]);
+      const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM task_lists WHERE user_id = ? AND deleted_at IS NULL", [
+        userId,
+      ]);
       return Number(row?.n ?? 0);
     },
     /**
@@ -130,8 +136,40 @@ export function listsStore(db: Db) {
     async setPosition(id: number, userId: number, position: number, tx: Db = db): Promise<number> {
       return tx.run("UPDATE task_lists SET position = ? WHERE id = ? AND user_id = ?", [position, id, userId]);
     },
-    async delete(id: number, tx: Db = db): Promise<number> {
-      return tx.run("DELETE FROM task_lists WHERE id = ?", [id]);
+    /** DESIGN §11: a deleted list keeps its row (and items, shares) until restored or purged. */
+    async softDelete(id: number, now: number, tx: Db = db): Promise<number> {
+      return tx.run("UPDATE task_lists SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", [now, id]);
+    },
+    /** The user's own list `id` while it is deleted (and not yet purged), locked for its restore. */
+    async findDeletedOwned(id: number, userId: number, tx: Db): Promise<TaskList | undefined> {
+      const row = await tx.get<ListRow>(
+        `SELECT * FROM task_lists WHERE id = ? AND user_id = ? AND deleted_at IS NOT NULL${forUpdate(tx, true)}`,
+        [id, userId],
+      );
+      return row && toList(row);
+    },
+    async restore(id: number, tx: Db = db): Promise<TaskList | undefined> {
+      const rows = await tx.all<ListRow>("UPDATE task_lists SET deleted_at = NULL WHERE id = ? RETURNING *", [id]);
+      return rows[0] && toList(rows[0]);
+    },
+    /** Removes lists deleted before `cutoff` for good; their items and shares cascade. */
+    async purgeDeletedBefore(cutoff: number, tx: Db = db): Promise<number> {
+      return tx.run("DELETE FROM task_lists WHERE deleted_at IS NOT NULL AND deleted_at < ?", [cutoff]);
+    },
+    /**
+     * Live items and completed live items of every live list on the user's Home (their own and
+     * those shared with them), sub-items included; a list without items counts 0 of 0.
+     */
+    async progressFor(userId: number): Promise<Array<{ listId: number; done: number; total: number }>> {
+      const rows = await db.all<{ id: number | string; done: number | string | null; total: number | string }>(
+        `SELECT l.id, COUNT(t.id) AS total, SUM(CASE WHEN t.completed <> 0 THEN 1 ELSE 0 END) AS done
+           FROM task_lists l LEFT JOIN tasks t ON t.list_id = l.id AND t.deleted_at IS NULL
+          WHERE l.deleted_at IS NULL
+            AND (l.user_id = ? OR EXISTS (SELECT 1 FROM list_shares s WHERE s.list_id = l.id AND s.user_id = ?))
+          GROUP BY l.id`,
+        [userId, userId],
+      );
+      return rows.map((row) => ({ listId: Number(row.id), done: Number(row.done ?? 0), total: Number(row.total) }));
     },
   };
 }

@@ -65,7 +65,7 @@ export function sharesStore(db: Db) {
     /** SPEC §3 "share record": the shares of every list the owner has, newest first. */
     async sharedByOwner(ownerId: number, listId?: number, tx: Db = db): Promise<ShareRecord[]> {
       const rows = await tx.all(
-        `${SHARE_RECORD_SELECT} WHERE l.user_id = ? ${listId === undefined ? "" : "AND l.id = ?"}
+        `${SHARE_RECORD_SELECT} WHERE l.user_id = ? AND l.deleted_at IS NULL ${listId === undefined ? "" : "AND l.id = ?"}
           ORDER BY s.created_at DESC, s.id DESC`,
         listId === undefined ? [ownerId] : [ownerId, listId],
       );
@@ -73,14 +73,16 @@ export function sharesStore(db: Db) {
     },
     /** One share record, as answered right after sharing. */
     async findRecord(listId: number, userId: number, tx: Db = db): Promise<ShareRecord | undefined> {
-      const row = await tx.get(`${SHARE_RECORD_SELECT} WHERE s.list_id = ? AND s.user_id = ?`, [listId, userId]);
+      const row = await tx.get(`${SHARE_RECORD_SELECT} WHERE s.list_id = ? AND s.user_id = ? AND l.deleted_at IS NULL`, [listId, userId]);
       return row && toShareRecord(row);
     },
-    /** Ids of the lists shared with the user (SPEC §7 GET /api/shared-list-ids). */
+    /** Ids of the lists shared with the user (SPEC §7 GET /api/shared-list-ids); a deleted list is not among them. */
     async listIdsSharedWith(userId: number): Promise<number[]> {
-      const rows = await db.all<{ list_id: number | string }>("SELECT list_id FROM list_shares WHERE user_id = ? ORDER BY list_id", [
-        userId,
-      ]);
+      const rows = await db.all<{ list_id: number | string }>(
+        `SELECT s.list_id FROM list_shares s JOIN task_lists l ON l.id = s.list_id
+          WHERE s.user_id = ? AND l.deleted_at IS NULL ORDER BY s.list_id`,
+        [userId],
+      );
       return rows.map((row) => Number(row.list_id));
     },
     /** SPEC §3 "shared-with-me item". */
@@ -89,7 +91,7 @@ export function sharesStore(db: Db) {
         `SELECT s.id, s.access_level, s.created_at, o.username AS owner_name,
                 l.id AS list_id, l.name, l.share_id, l.user_id AS owner_id
            FROM list_shares s JOIN task_lists l ON l.id = s.list_id LEFT JOIN users o ON o.id = l.user_id
-          WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`,
+          WHERE s.user_id = ? AND l.deleted_at IS NULL ORDER BY s.created_at DESC, s.id DESC`,
         [userId],
       );
       return rows.map((row) => ({

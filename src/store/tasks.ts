@@ -63,13 +63,19 @@ const toColumnValue = (field: keyof TaskChanges, value: string | number | boolea
 };
 
 const ORDER = "ORDER BY position, id";
+/** DESIGN §11: soft-deleted items (`deleted_at` set) are invisible to every read, count and change. */
+const LIVE = "deleted_at IS NULL";
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
+
+function softDelete(tx: Db, ids: number[], now: number): Promise<number> | undefined {
+  return ids.length > 0 ? tx.run(`UPDATE tasks SET deleted_at = ? WHERE id IN (${marks(ids)})`, [now, ...ids]) : undefined;
+}
 
 export function tasksStore(db: Db) {
   return {
     /** Every item of a list, children included, ordered by position then id. */
     async listByList(listId: number, tx: Db = db): Promise<Task[]> {
-      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? ${ORDER}`, [listId]);
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? AND ${LIVE} ${ORDER}`, [listId]);
       return rows.map(toTask);
     },
     /**
@@ -79,28 +85,30 @@ export function tasksStore(db: Db) {
      */
     async listByListForUpdate(listId: number, tx: Db): Promise<Task[]> {
       const lock = tx.dialect === "postgres" ? " FOR UPDATE" : "";
-      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? ${ORDER}${lock}`, [listId]);
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE list_id = ? AND ${LIVE} ${ORDER}${lock}`, [listId]);
       return rows.map(toTask);
     },
     async listChildren(parentId: number, tx: Db = db): Promise<Task[]> {
-      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE parent_id = ? ${ORDER}`, [parentId]);
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE parent_id = ? AND ${LIVE} ${ORDER}`, [parentId]);
       return rows.map(toTask);
     },
     async findById(id: number, tx: Db = db): Promise<Task | undefined> {
-      const row = await tx.get<TaskRow>("SELECT * FROM tasks WHERE id = ?", [id]);
+      const row = await tx.get<TaskRow>(`SELECT * FROM tasks WHERE id = ? AND ${LIVE}`, [id]);
       return row && toTask(row);
     },
     async countInList(listId: number, tx: Db = db): Promise<number> {
-      const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM tasks WHERE list_id = ?", [listId]);
+      const row = await tx.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM tasks WHERE list_id = ? AND ${LIVE}`, [listId]);
       return Number(row?.n ?? 0);
     },
     async countChildren(parentId: number, tx: Db = db): Promise<number> {
-      const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM tasks WHERE parent_id = ?", [parentId]);
+      const row = await tx.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM tasks WHERE parent_id = ? AND ${LIVE}`, [parentId]);
       return Number(row?.n ?? 0);
     },
     /** The highest position in the list, or null when it is empty. */
     async maxPosition(listId: number, tx: Db = db): Promise<number | null> {
-      const row = await tx.get<{ p: number | string | null }>("SELECT MAX(position) AS p FROM tasks WHERE list_id = ?", [listId]);
+      const row = await tx.get<{ p: number | string | null }>(`SELECT MAX(position) AS p FROM tasks WHERE list_id = ? AND ${LIVE}`, [
+        listId,
+      ]);
       return row?.p == null ? null : Number(row.p);
     },
     async insert(task: NewTask, tx: Db = db): Promise<Task> {
@@ -126,40 +134,54 @@ export function tasksStore(db: Db) {
       if (fields.length === 0) return this.findById(id, tx);
       const sets = fields.map((field) => `${COLUMNS[field]} = ?`).join(", ");
       const values = fields.map((field) => toColumnValue(field, changes[field]!));
-      const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets} WHERE id = ? RETURNING *`, [...values, id]);
+      const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets} WHERE id = ? AND ${LIVE} RETURNING *`, [...values, id]);
       return rows[0] && toTask(rows[0]);
     },
     /** Flips completion in one statement, so two quick toggles never read the same old value. */
     async toggle(id: number, tx: Db = db): Promise<Task | undefined> {
-      const rows = await tx.all<TaskRow>("UPDATE tasks SET completed = 1 - completed WHERE id = ? RETURNING *", [id]);
+      const rows = await tx.all<TaskRow>(`UPDATE tasks SET completed = 1 - completed WHERE id = ? AND ${LIVE} RETURNING *`, [id]);
       return rows[0] && toTask(rows[0]);
     },
     async setPositions(positions: Array<{ id: number; position: number }>, tx: Db = db): Promise<void> {
       for (const { id, position } of positions) await tx.run("UPDATE tasks SET position = ? WHERE id = ?", [position, id]);
     },
-    /** Deletes an item and its children; answers the deleted ids, the item's first. */
-    async deleteWithChildren(id: number, tx: Db = db): Promise<number[]> {
+    /** Soft-deletes an item and its live children at `now`; answers their ids, the item's first. */
+    async deleteWithChildren(id: number, now: number, tx: Db = db): Promise<number[]> {
       const rows = await tx.all<{ id: number | string }>(
-        `SELECT id FROM tasks WHERE id = ? OR parent_id = ? ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, position, id`,
+        `SELECT id FROM tasks WHERE (id = ? OR parent_id = ?) AND ${LIVE} ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, position, id`,
         [id, id, id],
       );
-      if (rows.length === 0) return [];
-      await tx.run("DELETE FROM tasks WHERE id = ? OR parent_id = ?", [id, id]);
-      return rows.map((row) => Number(row.id));
+      const ids = rows.map((row) => Number(row.id));
+      await softDelete(tx, ids, now);
+      return ids;
     },
-    /** Deletes the list's completed items; a completed parent takes all its children with it. */
-    async deleteCompleted(listId: number, tx: Db = db): Promise<number[]> {
+    /** Soft-deletes the list's completed items at `now`; a completed parent takes all its children with it. */
+    async deleteCompleted(listId: number, now: number, tx: Db = db): Promise<number[]> {
       const rows = await tx.all<{ id: number | string }>(
-        `SELECT id FROM tasks WHERE list_id = ? AND (completed = 1 OR parent_id IN (
-           SELECT id FROM tasks WHERE list_id = ? AND completed = 1)) ${ORDER}`,
+        `SELECT id FROM tasks WHERE list_id = ? AND ${LIVE} AND (completed = 1 OR parent_id IN (
+           SELECT id FROM tasks WHERE list_id = ? AND ${LIVE} AND completed = 1)) ${ORDER}`,
         [listId, listId],
       );
       const ids = rows.map((row) => Number(row.id));
-      if (ids.length > 0) await tx.run(`DELETE FROM tasks WHERE id IN (${marks(ids)})`, ids);
+      await softDelete(tx, ids, now);
       return ids;
     },
     async resetCompletions(listId: number, tx: Db = db): Promise<number> {
-      return tx.run("UPDATE tasks SET completed = 0 WHERE list_id = ? AND completed <> 0", [listId]);
+      return tx.run(`UPDATE tasks SET completed = 0 WHERE list_id = ? AND ${LIVE} AND completed <> 0`, [listId]);
+    },
+    /** The soft-deleted items among `ids`, as they were when deleted, ordered like the list. */
+    async findDeleted(ids: number[], tx: Db): Promise<Task[]> {
+      const lock = tx.dialect === "postgres" ? " FOR UPDATE" : "";
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL ${ORDER}${lock}`, ids);
+      return rows.map(toTask);
+    },
+    /** Brings soft-deleted items back as they were (same id, position, completion). */
+    async restore(ids: number[], tx: Db): Promise<void> {
+      if (ids.length > 0) await tx.run(`UPDATE tasks SET deleted_at = NULL WHERE id IN (${marks(ids)})`, ids);
+    },
+    /** Removes items deleted before `cutoff` for good (their deleted children with them). */
+    async purgeDeletedBefore(cutoff: number, tx: Db = db): Promise<number> {
+      return tx.run("DELETE FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ?", [cutoff]);
     },
   };
 }

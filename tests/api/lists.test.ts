@@ -151,7 +151,7 @@ for (const dialect of await testDialects()) {
       expect(await snapshot(t)).toEqual(before);
     });
 
-    it("deletes a list with its items and shares, and cuts everyone off", async () => {
+    it("deletes a list (a soft delete: items and shares stay for an undo) and cuts everyone off", async () => {
       const hal = await registerUser(t, "hal");
       const ida = await registerUser(t, "ida");
       const list = await createList(hal, "Doomed");
@@ -164,8 +164,10 @@ for (const dialect of await testDialects()) {
       const res = await hal.delete(`/api/task-lists/${list.id}`);
       expect(res).toMatchObject({ status: 200, body: { message: "List deleted", id: list.id } });
       expect(await t.store.lists.findById(list.id)).toBeUndefined();
-      expect(await t.store.db.all("SELECT id FROM tasks WHERE list_id = ?", [list.id])).toEqual([]);
-      expect(await t.store.db.all("SELECT id FROM list_shares WHERE list_id = ?", [list.id])).toEqual([]);
+      const row = await t.store.db.get<{ deleted_at: number | string | null }>("SELECT deleted_at FROM task_lists WHERE id = ?", [list.id]);
+      expect(Number(row?.deleted_at)).toBeGreaterThan(Date.now() - 60_000);
+      expect((await t.store.db.all("SELECT id FROM tasks WHERE list_id = ?", [list.id])).length).toBe(2);
+      expect((await t.store.db.all("SELECT id FROM list_shares WHERE list_id = ?", [list.id])).length).toBe(1);
       expect((await t.store.db.all("SELECT id FROM tasks WHERE list_id = ?", [keep.id])).length).toBe(1);
       expect(publishedSince(t, mark).map((e) => [e.topic, e.message.type])).toEqual([
         [`list:${list.id}`, "list_updated"],

@@ -14,6 +14,9 @@ const listId = pathIds({ id: LIST_NOT_FOUND });
 /** SPEC §7 "Lists and sharing": the caller's own lists, and a list as seen through a share link. */
 export const listsApi = new Hono<AppEnv>()
   .get("/task-lists", signedIn, async (c) => revalidatedJson(c, await lists.ownLists(c.get("deps").store, requireUser(c).id)))
+  .get("/task-lists/progress", signedIn, async (c) =>
+    revalidatedJson(c, { progress: await lists.listProgress(c.get("deps").store, requireUser(c).id) }),
+  )
   .post("/task-lists", signedIn, jsonBody(createListSchema), async (c) => {
     const { name } = c.req.valid("json");
     return c.json(await lists.createList(c.get("deps").store, requireUser(c).id, name), 201);
