@@ -11,10 +11,14 @@ import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
+import { insertAt, offerRestore } from "./restore";
+import { useProgress, type ProgressMap } from "./useProgress";
 
 export interface HomeScreenProps {
   lists: TaskList[];
   sharedWithMe: SharedWithMeItem[];
+  /** Each card's "3 of 12 done", by list id; null when the server could not count (the island asks). */
+  progress: ProgressMap | null;
   /** The server could not read the lists; the island tries again on mount. */
   loadError: boolean;
   /** SPEC §2: after signing in through a share link the user lands on /?shareId=…; that list stands out. */
@@ -39,8 +43,10 @@ export default function HomeScreen(props: HomeScreenProps) {
   const [loadError, setLoadError] = useState(props.loadError);
   const [modal, setModal] = useState<Modal>(null);
   const [deleting, setDeleting] = useState(false);
+  const { progress, refreshProgress } = useProgress(props.progress);
   const listRef = useRef<HTMLUListElement>(null);
-  const focusAfterMove = useRef<number | null>(null);
+  /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
+  const focusAfter = useRef<{ id: number; restored?: boolean } | null>(null);
   const refetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /**
    * A refresh that overlaps a reorder (started before it, or while it is being saved) may answer
@@ -51,6 +57,7 @@ export default function HomeScreen(props: HomeScreenProps) {
   /** The one refresh: realtime events (window 'listwell:refresh'), focus and failures call it. */
   const refetch = useCallback(async () => {
     const started = reordering.current.generation;
+    void refreshProgress();
     try {
       const [own, sharedWithMe] = await Promise.all([api<TaskList[]>("/api/task-lists"), api<SharedWithMeItem[]>("/api/shared-with-me")]);
       // Moving the cards back would also take the keyboard focus off the one being moved.
@@ -60,7 +67,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     } catch {
       setLoadError(true);
     }
-  }, []);
+  }, [refreshProgress]);
 
   useEffect(() => {
     if (props.loadError) void refetch();
@@ -68,17 +75,28 @@ export default function HomeScreen(props: HomeScreenProps) {
     window.addEventListener("listwell:refresh", onRefresh);
     // SPEC §7: shared-with-me is refetched on focus, so coming back to the tab shows what changed.
     window.addEventListener("focus", onRefresh);
+    // Back from the list a new list opened (bfcache): the New List dialog is still up, waiting.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setModal(null);
+      void refetch();
+    };
+    window.addEventListener("pageshow", onPageShow);
     return () => {
       window.removeEventListener("listwell:refresh", onRefresh);
       window.removeEventListener("focus", onRefresh);
+      window.removeEventListener("pageshow", onPageShow);
       clearTimeout(refetchTimer.current);
     };
   }, [refetch, props.loadError]);
 
   useEffect(() => {
-    if (focusAfterMove.current === null) return;
-    listRef.current?.querySelector<HTMLElement>(`[data-handle-id="${focusAfterMove.current}"]`)?.focus();
-    focusAfterMove.current = null;
+    const focus = focusAfter.current;
+    if (focus === null) return;
+    listRef.current
+      ?.querySelector<HTMLElement>(focus.restored ? `[data-list-id="${focus.id}"] a` : `[data-handle-id="${focus.id}"]`)
+      ?.focus();
+    focusAfter.current = null;
   }, [lists]);
 
   /** Optimistic reorder (SPEC §4): rolled back and refetched on failure, refetched 2 s after. */
@@ -111,15 +129,15 @@ export default function HomeScreen(props: HomeScreenProps) {
 
   const onKeyMove = (event: KeyboardEvent, index: number) =>
     handleKeyMove(event, index, lists.length, (from, to) => {
-      focusAfterMove.current = lists[from]!.id;
+      focusAfter.current = { id: lists[from]!.id };
       void reorder(from, to);
     });
 
   async function createList(name: string) {
     try {
       const created = await api<TaskList>("/api/task-lists", { body: { name } });
-      setLists((current) => [...current, created]);
-      setModal(null);
+      // A new list is opened at once; the dialog stays, pending, until the list page replaces Home.
+      window.location.assign(`/list/${created.id}`);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 403 && error.body.error === "LIST_LIMIT_REACHED") {
         setModal({ kind: "limit" });
@@ -150,8 +168,14 @@ export default function HomeScreen(props: HomeScreenProps) {
     setDeleting(true);
     try {
       await api(`/api/task-lists/${list.id}`, { method: "DELETE" });
+      const index = lists.findIndex((item) => item.id === list.id);
       setLists((current) => current.filter((item) => item.id !== list.id));
       setModal(null);
+      offerRestore(list, (restored) => {
+        focusAfter.current = { id: restored.id, restored: true };
+        setLists((current) => (current.some((item) => item.id === restored.id) ? current : insertAt(current, index, restored)));
+        void refreshProgress();
+      });
     } catch (error) {
       const detail = error instanceof ApiRequestError ? `${error.status} ${error.serverText}` : "network error";
       toast({ title: `Failed to delete list: ${detail}`, variant: "destructive" });
@@ -194,6 +218,7 @@ export default function HomeScreen(props: HomeScreenProps) {
               <OwnListCard
                 key={list.id}
                 list={list}
+                progress={progress[list.id]}
                 index={index}
                 count={lists.length}
                 onKeyMove={onKeyMove}
@@ -218,7 +243,13 @@ export default function HomeScreen(props: HomeScreenProps) {
         ) : (
           <ul className="list-cards">
             {shared.map((item, index) => (
-              <SharedListCard key={item.list.id} item={item} index={index} highlighted={item.list.shareId === props.highlightShareId} />
+              <SharedListCard
+                key={item.list.id}
+                item={item}
+                progress={progress[item.list.id]}
+                index={index}
+                highlighted={item.list.shareId === props.highlightShareId}
+              />
             ))}
           </ul>
         )}

@@ -2,9 +2,30 @@ import type { KeyboardEvent } from "react";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
 import { Icon } from "../ui/Icon";
 import { DragHandle } from "../ui/DragHandle";
+import type { ListProgress } from "./useProgress";
+
+/**
+ * "3 of 12 done" under the list's name, with a thin bar; the bar is decoration, the words say it.
+ * Nothing while the count is unknown (the server could not read it).
+ */
+function ProgressLine({ progress }: { progress: ListProgress | undefined }) {
+  if (!progress) return null;
+  const { done, total } = progress;
+  return (
+    <span className="list-card__progress">
+      <span className="list-card__meta">{total === 0 ? "No items yet" : `${done} of ${total} done`}</span>
+      {total > 0 && (
+        <span className="progress-bar" aria-hidden="true">
+          <span className="progress-bar__fill" style={{ width: `${(done / total) * 100}%` }} />
+        </span>
+      )}
+    </span>
+  );
+}
 
 export interface OwnListCardProps {
   list: TaskList;
+  progress: ListProgress | undefined;
   index: number;
   count: number;
   onKeyMove: (event: KeyboardEvent, index: number) => void;
@@ -14,12 +35,13 @@ export interface OwnListCardProps {
 }
 
 /** One of the user's own lists: drag handle, name (opens it), Share, Edit and Delete. */
-export function OwnListCard({ list, index, count, onKeyMove, onShare, onEdit, onDelete }: OwnListCardProps) {
+export function OwnListCard({ list, progress, index, count, onKeyMove, onShare, onEdit, onDelete }: OwnListCardProps) {
   return (
     <li className="list-card sortable-item" data-list-id={list.id} style={{ ["--card-color" as string]: `var(--task-${index % 10})` }}>
       <DragHandle id={list.id} name={list.name} hintId="reorder-hint" onKeyDown={(event) => onKeyMove(event, index)} />
       <a className="list-card__name" href={`/list/${list.id}`}>
-        {list.name}
+        <span className="list-card__title">{list.name}</span>
+        <ProgressLine progress={progress} />
       </a>
       <span className="sr-only">
         {index + 1} of {count}
@@ -46,7 +68,17 @@ export function OwnListCard({ list, index, count, onKeyMove, onShare, onEdit, on
 }
 
 /** A list shared with the user: read-only here (SPEC §2), it only opens, through its share link. */
-export function SharedListCard({ item, index, highlighted = false }: { item: SharedWithMeItem; index: number; highlighted?: boolean }) {
+export function SharedListCard({
+  item,
+  progress,
+  index,
+  highlighted = false,
+}: {
+  item: SharedWithMeItem;
+  progress: ListProgress | undefined;
+  index: number;
+  highlighted?: boolean;
+}) {
   const { list, shared } = item;
   return (
     <li
@@ -61,8 +93,9 @@ export function SharedListCard({ item, index, highlighted = false }: { item: Sha
         className="list-card__name"
         href={list.shareId ? `/list/${list.id}?shareId=${encodeURIComponent(list.shareId)}` : `/list/${list.id}`}
       >
-        {list.name}
+        <span className="list-card__title">{list.name}</span>
         <span className="list-card__meta">Shared by {shared.ownerName ?? "Unknown user"}</span>
+        <ProgressLine progress={progress} />
       </a>
       {shared.accessLevel === "read" && <span className="badge badge--outline">View only</span>}
     </li>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
 const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
-const listNames = (page: Page) => page.locator(".list-cards .list-card__name").allTextContents();
+const listNames = (page: Page) => page.locator(".list-cards .list-card__title").allTextContents();
 
 /** A real pointer drag: press on the handle, travel past sortablejs' 8 px threshold in steps, drop. */
 async function drag(page: Page, from: string, to: string) {
@@ -47,7 +47,11 @@ describe("home page in Chromium", () => {
     const name = page.getByLabel("List name");
     await name.fill("Groceries");
     await visible(page, "9/48");
+    // A new list opens at once (issue 13).
     await page.getByRole("button", { name: "Create List" }).click();
+    await page.waitForURL(/\/list\/\d+$/);
+    await visible(page, "Groceries");
+    await gotoHydrated(page, "/");
     await expect.poll(() => listNames(page)).toEqual(["Groceries"]);
 
     await page.getByRole("button", { name: "New List" }).click();
@@ -56,6 +60,8 @@ describe("home page in Chromium", () => {
     await visible(page, "48/48");
     await page.getByLabel("List name").fill("Chores");
     await page.keyboard.press("Enter");
+    await page.waitForURL(/\/list\/\d+$/);
+    await gotoHydrated(page, "/");
     await expect.poll(() => listNames(page)).toEqual(["Groceries", "Chores"]);
 
     await page.getByRole("button", { name: "Edit Chores" }).click();

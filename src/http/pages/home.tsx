@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HomePage } from "../../../views/HomePage";
 import { toPublicUser } from "../../domain/accounts";
-import { ownLists } from "../../domain/lists";
+import { listProgress, ownLists } from "../../domain/lists";
 import { sharedWithMe } from "../../domain/sharing";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
@@ -14,8 +14,12 @@ export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) =>
   // SPEC §2 'Error loading lists. Please try again.': a failed read still renders the page, and the
   // island retries from the browser instead of the visitor meeting a bare error page.
   const highlightShareId = c.req.query("shareId")?.trim() || null;
-  const home = await Promise.all([ownLists(store, user.id), sharedWithMe(store, user.id)])
-    .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false, highlightShareId }))
-    .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId }));
-  return renderPage(c, <HomePage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} home={home} />);
+  // The cards' counts are extra: without them the lists still show, and the island asks for them.
+  const [home, progress] = await Promise.all([
+    Promise.all([ownLists(store, user.id), sharedWithMe(store, user.id)])
+      .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false, highlightShareId }))
+      .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId })),
+    listProgress(store, user.id).catch(() => null),
+  ]);
+  return renderPage(c, <HomePage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} home={{ ...home, progress }} />);
 });

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from "react";
+import type { LiveMessage } from "../../src/shared/live-messages";
+import { api } from "../api";
+import { LIVE_EVENT } from "../realtime/LiveUpdates";
+import { createRefreshScheduler } from "../realtime/debounce";
+
+/** One card's count: live items, sub-items included (GET /api/task-lists/progress). */
+export interface ListProgress {
+  done: number;
+  total: number;
+}
+
+/** By list id, for every list on the user's Home (own and shared with them). */
+export type ProgressMap = Record<string, ListProgress>;
+
+/**
+ * What the server says on the user's own topic when an item of one of their Home's lists was
+ * added, ticked, deleted or restored: Home does not follow the lists themselves.
+ */
+export const PROGRESS_CHANGED = "list_progress";
+
+/**
+ * The cards' counts: rendered by the server (null when it could not count them), refetched when one of the lists' items change
+ * (a burst of changes folds into one refetch, as the live refresh does) and whenever Home refetches.
+ */
+export function useProgress(initial: ProgressMap | null) {
+  const [progress, setProgress] = useState(initial ?? {});
+
+  const refresh = useCallback(async () => {
+    try {
+      setProgress((await api<{ progress: ProgressMap }>("/api/task-lists/progress")).progress);
+    } catch {
+      // The counts on screen stay; the next change, focus or refresh tries again.
+    }
+  }, []);
+
+  useEffect(() => {
+    // The server could not count as it rendered the page: ask now.
+    if (initial === null) void refresh();
+    const scheduler = createRefreshScheduler<null>(() => void refresh());
+    const onLive = (event: Event) => {
+      if ((event as CustomEvent<LiveMessage>).detail.type === PROGRESS_CHANGED) scheduler.schedule(null);
+    };
+    window.addEventListener(LIVE_EVENT, onLive);
+    return () => {
+      window.removeEventListener(LIVE_EVENT, onLive);
+      scheduler.cancel();
+    };
+  }, [refresh, initial]);
+
+  return { progress, refreshProgress: refresh };
+}
