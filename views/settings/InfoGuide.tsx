@@ -1,6 +1,29 @@
 /** SPEC §2 Settings "Info tab": a short guide to the product, then 'Start Using'. */
+import type { ReactNode } from "react";
+import { LIST_SHORTCUTS } from "../../islands/list/shortcuts";
+
 /** Each point: term, explanation, and where it lives when that is a screen of its own. */
-type GuidePoint = readonly [term: string, text: string, href?: string];
+type GuidePoint = readonly [term: string, text: ReactNode, href?: string];
+
+/** The list page's keys, from the list its `?` dialog shows too. */
+const shortcuts = (
+  <>
+    On a list, press <kbd>?</kbd> to see these at any time.
+    <ul className="guide__shortcuts">
+      {LIST_SHORTCUTS.map((shortcut) => (
+        <li key={shortcut.does}>
+          {shortcut.keys.map((key, index) => (
+            <span key={key}>
+              {index > 0 && " "}
+              <kbd>{key}</kbd>
+            </span>
+          ))}{" "}
+          {shortcut.does}
+        </li>
+      ))}
+    </ul>
+  </>
+);
 
 const SECTIONS: ReadonlyArray<{ title: string; points: readonly GuidePoint[] }> = [
   {
@@ -19,6 +42,7 @@ const SECTIONS: ReadonlyArray<{ title: string; points: readonly GuidePoint[] }> 
       ["Complete items", "Tap an item's checkbox to mark it done. Changed your mind? Press Undo in the toast that appears."],
       ["Edit and reorder", "Edit or delete an item with its buttons, and drag it by its handle to move it."],
       ["Hide completed", "Use 'Hide completed' in the header to focus on what is left; 'Show completed' brings finished items back."],
+      ["Keyboard shortcuts", shortcuts],
     ],
   },
   {

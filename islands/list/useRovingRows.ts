@@ -1,0 +1,145 @@
+/**
+ * @module One Tab stop for the whole list (issue 13, the roving tabindex of WAI-ARIA's grid
+ * pattern): Tab enters the list on the item last used (the first at the start) and the next Tab
+ * leaves it; ↑ ↓ Home End move between items and ← → between the buttons of one item, so every
+ * control stays in reach. It works on the DOM the rows render (`li.item[data-task-id]` in the
+ * rows container), so a row's buttons need nothing of their own, and rows added later, by this
+ * browser or another device, are covered as they appear.
+ */
+import { useEffect, useState, type RefObject } from "react";
+
+export const ROW_SELECTOR = "li.item[data-task-id]";
+const CONTROL_SELECTOR = "button, a[href], input, textarea, select, [contenteditable]";
+
+/** A text field keeps its keys for itself (an inline edit in a row, the quick-add field). */
+export const isTextEntry = (element: EventTarget | null) =>
+  element instanceof HTMLElement && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
+
+/** The row's controls in order; a row without any (read-only, no description) is focused itself. */
+function controlsOf(row: HTMLElement): HTMLElement[] {
+  const controls = [...row.querySelectorAll<HTMLElement>(CONTROL_SELECTOR)].filter(
+    (control) => !control.hasAttribute("disabled") && !control.closest("[hidden]"),
+  );
+  return controls.length > 0 ? controls : [row];
+}
+
+/** Which of a row's controls an element is, alike in every row, so ↑ ↓ go from Edit to Edit. */
+const kindOf = (control: HTMLElement) => (control.matches(ROW_SELECTOR) ? "row" : `${control.className}|${control.title}`);
+
+/** The control an item starts on: its first past the drag handle (the tick box when writable). */
+const firstOf = (controls: HTMLElement[]) => controls.find((control) => !control.classList.contains("drag-handle")) ?? controls[0]!;
+
+const clamp = (index: number, length: number) => Math.max(0, Math.min(length - 1, index));
+
+/** Where the Tab stop is: the row by id, and its index so a row that went away hands over to its neighbour. */
+interface Stop {
+  id: string;
+  index: number;
+  kind: string;
+}
+
+/** The roving tabindex of one rows container; `sync` after every render, `attach` when it changes. */
+export function createRovingRows() {
+  let container: HTMLElement | null = null;
+  let stop: Stop | null = null;
+  /** Focus was last in the list or in a dialog over it: if that element vanished, focus returns to the list. */
+  let lastFocus: { element: Element; fromList: boolean } | null = null;
+  const observer = typeof MutationObserver === "function" ? new MutationObserver(() => sync()) : null;
+
+  const rows = () => (container ? [...container.querySelectorAll<HTMLElement>(ROW_SELECTOR)] : []);
+
+  /** Gives every row's controls tabindex -1 and the stop's control 0, and answers that control. */
+  function apply(): HTMLElement | null {
+    const all = rows();
+    const at = stop;
+    const row = (at && (all.find((r) => r.dataset.taskId === at.id) ?? all[clamp(at.index, all.length)])) || all[0];
+    let target: HTMLElement | null = null;
+    for (const r of all) {
+      const controls = controlsOf(r);
+      if (controls[0] !== r) r.removeAttribute("tabindex");
+      const chosen = r === row ? (controls.find((control) => kindOf(control) === at?.kind) ?? firstOf(controls)) : null;
+      for (const control of controls) {
+        const tabIndex = control === chosen ? 0 : -1;
+        if (control.getAttribute("tabindex") !== String(tabIndex)) control.tabIndex = tabIndex;
+      }
+      target = chosen ?? target;
+    }
+    if (row && at && at.id !== row.dataset.taskId) stop = { ...at, id: row.dataset.taskId!, index: all.indexOf(row) };
+    return target;
+  }
+
+  /** After every render and every change to the rows, including the focused row going away. */
+  function sync() {
+    const target = apply();
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (target && lost && lastFocus?.fromList && !lastFocus.element.isConnected) target.focus();
+  }
+
+  function focusIn(row: HTMLElement, kind: string) {
+    const controls = controlsOf(row);
+    const control = controls.find((c) => kindOf(c) === kind) ?? firstOf(controls);
+    stop = { id: row.dataset.taskId!, index: rows().indexOf(row), kind: kindOf(control) };
+    apply();
+    control.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const from = event.target as HTMLElement;
+    const row = from.closest<HTMLElement>(ROW_SELECTOR);
+    if (!row || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTextEntry(from)) return;
+    // On a drag handle ↑ ↓ move the item itself (handleKeyMove in islands/ui/useSortable.ts).
+    if ((event.key === "ArrowUp" || event.key === "ArrowDown") && from.classList.contains("drag-handle")) return;
+    const all = rows();
+    const controls = controlsOf(row);
+    const index = all.indexOf(row);
+    const at = controls.indexOf(from);
+    if (event.key === "ArrowUp") focusIn(all[clamp(index - 1, all.length)]!, kindOf(from));
+    else if (event.key === "ArrowDown") focusIn(all[clamp(index + 1, all.length)]!, kindOf(from));
+    else if (event.key === "Home") focusIn(all[0]!, kindOf(from));
+    else if (event.key === "End") focusIn(all[all.length - 1]!, kindOf(from));
+    else if (event.key === "ArrowLeft") focusIn(row, kindOf(controls[clamp(at - 1, controls.length)]!));
+    else if (event.key === "ArrowRight") focusIn(row, kindOf(controls[clamp(at + 1, controls.length)]!));
+    else return;
+    event.preventDefault();
+  }
+
+  /** Whatever takes focus, by key, click or script: in a row it becomes the Tab stop. */
+  function onFocusIn(event: FocusEvent) {
+    const target = event.target as HTMLElement;
+    const row = container?.contains(target) ? target.closest<HTMLElement>(ROW_SELECTOR) : null;
+    lastFocus = { element: target, fromList: row !== null || target.closest("dialog") !== null };
+    if (!row || isTextEntry(target)) return;
+    stop = { id: row.dataset.taskId!, index: rows().indexOf(row), kind: kindOf(target) };
+    apply();
+  }
+
+  function detach() {
+    observer?.disconnect();
+    container?.removeEventListener("keydown", onKeyDown);
+    document.removeEventListener("focusin", onFocusIn);
+    container = null;
+  }
+
+  function attach(next: HTMLElement | null) {
+    if (next === container) return;
+    detach();
+    container = next;
+    if (!next) return;
+    // Rows React adds or replaces without this component rendering (a row's own state) count too.
+    observer?.observe(next, { childList: true, subtree: true });
+    next.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+  }
+
+  return { attach, detach, sync };
+}
+
+/** The roving tabindex on the rows `rowsRef` holds; the container may come and go (while loading). */
+export function useRovingRows(rowsRef: RefObject<HTMLElement | null>) {
+  const [roving] = useState(createRovingRows);
+  useEffect(() => {
+    roving.attach(rowsRef.current);
+    roving.sync();
+  });
+  useEffect(() => roving.detach, [roving]);
+}
