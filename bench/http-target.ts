@@ -1,7 +1,7 @@
 /**
  * One server for bench/http.ts, chosen by argv[2]: `bare` (Bun.serve JSON), `hono` (Hono JSON),
  * `reference` (the least a session + 50-item read and a toggle can do: Hono, bun:sqlite, no rules,
- * no cache) or `listwell` (the real app over a fresh SQLite file, seeded with a user, a list and
+ * no cache), `floor` (the least a Hono handler can do for `/api/list/{id}`, see below) or `listwell` (the real app over a fresh SQLite file, seeded with a user, a list and
  * 50 items). Prints one JSON line {port, cookie?, listId?, taskId?} once it is listening.
  */
 import { Database } from "bun:sqlite";
@@ -11,6 +11,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../src/app";
+import { SESSION_COOKIE } from "../src/auth/sessions";
+import { CONTENT_SECURITY_POLICY } from "../src/http/middleware/security-headers";
 import { loadAssets } from "../src/assets";
 import { readConfig } from "../src/config";
 import { ensureInviteCode } from "../src/domain/invites";
@@ -23,7 +25,8 @@ const mode = process.argv[2];
 const payload = { ok: true, items: [1, 2, 3] };
 
 async function listwell() {
-  const db = openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-bench-")), "bench.db"));
+  const path = join(mkdtempSync(join(tmpdir(), "listwell-bench-")), "bench.db");
+  const db = openSqlite(path);
   await migrate(db);
   const store = createStore(db);
   await ensureInviteCode(store, "bench");
@@ -42,7 +45,44 @@ async function listwell() {
     const task = (await (await call("/api/tasks", { title: `Item ${i}`, listId: list.id }, cookie)).json()) as { id: number };
     taskId = task.id;
   }
-  return { fetch: app.fetch, extra: { cookie, listId: list.id, taskId } };
+  return { fetch: app.fetch, path, extra: { cookie, listId: list.id, taskId } };
+}
+
+/**
+ * The least a Hono handler can do for the signed-in `/api/list/{id}` read while still asking the
+ * database on every request (so a logout or unshare elsewhere counts at once): route, cookie,
+ * SHA-256, the app's own two statements on a read-only connection, and the list's JSON as already
+ * serialised, sent with the app's headers. No rules, no middleware: a ceiling for the real read.
+ */
+async function floor() {
+  const app = await listwell();
+  const url = `http://bench/api/list/${app.extra.listId}`;
+  const json = await (await app.fetch(new Request(url, { headers: { cookie: app.extra.cookie } }))).text();
+  const reader = new Database(app.path, { readonly: true, strict: true });
+  const sessionWithUser = reader.query(
+    "SELECT users.*, (SELECT expires_at FROM sessions WHERE id = ?) AS session_expires_at FROM users WHERE id = (SELECT user_id FROM sessions WHERE id = ?)",
+  );
+  const listForReader = reader.query(`SELECT task_lists.*,
+    (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level,
+    (SELECT MAX(id) FROM events WHERE list_id = task_lists.id) AS latest_event_id,
+    (SELECT username FROM users WHERE id = task_lists.user_id) AS owner_name FROM task_lists WHERE id = ?`);
+  const headers = {
+    "content-type": "application/json",
+    "cache-control": "private, no-cache",
+    vary: "Cookie, Accept-Encoding",
+    etag: `W/"${Bun.hash(json).toString(36)}"`,
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "x-frame-options": "DENY",
+  };
+  const hono = new Hono().get("/api/list/:id", (c) => {
+    const session = Bun.SHA256.hash(getCookie(c, SESSION_COOKIE) ?? "", "hex");
+    const user = sessionWithUser.all(session, session)[0] as { id: number } | undefined;
+    if (!user || listForReader.all(user.id, Number(c.req.param("id"))).length === 0) return c.notFound();
+    return new Response(json, { headers });
+  });
+  return { fetch: hono.fetch, extra: app.extra };
 }
 
 /** The same work as the app's read and toggle, written as plainly as it gets, for comparison. */
@@ -98,7 +138,9 @@ const target =
       ? { fetch: hono.fetch, extra: {} }
       : mode === "reference"
         ? reference()
-        : await listwell();
+        : mode === "floor"
+          ? await floor()
+          : await listwell();
 
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: target.fetch });
 console.log(JSON.stringify({ port: server.port, ...target.extra }));

@@ -2,8 +2,9 @@
  * DESIGN §10's HTTP baselines, measured in one run and printed as ratios against a bare Bun.serve:
  * Hono JSON, a session + 50-item list read (`/api/tasks` and `/api/list/{id}`), and a toggle
  * (session, permission, UPDATE…RETURNING, event, publish), each beside a "reference" doing the same
- * work with no rules (bench/http-target.ts). Each server runs pinned to CPU 0 and wrk (-t1 -c64)
- * to CPU 1. Besides requests per second, each case reports the server's CPU time per request (from
+ * work with no rules (bench/http-target.ts), and the read's "Hono floor": route, cookie, the same two
+ * statements and the cached JSON, with no middleware or rules, the most any Hono handler of it can
+ * do. Each server runs pinned to CPU 0 and wrk (-t1 -c64) to CPU 1. Besides requests per second, each case reports the server's CPU time per request (from
  * /proc): on a machine shared with other work, throughput drops with whatever else runs on CPU 0,
  * while CPU time per request moves far less, so its ratio is the steadier of the two.
  * Needs wrk (`apt-get install -y wrk`). Not a test: nothing here passes or fails.
@@ -61,6 +62,7 @@ const bare = await startTarget("http-target.ts", "bare");
 const hono = await startTarget("http-target.ts", "hono");
 const reference = await startTarget("http-target.ts", "reference");
 const app = await startTarget("http-target.ts", "listwell");
+const floor = await startTarget("http-target.ts", "floor");
 type Started = Awaited<ReturnType<typeof startTarget>>;
 const get =
   (path: (target: Target) => string) =>
@@ -78,6 +80,7 @@ const cases: Array<[string, () => Promise<Measured>]> = [
   ["reference read", read(reference)],
   ["session + 50-item read", read(app)],
   ["/api/list/{id} read", get((target) => `/api/list/${target.listId}`)(app)],
+  ["Hono floor of that read", get((target) => `/api/list/${target.listId}`)(floor)],
   ["reference toggle", toggle(reference)],
   ["toggle (write + event)", toggle(app)],
 ];
@@ -89,7 +92,7 @@ try {
     for (const [name, run] of cases) results.set(name, [...(results.get(name) ?? []), await run()]);
   }
 } finally {
-  for (const { child } of [bare, hono, reference, app]) child.kill();
+  for (const { child } of [bare, hono, reference, app, floor]) child.kill();
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
