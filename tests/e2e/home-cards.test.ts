@@ -1,0 +1,166 @@
+import type { APIRequestContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROGRESS_CHANGED } from "../../islands/home/useProgress";
+import { userTopic } from "../../src/realtime/bus";
+import type { Task, TaskList } from "../../src/shared/types";
+import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+
+/** The phone of issue 13's "Done when". */
+const PHONE_812 = { width: 375, height: 812 };
+/** WCAG 2.5.5's touch target, in CSS pixels. */
+const TOUCH_MIN_PX = 44;
+
+const titles = (page: Page) => page.locator(".list-cards .list-card__title").allTextContents();
+/** The progress line of the card whose title is `name`. */
+const progressOf = (page: Page, name: string) =>
+  page
+    .locator(".list-card", { has: page.locator(".list-card__title", { hasText: name }) })
+    .locator(".list-card__progress")
+    .textContent();
+
+async function newList(request: APIRequestContext, name: string): Promise<TaskList> {
+  return (await request.post("/api/task-lists", { data: { name } })).json();
+}
+
+async function addItem(request: APIRequestContext, listId: number, title: string, extra: Record<string, unknown> = {}): Promise<Task> {
+  const response = await request.post("/api/tasks", { data: { listId, title, ...extra } });
+  if (response.status() !== 201) throw new Error(`add ${title}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+const tick = (request: APIRequestContext, id: number) => request.patch(`/api/tasks/${id}`, { data: { completed: true } });
+
+describe("home cards in Chromium", () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  /**
+   * Stands in for the server's `list_progress` on each Home's own topic after an item change, which
+   * src/domain does not publish yet (requested of the server helper): remove once it does.
+   */
+  const announceProgress = async (listId: number, userIds: number[]) => {
+    for (const userId of userIds) await env.testApp.bus.publish(userTopic(userId), { type: PROGRESS_CHANGED, listId });
+  };
+
+  it("shows '3 of 12 done' from the server on own and shared cards, and follows ticks made in another browser", async () => {
+    const owner = await signedInContext(env, "olive");
+    const friend = await signedInContext(env, "frank");
+    const groceries = await newList(owner.context.request, "Groceries");
+    await newList(owner.context.request, "Empty");
+    const fruit = await addItem(owner.context.request, groceries.id, "Fruit", { isParent: true });
+    const apples = await addItem(owner.context.request, groceries.id, "Apples", { parentId: fruit.id });
+    await addItem(owner.context.request, groceries.id, "Pears", { parentId: fruit.id });
+    const milk = await addItem(owner.context.request, groceries.id, "Milk");
+    await tick(owner.context.request, milk.id);
+    await owner.context.request.post("/api/share-by-username", { data: { listId: groceries.id, username: "frank", accessLevel: "write" } });
+
+    // Server-rendered: the page's own HTML already says it, before any script runs.
+    const html = await (await owner.context.request.get("/")).text();
+    expect(html).toContain("1 of 4 done");
+    expect(html).toContain("No items yet");
+    expect(await (await friend.context.request.get("/")).text()).toContain("1 of 4 done");
+
+    await gotoHydrated(owner.page, "/");
+    await gotoHydrated(friend.page, "/");
+    expect(await progressOf(owner.page, "Groceries")).toBe("1 of 4 done");
+    expect(await progressOf(owner.page, "Empty")).toBe("No items yet");
+    expect(await progressOf(friend.page, "Groceries")).toBe("1 of 4 done");
+    await keepScreenshot(owner.page, "home-progress", false);
+
+    // The recipient ticks a sub-item from their own browser: both Homes follow, neither reloads.
+    await owner.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
+    await friend.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
+    expect((await tick(friend.context.request, apples.id)).status()).toBe(200);
+    await announceProgress(groceries.id, [owner.user.id, friend.user.id]);
+    await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 4 done");
+    await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 4 done");
+    // And the owner adds one: the total moves too.
+    await addItem(owner.context.request, groceries.id, "Bread");
+    await announceProgress(groceries.id, [owner.user.id, friend.user.id]);
+    await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 5 done");
+    await owner.context.close();
+    await friend.context.close();
+  });
+
+  it("deletes a list with Undo for 10 seconds; Undo puts the card back in place, a failed restore says so", async () => {
+    const { page, context } = await signedInContext(env, "ursula", PHONE_812);
+    for (const name of ["Alpha", "Beta", "Gamma"]) await newList(context.request, name);
+    const lists: TaskList[] = await (await context.request.get("/api/task-lists")).json();
+    const beta = lists.find((list) => list.name === "Beta")!;
+    const deletedAt = async (id: number) =>
+      (await env.testApp.store.db.get<{ deleted_at: unknown }>("SELECT deleted_at FROM task_lists WHERE id = ?", [id]))?.deleted_at;
+    await gotoHydrated(page, "/");
+
+    await page.getByRole("button", { name: "Delete Beta" }).click();
+    await expect
+      .poll(() => page.getByRole("alertdialog").textContent())
+      .toContain('Are you sure you want to delete "Beta"? This will permanently delete the list and all its items.');
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => titles(page)).toEqual(["Alpha", "Gamma"]);
+    const toast = page.getByRole("status").filter({ hasText: "List deleted" });
+    await expect.poll(() => toast.textContent()).toContain('"Beta" was deleted');
+    await keepScreenshot(page, "home-undo-toast-phone", false);
+    expect(await deletedAt(beta.id)).not.toBeNull();
+
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => titles(page)).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect(await deletedAt(beta.id)).toBeNull();
+    // The keyboard stays where the list came back, not lost on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain("Beta");
+    await gotoHydrated(page, "/");
+    await expect.poll(() => titles(page)).toEqual(["Alpha", "Beta", "Gamma"]);
+
+    // A restore the server refuses: the card stays gone and a toast says why.
+    await page.route("**/api/task-lists/*/restore", (route) =>
+      route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ message: "List not found" }) }),
+    );
+    await page.getByRole("button", { name: "Delete Gamma" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("status").filter({ hasText: "List deleted" }).getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Failed to restore list");
+    expect(await page.getByRole("status").textContent()).toContain("List not found");
+    expect(await titles(page)).toEqual(["Alpha", "Beta"]);
+    await context.close();
+  });
+
+  it("gives every card control at least 44 × 44 px on a phone, none covered by another", async () => {
+    const owner = await signedInContext(env, "tessa", PHONE_812);
+    const friend = await signedInContext(env, "theo");
+    await newList(owner.context.request, "A list whose name is long enough to wrap");
+    await newList(owner.context.request, "Short");
+    const shared = await newList(friend.context.request, "Theo's trip");
+    await friend.context.request.post("/api/share-by-username", { data: { listId: shared.id, username: "tessa", accessLevel: "read" } });
+    const page = owner.page;
+    await gotoHydrated(page, "/");
+    await expect.poll(() => page.locator(".list-card").count()).toBe(3);
+
+    const controls = page.locator(".home button:visible, .home a:visible");
+    const count = await controls.count();
+    // Two cards' handle, link and three actions, the shared card's link, New List and Manage sharing.
+    expect(count).toBe(2 * 5 + 1 + 2);
+    const problems: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const control = controls.nth(i);
+      const name = (await control.getAttribute("aria-label")) ?? (await control.textContent())?.trim();
+      await control.scrollIntoViewIfNeeded();
+      const box = (await control.boundingBox())!;
+      if (box.width < TOUCH_MIN_PX || box.height < TOUCH_MIN_PX) problems.push(`${name}: ${box.width}×${box.height}`);
+      // What a tap at the control's middle reaches is the control itself.
+      const reached = await control.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+      if (!reached) problems.push(`${name}: covered`);
+    }
+    expect(problems).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keepScreenshot(page, "home-phone-touch", false);
+    await owner.context.close();
+    await friend.context.close();
+  });
+});
