@@ -1,6 +1,7 @@
 import { buildAssets } from "./assets";
 import { readConfig } from "./config";
 import { ensureInviteCode } from "./domain/invites";
+import { purgeDeleted } from "./domain/undo";
 import { createLogger } from "./logger";
 import { createMemoryBus } from "./realtime/bus";
 import { createRedisBus } from "./realtime/redis-bus";
@@ -20,6 +21,10 @@ const assets = await buildAssets();
 // DESIGN §7: with REDIS_URL, instances behind a load balancer share their events through Redis.
 const bus = config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createMemoryBus(logger);
 const running = startServer({ store, config, bus, assets, logger }, { port: config.port, hostname: config.host });
+// DESIGN §11: what was deleted more than 30 days ago goes for good, now and every hour.
+const purge = () => purgeDeleted(store).catch((error) => logger.error("Purging deleted items failed:", error));
+void purge();
+const purgeTimer = setInterval(purge, 60 * 60 * 1000);
 
 logger.info(`Listwell is running at http://localhost:${running.server.port}`);
 // Printed even when quiet: without it nobody can register.
@@ -37,6 +42,7 @@ async function shutdown(signal: NodeJS.Signals) {
   }
   stopping = true;
   logger.info(`${signal}: stopping`);
+  clearInterval(purgeTimer);
   const { inFlight, sockets, cut } = await running.stop();
   const unanswered = cut > 0 ? `, ${cut} cut off unanswered after ${STOP_GRACE_MS / 1000} s` : "";
   logger.info(`Stopped listening: ${inFlight} request(s) were in flight${unanswered}, ${sockets} websocket(s) closed`);

@@ -11,8 +11,9 @@ import {
   resolveShareAccess,
   type Caller,
   type ListAccess,
+  LIST_NOT_FOUND,
 } from "./access";
-import { forbidden } from "./errors";
+import { forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
 import { randomToken } from "../auth/random-token";
 
@@ -136,6 +137,28 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
     await bus.publish(userTopic(userId), { type: "share_removed", listId: list.id });
     await bus.publish(userTopic(userId), { type: "access_revoked", listId: list.id });
   }
+}
+
+/**
+ * POST /api/task-lists/{id}/restore (DESIGN §11 "Undo"): the owner brings a deleted list back with
+ * its items and shares, within the 25-list limit. What the deletion told is told again the other
+ * way: the list's followers get its current state, the owner's other devices refresh their Home,
+ * and each recipient gets it back on theirs (`share_added`).
+ */
+export async function restoreList(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<TaskList> {
+  const userId = caller.userId!;
+  const { list, recipients, event } = await store.db.transaction(async (tx) => {
+    await store.lists.lockOwner(userId, tx);
+    if (!(await store.lists.findDeletedOwned(listId, userId, tx))) throw notFound(LIST_NOT_FOUND);
+    assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
+    const list = (await store.lists.restore(listId, tx))!;
+    const event = await recordListEvent(store, tx, list, "list_updated", listEventPayload(list));
+    return { list, recipients: await store.shares.recipientIds(list.id, tx), event };
+  });
+  await publishEvents(bus, [event]);
+  await bus.publish(userTopic(userId), { type: "list_updated", listId: list.id });
+  for (const recipient of recipients) await bus.publish(userTopic(recipient), { type: "share_added", listId: list.id });
+  return list;
 }
 
 /**

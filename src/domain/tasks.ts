@@ -1,5 +1,11 @@
 import type { EventBus } from "../realtime/bus";
-import { MAX_ITEMS_PER_LIST, type CreateTaskInput, type TaskDeletedPayload, type UpdateTaskInput } from "../shared/tasks";
+import {
+  ITEM_LIMIT_MESSAGE,
+  MAX_ITEMS_PER_LIST,
+  type CreateTaskInput,
+  type TaskDeletedPayload,
+  type UpdateTaskInput,
+} from "../shared/tasks";
 import type { ParentTaskResponse, Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
@@ -15,11 +21,12 @@ import {
 import { badRequest, forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
 
-/** DESIGN §6: the 101st item of a list (sub-items count) is refused. Call inside the list's lock. */
-export async function assertBelowItemLimit(store: Store, listId: number, tx: Db): Promise<void> {
-  if ((await store.tasks.countInList(listId, tx)) >= MAX_ITEMS_PER_LIST) {
-    throw forbidden(`This list has reached its limit of ${MAX_ITEMS_PER_LIST} items`, "ITEM_LIMIT_REACHED");
-  }
+/**
+ * DESIGN §6: the 101st live item of a list (sub-items count) is refused, whether one item or
+ * `adding` at once would pass the limit. Call inside the list's lock.
+ */
+export async function assertBelowItemLimit(store: Store, listId: number, tx: Db, adding = 1): Promise<void> {
+  if ((await store.tasks.countInList(listId, tx)) + adding > MAX_ITEMS_PER_LIST) throw forbidden(ITEM_LIMIT_MESSAGE, "ITEM_LIMIT_REACHED");
 }
 
 /** DESIGN §6: a sub-item's parent must be a parent item of the same list (one level of nesting). */
@@ -37,7 +44,7 @@ export function requirePositionAfterParent(position: number, parent: Task): void
 }
 
 /** SPEC §5: position defaults to the highest existing position plus 1 (0 if none). */
-async function nextPosition(store: Store, listId: number, tx: Db): Promise<number> {
+export async function nextPosition(store: Store, listId: number, tx: Db): Promise<number> {
   const max = await store.tasks.maxPosition(listId, tx);
   return max === null ? 0 : max + 1;
 }

@@ -1,10 +1,10 @@
 /** @module SPEC §5 item rules (written once in ./rules/tasks.ts); one schema per payload, shared by the API and the tests. */
 import * as z from "zod";
 import { positionNumber } from "./lists";
-import { DESCRIPTION, MAX_ITEMS_PER_LIST, TITLE, TITLE_REQUIRED } from "./rules/tasks";
+import { DESCRIPTION, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST, TITLE, TITLE_REQUIRED } from "./rules/tasks";
 import { textSchema } from "./text";
 
-export { MAX_ITEMS_PER_LIST } from "./rules/tasks";
+export { ITEM_LIMIT_MESSAGE, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST } from "./rules/tasks";
 
 // SPEC §5 "Task create payload coercion": title/description to text, ids to numbers, flags to booleans.
 // Only scalars become text: an object or array is a client's mistake, refused rather than stored as "[object Object]".
@@ -86,6 +86,46 @@ export const taskQuerySchema = z.object({
   ),
   _t: z.string().optional(),
 });
+
+/** How many items a bulk create adds: each item and each of its sub-items. */
+export const bulkItemCount = (items: ReadonlyArray<{ children: readonly unknown[] }>) =>
+  items.reduce((count, item) => count + 1 + item.children.length, 0);
+
+/** One item of POST /api/tasks/bulk without sub-items: what a sub-item may carry. */
+const bulkSubItem = z.object({ title: taskTitle, description: taskDescription, completed: flag.default(false) });
+const TOO_MANY_BULK = `At most ${MAX_BULK_ITEMS} items can be added at once`;
+
+/**
+ * POST /api/tasks/bulk (DESIGN §11): items in order, each with optional sub-items (an item with
+ * some becomes a parent); 1 to 100 items in all, sub-items counted. With `parentId` the items go
+ * under that parent, so they cannot have sub-items of their own.
+ */
+export const bulkCreateTasksSchema = z
+  .object({
+    listId: z.preprocess(toNumber, id("listId").optional()),
+    parentId: parentId.default(0),
+    items: z
+      .array(bulkSubItem.extend({ children: z.array(bulkSubItem, { error: "children must be a list of items" }).default([]) }), {
+        error: "items must be a list of items",
+      })
+      .min(1, "Nothing to add")
+      .max(MAX_BULK_ITEMS, TOO_MANY_BULK),
+  })
+  .refine((input) => bulkItemCount(input.items) <= MAX_BULK_ITEMS, { message: TOO_MANY_BULK, path: ["items"] })
+  .refine((input) => input.parentId === 0 || input.items.every((item) => item.children.length === 0), {
+    message: "Sub-items cannot have sub-items of their own",
+    path: ["items"],
+  });
+export type BulkCreateTasksInput = z.infer<typeof bulkCreateTasksSchema>;
+
+/** POST /api/tasks/restore (DESIGN §11 "Undo"): the ids a delete or clear-completed answered. */
+export const restoreTasksSchema = z.object({
+  ids: z
+    .array(z.preprocess(toNumber, id("id")), { error: "ids must be a list of item ids" })
+    .min(1, "Nothing to restore")
+    .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} items can be restored at once`),
+});
+export type RestoreTasksInput = z.infer<typeof restoreTasksSchema>;
 
 /** Payloads of the task events (DESIGN §7). `id` is null for clear-completed, which removes many. */
 export interface TaskDeletedPayload {

@@ -37,6 +37,10 @@ export const listsApi = new Hono<AppEnv>()
     await lists.deleteList(store, bus, callerOf(c), id);
     return c.json({ message: "List deleted", id });
   })
+  .post("/task-lists/:id/restore", signedIn, listId, async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await lists.restoreList(store, bus, callerOf(c), c.req.valid("param").id));
+  })
   .post("/task-lists/:id/rotate-share-id", signedIn, listId, async (c) => {
     const { store, bus } = c.get("deps");
     return c.json(await lists.rotateShareId(store, bus, callerOf(c), c.req.valid("param").id));

@@ -1,9 +1,19 @@
 import { Hono } from "hono";
+import { createTasksInBulk } from "../../domain/bulk";
 import { clearCompleted, resetCompletions } from "../../domain/completions";
 import { reorderTasks } from "../../domain/reorder";
 import { TASK_NOT_FOUND } from "../../domain/access";
 import * as tasks from "../../domain/tasks";
-import { createTaskSchema, reorderTasksSchema, resetCompletionsSchema, taskQuerySchema, updateTaskSchema } from "../../shared/tasks";
+import { restoreTasks } from "../../domain/undo";
+import {
+  bulkCreateTasksSchema,
+  createTaskSchema,
+  reorderTasksSchema,
+  resetCompletionsSchema,
+  restoreTasksSchema,
+  taskQuerySchema,
+  updateTaskSchema,
+} from "../../shared/tasks";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
 import { revalidatedJson } from "../middleware/conditional";
@@ -25,6 +35,14 @@ export const tasksApi = new Hono<AppEnv>()
   .post("/tasks", queryParams(taskQuerySchema), jsonBody(createTaskSchema), async (c) => {
     const { store, bus } = c.get("deps");
     return c.json(await tasks.createTask(store, bus, callerOf(c), c.req.valid("json")), 201);
+  })
+  .post("/tasks/bulk", queryParams(taskQuerySchema), jsonBody(bulkCreateTasksSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json({ tasks: await createTasksInBulk(store, bus, callerOf(c), c.req.valid("json")) }, 201);
+  })
+  .post("/tasks/restore", queryParams(taskQuerySchema), jsonBody(restoreTasksSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json({ tasks: await restoreTasks(store, bus, callerOf(c), c.req.valid("json").ids) });
   })
   .post("/tasks/reorder", queryParams(taskQuerySchema), jsonBody(reorderTasksSchema), async (c) => {
     const { store, bus } = c.get("deps");

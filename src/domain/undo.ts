@@ -1,0 +1,78 @@
+import type { EventBus } from "../realtime/bus";
+import type { Task } from "../shared/types";
+import type { Store } from "../store";
+import { findListAccess, requireWriteAccess, resolveShareAccess, TASK_NOT_FOUND, type Caller } from "./access";
+import { conflict, notFound, unauthorized } from "./errors";
+import { publishEvents, recordListEvent } from "./events";
+import { assertBelowItemLimit, nextPosition } from "./tasks";
+
+/**
+ * @module DESIGN §11 "Undo": deleted items and lists are soft-deleted (their rows keep `deleted_at`)
+ * so an Undo can bring them back; this module brings items back and purges what was deleted long
+ * ago. Restoring a list is in ./lists.ts, beside its delete.
+ */
+
+/** How long a deleted item or list can still be restored before the purge removes it for good. */
+export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * POST /api/tasks/restore: soft-deleted items of one list the caller may write come back as they
+ * were (same id, position, completion), all or none; each is announced as `task_created`. A
+ * sub-item comes back only with or under a live parent item.
+ */
+export async function restoreTasks(store: Store, bus: EventBus, caller: Caller, ids: number[]): Promise<Task[]> {
+  if (caller.userId === null && !caller.shareId) throw unauthorized();
+  const wanted = [...new Set(ids)];
+  const { tasks, events } = await store.db.transaction(async (tx) => {
+    const listId = (await store.tasks.findDeleted(wanted, tx))[0]?.listId;
+    if (listId === undefined) throw notFound(TASK_NOT_FOUND);
+    // The list is locked before its items are read again, as every other change to it does.
+    const access = caller.shareId
+      ? await resolveShareAccess(store, caller, caller.shareId, tx)
+      : await findListAccess(store, caller, await store.lists.findById(listId, tx, true), tx);
+    if (!access || access.list.id !== listId) throw notFound(TASK_NOT_FOUND);
+    const deleted = await store.tasks.findDeleted(wanted, tx);
+    if (deleted.length !== wanted.length || deleted.some((task) => task.listId !== listId)) throw notFound(TASK_NOT_FOUND);
+    requireWriteAccess(access);
+    await assertBelowItemLimit(store, listId, tx, deleted.length);
+    const restoring = new Set(wanted);
+    const moved = new Map<number, number>();
+    let last: number | undefined;
+    for (const task of deleted) {
+      if (task.parentId === 0 || restoring.has(task.parentId)) continue;
+      const parent = await store.tasks.findById(task.parentId, tx);
+      if (!parent) throw notFound(TASK_NOT_FOUND);
+      if (!parent.isParent || parent.parentId !== 0 || parent.listId !== listId) {
+        throw conflict("This sub-item's parent is no longer a parent item", "INVALID_PARENT");
+      }
+      // Its parent was moved below it meanwhile: it goes last, since a sub-item never sorts above its parent.
+      if (task.position <= parent.position) {
+        last ??= Math.max(await nextPosition(store, listId, tx), ...deleted.map((item) => item.position + 1)) - 1;
+        moved.set(task.id, ++last);
+      }
+    }
+    await store.tasks.restore(wanted, tx);
+    for (const [id, position] of moved) await store.tasks.update(id, { position }, tx);
+    // Parents before their sub-items: a sub-item always sorts after its parent.
+    const tasks = deleted
+      .map((task) => ({ ...task, position: moved.get(task.id) ?? task.position }))
+      .sort((a, b) => a.position - b.position || a.id - b.id);
+    const events = [];
+    for (const task of tasks) events.push(await recordListEvent(store, tx, access.list, "task_created", task));
+    return { tasks, events };
+  });
+  await publishEvents(bus, events);
+  return tasks;
+}
+
+/**
+ * Removes for good the items and lists deleted more than DELETED_KEPT_MS before `now` (a list's
+ * items and shares go with it). Run at start and every hour by the server.
+ */
+export function purgeDeleted(store: Store, now = Date.now()): Promise<{ tasks: number; lists: number }> {
+  const cutoff = now - DELETED_KEPT_MS;
+  return store.db.transaction(async (tx) => ({
+    tasks: await store.tasks.purgeDeletedBefore(cutoff, tx),
+    lists: await store.lists.purgeDeletedBefore(cutoff, tx),
+  }));
+}
