@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { iconSprite } from "../islands/ui/icon-sprite";
 import { precompressBuild } from "./build/precompress";
-import { THEMES } from "./shared/themes";
+import { THEMES, type Theme } from "./shared/themes";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const PUBLIC_DIR = join(ROOT, "public");
@@ -30,19 +30,27 @@ export interface Assets {
 
 const shortHash = (text: string) => Bun.hash(text).toString(36);
 
+const taskVariables = (colors: readonly string[]) => colors.map((color, i) => `--task-${i}:${color}`).join(";");
+
+/** A theme's night palette: what its light rule sets, and the surfaces and text 00-base.css sets for every theme. */
+const darkVariables = ({ dark }: Theme) =>
+  `--bg:${dark.background};--surface:${dark.surface};--text:${dark.text};--muted:${dark.muted};--border:${dark.border};` +
+  `--header:${dark.header};--button:${dark.button};${taskVariables(dark.taskColors)}`;
+
 /**
  * Every theme's colours as CSS variables keyed by <html data-theme>, so switching needs no reload.
  * They live in the stylesheet, not in a <style> element, so the CSP can refuse inline styles.
+ * <html data-mode> picks the night palette: "dark" always; no data-mode (the "system" choice) when the device prefers dark.
  */
-const themeVariables = () =>
-  Object.values(THEMES)
-    .map(
-      (theme) =>
-        `[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};` +
-        theme.taskColors.map((color, i) => `--task-${i}:${color}`).join(";") +
-        "}",
-    )
-    .join("");
+const themeVariables = () => {
+  const themes = Object.values(THEMES);
+  const light = themes.map(
+    (theme) => `[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};${taskVariables(theme.taskColors)}}`,
+  );
+  const dark = themes.map((theme) => `[data-mode="dark"][data-theme="${theme.id}"]{${darkVariables(theme)}}`);
+  const system = themes.map((theme) => `[data-theme="${theme.id}"]:not([data-mode]){${darkVariables(theme)}}`);
+  return `${light.join("")}${dark.join("")}@media (prefers-color-scheme:dark){${system.join("")}}`;
+};
 
 /** views/styles/*.css, one file per screen, joined in name order into one stylesheet. */
 function joinStyles(): string {

@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import type { IslandName } from "../islands/registry";
 import type { PlainToast } from "../islands/toast";
 import { IconSprite } from "../islands/ui/Icon";
 import type { Assets } from "../src/assets";
-import type { ThemeId } from "../src/shared/themes";
+import { colorSchemeOf, type ThemeId } from "../src/shared/themes";
 import { DEFERRED_ISLANDS } from "../islands/deferred";
+import { ColorModeContext, modeAttribute } from "./color-mode";
 import { Island, RenderedIslands } from "./Island";
 
 export interface LayoutProps {
@@ -31,11 +32,12 @@ function chunksFor(assets: Assets, islands: Set<IslandName>): string[] {
 const SKIP_LINK = '<a class="skip-link" href="#main">Skip to content</a>';
 
 /**
- * The document around every page; the theme is rendered into <html> so there is no flash.
+ * The document around every page; the theme and the light/dark mode are rendered into <html> so there is no flash.
  * The body is rendered first, so the head can name only the islands it holds: a page without
  * islands gets no script at all.
  */
 export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
+  const mode = useContext(ColorModeContext);
   const islands = new Set<IslandName>();
   const inPage = (content: ReactNode) =>
     renderToString(
@@ -47,9 +49,10 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
   // Other islands raise toasts through it; without them, only a toast given here needs it.
   const toaster = islands.size > 0 || toast ? inPage(<Island name="Toaster" props={toast ? { initial: toast } : {}} />) : "";
   return (
-    <html lang="en" data-theme={theme}>
+    <html lang="en" data-theme={theme} data-mode={modeAttribute(mode)}>
       <head>
         <meta charSet="utf-8" />
+        <meta name="color-scheme" content={colorSchemeOf(mode)} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Listwell`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

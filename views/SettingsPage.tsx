@@ -1,9 +1,11 @@
+import { useContext } from "react";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import type { User } from "../src/shared/types";
 import { Icon, type IconName } from "../islands/ui/Icon";
 import { Header } from "./Header";
 import { Island } from "./Island";
+import { ColorModeContext } from "./color-mode";
 import { Layout } from "./Layout";
 import { InfoGuide } from "./settings/InfoGuide";
 
@@ -26,6 +28,7 @@ export interface SettingsPageProps {
 
 /** SPEC §2 "Settings": the Theme, Account and Info tabs, each a link so the tab is in the URL. */
 export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPageProps) {
+  const mode = useContext(ColorModeContext);
   return (
     <Layout title="Settings" theme={theme} assets={assets}>
       <Header username={user.username} backHref="/" settingsDisabled />
@@ -44,7 +47,7 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPage
         </nav>
         <section className="card stack" aria-labelledby="settings-section-title">
           <SectionHeading tab={tab} />
-          {tab === "theme" && <Island name="ThemePicker" props={{ current: theme }} />}
+          {tab === "theme" && <Island name="ThemePicker" props={{ current: theme, mode }} />}
           {tab === "account" && (
             <>
               <Island name="AccountSettings" props={{ username: user.username }} />
@@ -60,7 +63,10 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPage
 
 function SectionHeading({ tab }: { tab: SettingsTab }) {
   const text: Record<SettingsTab, [string, string]> = {
-    theme: ["Theme", "Choose the colours of your lists. Your choice is applied at once and saved to your account."],
+    theme: [
+      "Theme",
+      "Choose light or dark, and the colours of your lists. Your choice is applied at once; the theme is saved to your account.",
+    ],
     account: ["Account", "Your username, password and session."],
     info: ["How to use Listwell", "Everything you can do, in three short sections."],
   };

@@ -1,16 +1,22 @@
 import { useEffect, useState } from "react";
-import { THEME_IDS, THEMES, type Theme, type ThemeId } from "../../src/shared/themes";
+import { type ColorMode, THEME_IDS, THEMES, type Theme, type ThemeId } from "../../src/shared/themes";
 import { api, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Icon } from "../ui/Icon";
+import { ModePicker } from "./ModePicker";
 import { applyTheme, storeTheme } from "./theme-storage";
 
 export interface ThemePickerProps {
   current: ThemeId;
+  /** The light/dark choice the page was rendered with. */
+  mode: ColorMode;
 }
 
-/** SPEC §2 Settings "Theme tab": a grid of preview cards; a click applies the theme and saves it. */
-export default function ThemePicker({ current }: ThemePickerProps) {
+/**
+ * SPEC §2 Settings "Theme tab": a grid of preview cards; a click applies the theme and saves it.
+ * The light/dark choice sits above it, in the same island so the page loads no extra chunk.
+ */
+export default function ThemePicker({ current, mode }: ThemePickerProps) {
   const [selected, setSelected] = useState(current);
 
   // SPEC §4: the server's theme wins over the browser's copy, so the copy follows it.
@@ -33,11 +39,14 @@ export default function ThemePicker({ current }: ThemePickerProps) {
   }
 
   return (
-    <div className="theme-grid" role="radiogroup" aria-label="Colour theme">
-      {THEME_IDS.map((id) => (
-        <ThemeCard key={id} theme={THEMES[id]} selected={id === selected} onSelect={() => choose(id)} />
-      ))}
-    </div>
+    <>
+      <ModePicker current={mode} />
+      <div className="theme-grid" role="radiogroup" aria-label="Colour theme">
+        {THEME_IDS.map((id) => (
+          <ThemeCard key={id} theme={THEMES[id]} selected={id === selected} onSelect={() => choose(id)} />
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -1,24 +1,31 @@
+import { getCookie } from "hono/cookie";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { normalizeTheme, type ThemeId } from "../../shared/themes";
+import { ColorModeContext } from "../../../views/color-mode";
+import { COLOR_MODE_COOKIE, type ColorMode, normalizeTheme, type ThemeId, toColorMode } from "../../shared/themes";
 import type { AppContext } from "../env";
 import { NO_STORE, revalidatedBody } from "../middleware/conditional";
 
 const HTML_TYPE = "text/html; charset=UTF-8";
 
-const toDocument = (page: ReactElement) => `<!DOCTYPE html>${renderToString(page)}`;
+/** The visitor's light/dark choice (cookie set by the Settings page), guests' too; no cookie follows the device. */
+export const pageMode = (c: AppContext): ColorMode => toColorMode(getCookie(c, COLOR_MODE_COOKIE));
+
+/** Every page's <html> carries the mode, so the first paint is already in the right colours. */
+const toDocument = (c: AppContext, page: ReactElement) =>
+  `<!DOCTYPE html>${renderToString(<ColorModeContext value={pageMode(c)}>{page}</ColorModeContext>)}`;
 
 /**
  * Server-renders a page view to a full HTML document the browser may keep and must revalidate:
  * Back shows it at once, and a reload of an unchanged page costs a 304 (docs/decisions/012-delivery.md).
  */
 export const renderPage = (c: AppContext, page: ReactElement, status: 200 | 404 = 200) =>
-  revalidatedBody(c, toDocument(page), HTML_TYPE, status);
+  revalidatedBody(c, toDocument(c, page), HTML_TYPE, status);
 
 /** A page that shows a secret (the invite code): never written to any cache, nor kept for Back. */
 export function renderSecretPage(c: AppContext, page: ReactElement) {
   c.header("Cache-Control", NO_STORE);
-  return c.html(toDocument(page));
+  return c.html(toDocument(c, page));
 }
 
 /** The signed-in user's theme, rendered into <html> so the page never flashes another one. */
