@@ -2,6 +2,7 @@ import type { KeyboardEvent } from "react";
 import type { Task } from "../../src/shared/types";
 import { Icon, Spinner } from "../ui/Icon";
 import { DragHandle } from "../ui/DragHandle";
+import { InlineTitle } from "./InlineTitle";
 
 /** What a row does when its controls are used; the list screen supplies them. */
 export interface RowHandlers {
@@ -9,6 +10,7 @@ export interface RowHandlers {
   onOpen: (task: Task) => void;
   onDescribe: (task: Task) => void;
   onEdit: (task: Task) => void;
+  onRename: (task: Task, title: string) => void;
   onDelete: (task: Task) => void;
   onKeyMove: (event: KeyboardEvent, index: number) => void;
 }
@@ -53,15 +55,17 @@ export function ItemRow(props: ItemRowProps) {
           if (!pending) props.onToggle(task);
         }}
       >
-        {pending ? <Spinner label="Saving" /> : task.completed ? <Icon name="check" size={16} /> : null}
+        {/* The box is drawn inside a 44 px button, the size a finger needs (issue 13). */}
+        <span className="item__box">{pending ? <Spinner label="Saving" /> : task.completed ? <Icon name="check" size={16} /> : null}</span>
       </button>
       <div className="item__main">
+        {/* A parent's title opens it, as SPEC has it; its title is edited in place inside, where it heads the view. */}
         {task.isParent && !pinned ? (
           <button type="button" className="item__title item__title--parent" onClick={() => props.onOpen(task)}>
             {task.title}
           </button>
         ) : (
-          <span className="item__title">{task.title}</span>
+          <InlineTitle task={task} editable={!readOnly} onRename={props.onRename} />
         )}
         {pinned && <span className="item__meta">Parent item</span>}
       </div>

@@ -11,6 +11,8 @@ export interface ItemSheetProps {
   open: boolean;
   /** The item being edited; null adds a new one. */
   task: Task | null;
+  /** What the quick-add field held when the sheet was opened from it. */
+  initialTitle?: string;
   /** SPEC §2: the parent switch is for top-level items only. */
   topLevel: boolean;
   /** A parent that still holds sub-items cannot stop being a parent. */
@@ -29,8 +31,8 @@ export function ItemSheet(props: ItemSheetProps) {
   );
 }
 
-function ItemForm({ task, topLevel, hasSubItems, onClose, onSave }: ItemSheetProps) {
-  const [title, setTitle] = useState(task?.title ?? "");
+function ItemForm({ task, initialTitle = "", topLevel, hasSubItems, onClose, onSave }: ItemSheetProps) {
+  const [title, setTitle] = useState(task?.title ?? initialTitle);
   const [description, setDescription] = useState(task?.description ?? "");
   const [isParent, setIsParent] = useState(task?.isParent ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -3,6 +3,7 @@ import type { Task } from "../../src/shared/types";
 import { Icon, Spinner } from "../ui/Icon";
 import { ItemRow, type RowHandlers } from "./ItemRow";
 import { emptyStateText } from "./logic";
+import { QuickAdd, type QuickAddProps } from "./QuickAdd";
 import type { ListData } from "./useListData";
 
 export interface ListBodyProps {
@@ -22,13 +23,14 @@ export interface ListBodyProps {
   rowsRef: RefObject<HTMLUListElement | null>;
   onSortAlpha: (on: boolean) => void;
   onBack: () => void;
-  onAdd: () => void;
+  /** The quick-add field's wiring; null for a read-only visitor, who gets no add control. */
+  add: Omit<QuickAddProps, "parentId"> | null;
   onReset: () => void;
   onClearCompleted: () => void;
   row: RowHandlers;
 }
 
-/** The list page's visible part: title bar or breadcrumb, toolbar, rows or empty state, add button. */
+/** The list page's visible part: title bar or breadcrumb, toolbar, quick add, rows or empty state. */
 export function ListBody(props: ListBodyProps) {
   const { data, parent, rows, readOnly, pending } = props;
   const empty = emptyStateText({ total: props.total, shown: rows.length, readOnly, inParentView: Boolean(parent) });
@@ -64,11 +66,6 @@ export function ListBody(props: ListBodyProps) {
       )}
 
       <div className="list-toolbar">
-        {!readOnly && (
-          <button type="button" className="button button--primary" onClick={props.onAdd}>
-            <Icon name="plus" size={18} /> Add Item
-          </button>
-        )}
         {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields that a fieldset would group */}
         <div className="segmented" role="group" aria-label="Sort order">
           <button type="button" aria-pressed={!props.sortAlpha} onClick={() => props.onSortAlpha(false)}>
@@ -81,7 +78,7 @@ export function ListBody(props: ListBodyProps) {
         <span className="spacer" />
         {!readOnly && data.tasks.length > 0 && (
           <button type="button" className="button button--outline button--small" onClick={props.onReset}>
-            <Icon name="refresh" size={16} /> Reset
+            <Icon name="refresh" size={16} /> <span className="list-toolbar__label">Reset</span>
           </button>
         )}
         {data.isOwner && !parent && (
@@ -91,10 +88,12 @@ export function ListBody(props: ListBodyProps) {
             disabled={!props.hasCompleted}
             onClick={props.onClearCompleted}
           >
-            <Icon name="trash" size={16} /> Clear completed items
+            <Icon name="trash" size={16} /> <span className="list-toolbar__label">Clear completed items</span>
           </button>
         )}
       </div>
+
+      {props.add && <QuickAdd key={parent?.id ?? 0} parentId={parent?.id ?? 0} {...props.add} />}
 
       {props.total > 0 && (
         <p className="muted list-progress" aria-live="polite">
@@ -130,12 +129,6 @@ export function ListBody(props: ListBodyProps) {
         </ul>
       )}
       {empty && !(props.loading && props.total === 0) && <p className="empty-state">{empty}</p>}
-
-      {!readOnly && (
-        <button type="button" className="fab" aria-label="Add new item" title="Add new item" onClick={props.onAdd}>
-          <Icon name="plus" size={26} />
-        </button>
-      )}
     </div>
   );
 }

@@ -1,17 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
+import { MAX_ITEMS_PER_LIST, validateItem } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { dismissToast, toast } from "../toast";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Dialog } from "../ui/Dialog";
-import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
-import { ItemSheet } from "./ItemSheet";
 import { ListBody } from "./ListBody";
-import { alphabetical, itemsOf, mergeTasks, reorderGroup, truncateTitle, withoutTask } from "./logic";
+import { ListDialogs, type Modal } from "./ListDialogs";
+import { alphabetical, completedLast, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, setShowCompleted, subscribePrefs } from "./prefs";
 import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
+import { deleteWithUndo } from "./undo";
 import { useListData } from "./useListData";
 
 export interface ListScreenProps {
@@ -28,15 +26,6 @@ export interface ListScreenProps {
   eventId: number;
 }
 
-type Modal =
-  | { kind: "add" }
-  | { kind: "edit"; task: Task }
-  | { kind: "delete"; task: Task }
-  | { kind: "describe"; task: Task }
-  | { kind: "reset" }
-  | { kind: "limit" }
-  | null;
-
 const parentFromUrl = () => Number(new URL(window.location.href).searchParams.get("parentId")) || 0;
 
 /** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
@@ -48,7 +37,7 @@ export default function ListScreen(props: ListScreenProps) {
     props.eventId,
   );
   const [parentId, setParentId] = useState(props.parentId);
-  const [showCompleted, setShow] = useState(true);
+  const [view, setView] = useState({ showCompleted: true, completedLast: false });
   const [sortAlpha, setSortAlpha] = useState(false);
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const [modal, setModal] = useState<Modal>(null);
@@ -62,11 +51,12 @@ export default function ListScreen(props: ListScreenProps) {
   const readOnly = data.accessLevel === "read";
   const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
   const group = itemsOf(data.tasks, parent ? parent.id : 0);
-  const shown = showCompleted ? group : group.filter((task) => !task.completed);
-  const rows = sortAlpha ? alphabetical(shown) : shown;
+  const shown = view.showCompleted ? group : group.filter((task) => !task.completed);
+  const sorted = sortAlpha ? alphabetical(shown) : shown;
+  const rows = view.completedLast ? completedLast(sorted) : sorted;
   const hasCompleted = data.tasks.some((task) => task.completed);
 
-  useEffect(() => subscribePrefs((prefs) => setShow(prefs.showCompleted)), []);
+  useEffect(() => subscribePrefs(({ showCompleted, completedLast }) => setView({ showCompleted, completedLast })), []);
   useEffect(() => setHasCompleted(hasCompleted), [hasCompleted]);
   useEffect(() => {
     const onPop = () => setParentId(parentFromUrl());
@@ -131,7 +121,7 @@ export default function ListScreen(props: ListScreenProps) {
 
   async function reorder(from: number, to: number) {
     const before = data.tasks;
-    const moved = reorderGroup(group, shown, from, to);
+    const moved = reorderGroup(group, rows, from, to);
     setTasks((tasks) => mergeTasks(tasks, moved));
     try {
       const { tasks } = await tasksApi.reorder(
@@ -185,18 +175,37 @@ export default function ListScreen(props: ListScreenProps) {
     completionToast.current = null;
   }
 
-  async function remove(task: Task) {
-    const before = data.tasks;
-    closeCompletionToast((id) => id === task.id || before.some((t) => t.id === id && t.parentId === task.id));
-    setModal(null);
-    setTasks((tasks) => withoutTask(tasks, task.id));
-    if (parentId === task.id) openParent(0);
+  /** Issue 13: edited in place, shown at once, rolled back if the server refuses. */
+  async function rename(task: Task, title: string) {
+    const setTitle = (to: string) => setTasks((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, title: to } : t)));
+    const verdict = validateItem({ title, description: task.description });
+    const failed = (description: string) => toast({ title: "Failed to update item", description, variant: "destructive" });
+    if (!verdict.success) return failed(verdict.errors.title ?? "Please try again.");
+    setTitle(verdict.data.title);
     try {
-      await tasksApi.remove(target, task.id);
+      const updated = await tasksApi.update(target, task.id, { title: verdict.data.title });
+      setTasks((tasks) => mergeTasks(tasks, [updated]));
     } catch (error) {
-      setTasks(() => before);
-      toast({ title: "Failed to delete item", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      setTitle(task.title);
+      failed(errorMessage(error, "Please try again."));
     }
+  }
+
+  function remove(task: Task) {
+    const before = data.tasks;
+    const gone = new Set(before.filter((t) => t.id === task.id || t.parentId === task.id).map((t) => t.id));
+    closeCompletionToast((id) => gone.has(id));
+    setModal(null);
+    if (parentId === task.id) openParent(0);
+    void deleteWithUndo({
+      target,
+      setTasks,
+      before,
+      gone,
+      request: () => tasksApi.remove(target, task.id),
+      failed: "Failed to delete item",
+      done: { title: "Item deleted", description: `"${truncateTitle(task.title)}" was deleted` },
+    });
   }
 
   async function reset() {
@@ -220,24 +229,25 @@ export default function ListScreen(props: ListScreenProps) {
     }
   }
 
-  async function clearCompleted() {
+  function clearCompleted() {
     const before = data.tasks;
     // A completed parent takes its sub-items with it.
     const gone = new Set(
       before.filter((task) => task.completed || before.some((p) => p.id === task.parentId && p.completed)).map((task) => task.id),
     );
     closeCompletionToast((id) => gone.has(id));
-    setTasks((tasks) => tasks.filter((task) => !gone.has(task.id)));
-    try {
-      await tasksApi.clearCompleted(target);
-    } catch (error) {
-      setTasks(() => before);
-      toast({ title: "Failed to clear completed items", description: errorMessage(error, "Please try again."), variant: "destructive" });
-    }
+    void deleteWithUndo({
+      target,
+      setTasks,
+      before,
+      gone,
+      request: async () => (await tasksApi.clearCompleted(target)).deletedIds,
+      failed: "Failed to clear completed items",
+      done: { title: "Completed items cleared", description: `${gone.size} item${gone.size === 1 ? "" : "s"} removed` },
+    });
   }
 
   const close = () => setModal(null);
-  const editing = modal?.kind === "edit" ? modal.task : null;
   return (
     <>
       <ListBody
@@ -255,62 +265,38 @@ export default function ListScreen(props: ListScreenProps) {
         rowsRef={rowsRef}
         onSortAlpha={setSortAlpha}
         onBack={() => openParent(0)}
-        onAdd={() => setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add" })}
+        add={
+          readOnly
+            ? null
+            : {
+                target,
+                room: MAX_ITEMS_PER_LIST - data.tasks.length,
+                onAdded: (created) => setTasks((tasks) => mergeTasks([...tasks, ...created], [])),
+                onLimit: () => setModal({ kind: "limit" }),
+                onDetails: (title) => setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title }),
+              }
+        }
         onReset={() => setModal({ kind: "reset" })}
-        onClearCompleted={() => void clearCompleted()}
+        onClearCompleted={clearCompleted}
         row={{
           onToggle: (task) => void toggle(task),
           onOpen: (task) => openParent(task.id),
           onDescribe: (task) => setModal({ kind: "describe", task }),
           onEdit: (task) => setModal({ kind: "edit", task }),
+          onRename: (task, title) => void rename(task, title),
           onDelete: (task) => setModal({ kind: "delete", task }),
           onKeyMove,
         }}
       />
-      <ItemSheet
-        open={modal?.kind === "add" || modal?.kind === "edit"}
-        task={editing}
-        topLevel={editing ? editing.parentId === 0 : !parent}
-        hasSubItems={editing ? data.tasks.some((task) => task.parentId === editing.id) : false}
+      <ListDialogs
+        modal={modal}
+        tasks={data.tasks}
+        parent={parent}
+        busy={busy}
         onClose={close}
         onSave={save}
-      />
-      <ConfirmDialog
-        open={modal?.kind === "delete"}
-        title={modal?.kind === "delete" ? `Delete "${modal.task.title}" task?` : ""}
-        description="This will permanently delete this task and its subtasks."
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => modal?.kind === "delete" && void remove(modal.task)}
-        onCancel={close}
-      />
-      <ConfirmDialog
-        open={modal?.kind === "reset"}
-        title="Reset all items to uncompleted?"
-        description="This will mark all completed tasks as uncompleted. This action cannot be undone."
-        confirmLabel="Reset"
-        pending={busy}
-        onConfirm={() => void reset()}
-        onCancel={close}
-      />
-      <Dialog
-        open={modal?.kind === "describe"}
-        onClose={close}
-        title={modal?.kind === "describe" ? modal.task.title : ""}
-        closeButton={false}
-        actions={
-          <button type="button" className="button button--primary" onClick={close} data-autofocus>
-            Close
-          </button>
-        }
-      >
-        {modal?.kind === "describe" && <p className="item-description">{modal.task.description}</p>}
-      </Dialog>
-      <LimitDialog
-        open={modal?.kind === "limit"}
-        onClose={close}
-        title={`Item Limit Reached (${MAX_ITEMS_PER_LIST})`}
-        description={`A list can hold at most ${MAX_ITEMS_PER_LIST} items, sub-items included. Delete or clear some items to add new ones.`}
+        onDelete={remove}
+        onReset={() => void reset()}
       />
     </>
   );

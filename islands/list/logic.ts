@@ -61,3 +61,6 @@ export function emptyStateText({ total, shown, readOnly, inParentView }: EmptySt
   if (total > 0) return "All items are completed. Add a new item or show completed items.";
   return inParentView ? "No tasks yet. Add your first task to get started!" : "Add your first item to get started.";
 }
+
+/** Issue 13's "completed at the bottom": open items first, then completed ones, each in the order given. */
+export const completedLast = (tasks: readonly Task[]) => [...tasks.filter((t) => !t.completed), ...tasks.filter((t) => t.completed)];

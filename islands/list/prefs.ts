@@ -1,39 +1,57 @@
 /**
  * State two islands of the list page share (they run in one bundle): the header's show/hide
- * completed toggle and the list itself. SPEC §3: the preference lives in browser storage, default true.
+ * completed toggle and the list itself. SPEC §3: the preference lives in browser storage, default
+ * true. Issue 13's "completed at the bottom" is stored the same way, default off.
  */
 const SHOW_COMPLETED_KEY = "showCompleted";
+const COMPLETED_LAST_KEY = "completedLast";
 
 export interface ListPrefs {
   showCompleted: boolean;
+  /** Completed items after the open ones in the view, each group in its own order. */
+  completedLast: boolean;
   /** The toggle is offered only while some item is completed (SPEC §2). */
   hasCompleted: boolean;
 }
 
 type Listener = (prefs: ListPrefs) => void;
 
-let prefs: ListPrefs = { showCompleted: true, hasCompleted: false };
+let prefs: ListPrefs = { showCompleted: true, completedLast: false, hasCompleted: false };
 const listeners = new Set<Listener>();
 
 function emit() {
   for (const listener of listeners) listener(prefs);
 }
 
-export function readStoredShowCompleted(): boolean {
+function readStored(key: string, fallback: boolean): boolean {
   try {
-    return localStorage.getItem(SHOW_COMPLETED_KEY) !== "false";
+    // Anything but the other value's own word leaves the default.
+    const stored = localStorage.getItem(key);
+    return fallback ? stored !== "false" : stored === "true";
   } catch {
-    return true;
+    return fallback;
   }
 }
 
-export function setShowCompleted(showCompleted: boolean) {
+function store(key: string, value: boolean) {
   try {
-    localStorage.setItem(SHOW_COMPLETED_KEY, String(showCompleted));
+    localStorage.setItem(key, String(value));
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
+}
+
+export const readStoredShowCompleted = () => readStored(SHOW_COMPLETED_KEY, true);
+
+export function setShowCompleted(showCompleted: boolean) {
+  store(SHOW_COMPLETED_KEY, showCompleted);
   prefs = { ...prefs, showCompleted };
+  emit();
+}
+
+export function setCompletedLast(completedLast: boolean) {
+  store(COMPLETED_LAST_KEY, completedLast);
+  prefs = { ...prefs, completedLast };
   emit();
 }
 
@@ -43,9 +61,11 @@ export function setHasCompleted(hasCompleted: boolean) {
   emit();
 }
 
-/** Loads the stored preference once the page is in the browser (the server always renders "shown"). */
+/** Loads the stored preferences once the page is in the browser (the server renders the defaults). */
 export function subscribePrefs(listener: Listener): () => void {
-  if (prefs.showCompleted !== readStoredShowCompleted()) prefs = { ...prefs, showCompleted: readStoredShowCompleted() };
+  const showCompleted = readStoredShowCompleted();
+  const completedLast = readStored(COMPLETED_LAST_KEY, false);
+  if (prefs.showCompleted !== showCompleted || prefs.completedLast !== completedLast) prefs = { ...prefs, showCompleted, completedLast };
   listeners.add(listener);
   listener(prefs);
   return () => listeners.delete(listener);

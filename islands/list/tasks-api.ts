@@ -1,6 +1,7 @@
 import type { SharedListResponse, Task } from "../../src/shared/types";
 import type { TaskDeletedPayload } from "../../src/shared/tasks";
 import { api, ApiRequestError } from "../api";
+import type { PastedItem } from "./paste-parse";
 
 /**
  * The list page's calls (SPEC §7 "Tasks"). A share-link visitor or recipient sends the list's
@@ -37,13 +38,28 @@ export const tasksApi = {
   reorder: (t: ListTarget, items: Array<{ id: number; position: number }>) =>
     api<{ tasks: Task[] }>(`/api/tasks/reorder${qs(t, t.shareId ? {} : { listId: t.listId })}`, { body: items }),
   clearCompleted: (t: ListTarget) => api<TaskDeletedPayload>(`/api/tasks/clear-completed?listId=${t.listId}`, { method: "POST" }),
+  /** DESIGN §11: all or nothing; under a parent the items come flat (the parser made them so). */
+  bulk: (t: ListTarget, parentId: number, items: readonly PastedItem[]) =>
+    api<{ tasks: Task[] }>(`/api/tasks/bulk${qs(t)}`, {
+      body: {
+        listId: t.listId,
+        ...(parentId ? { parentId } : {}),
+        items: items.map(({ children, ...item }) => (children.length ? { ...item, children } : item)),
+      },
+    }),
+  /** DESIGN §11 Undo: puts soft-deleted items back; answers them, parents before children. */
+  restore: (t: ListTarget, ids: readonly number[]) => api<{ tasks: Task[] }>(`/api/tasks/restore${qs(t)}`, { body: { ids } }),
   reset: (t: ListTarget) => api<{ tasks: Task[] }>(`/api/tasks/reset-completions${qs(t)}`, { body: { listId: t.listId } }),
-  /** SPEC §7: a 404 on delete means it is already gone, which is what the user wanted. */
-  async remove(t: ListTarget, id: number): Promise<void> {
+  /**
+   * The ids it deleted, sub-items included, for Undo. SPEC §7: a 404 means it is already gone,
+   * which is what the user wanted, with nothing of ours to undo.
+   */
+  async remove(t: ListTarget, id: number): Promise<number[]> {
     try {
-      await api(`/api/tasks/${id}${qs(t)}`, { method: "DELETE" });
+      return (await api<TaskDeletedPayload>(`/api/tasks/${id}${qs(t)}`, { method: "DELETE" })).deletedIds;
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+      return [];
     }
   },
 };

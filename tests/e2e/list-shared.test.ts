@@ -30,9 +30,8 @@ describe("shared list page in Chromium", () => {
     expect(await page.getByRole("link", { name: "Log in or register" }).getAttribute("href")).toBe(`/auth?shareId=${list.shareId}`);
     expect(await page.getByRole("button", { name: "Clear completed items" }).count()).toBe(0);
 
-    await page.getByRole("button", { name: "Add Item" }).click();
-    await page.getByLabel("Title").fill("Cake");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByLabel("Add an item", { exact: true }).fill("Cake");
+    await page.keyboard.press("Enter");
     await expect.poll(() => rowTitles(page)).toEqual(["Balloons", "Cake"]);
     await page.getByRole("checkbox", { name: /Balloons/ }).click();
     await visible(page, "Task completed");
@@ -110,10 +109,13 @@ describe("shared list page in Chromium", () => {
     const page = guest.page;
     await gotoHydrated(page, `/list/${list.id}?shareId=${list.shareId}`);
     await expect.poll(() => rowTitles(page)).toEqual(["Dune", "Series"]);
-    for (const name of ["Add Item", "Add new item", "Reset", "Clear completed items", "Edit Dune", "Delete Dune", "Reorder Dune"]) {
+    for (const name of ["Add Item with details", "Reset", "Clear completed items", "Edit Dune", "Delete Dune", "Reorder Dune"]) {
       expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
     }
     expect(await page.getByRole("checkbox", { name: /Dune/ }).isDisabled()).toBe(true);
+    // No add control at all, and titles are text, not buttons that edit.
+    expect(await page.getByLabel("Add an item").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Dune", exact: true }).count()).toBe(0);
     // A guest has no settings, and Back keeps the link: it offers to sign in and keep the list.
     expect(await page.getByRole("button", { name: "Settings" }).isDisabled()).toBe(true);
     expect(await page.getByRole("link", { name: "Back", exact: true }).getAttribute("href")).toBe(`/auth?shareId=${list.shareId}`);

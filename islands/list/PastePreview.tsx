@@ -1,0 +1,102 @@
+import { useState } from "react";
+import type { Task } from "../../src/shared/types";
+import { ApiRequestError, errorMessage } from "../api";
+import { toast } from "../toast";
+import { Dialog } from "../ui/Dialog";
+import { Icon, Spinner } from "../ui/Icon";
+import { countPasted, type PastedChild, type PastedItem } from "./paste-parse";
+import { tasksApi, type ListTarget } from "./tasks-api";
+
+export interface PastePreviewProps {
+  target: ListTarget;
+  parentId: number;
+  items: PastedItem[];
+  /** How many more items the list may hold. */
+  room: number;
+  onAdded: (tasks: Task[]) => void;
+  onLimit: () => void;
+  onClose: () => void;
+}
+
+function Line({ item }: { item: PastedChild }) {
+  return (
+    <span className={item.completed ? "paste-preview__done" : undefined}>
+      {item.completed && <Icon name="check" size={14} />}
+      {item.completed && <span className="sr-only">Completed: </span>}
+      {item.title}
+    </span>
+  );
+}
+
+/**
+ * The pasted lines as the items they will become (issue 13), added all at once or not at all
+ * (POST /api/tasks/bulk). Past the 100-item limit it says how many fit and sends nothing.
+ */
+export default function PastePreview({ target, parentId, items, room, onAdded, onLimit, onClose }: PastePreviewProps) {
+  const [pending, setPending] = useState(false);
+  const count = countPasted(items);
+  const tooMany = count > room;
+
+  async function add() {
+    setPending(true);
+    try {
+      const { tasks } = await tasksApi.bulk(target, parentId, items);
+      onAdded(tasks);
+      onClose();
+    } catch (error) {
+      setPending(false);
+      if (error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED") {
+        onClose();
+        return onLimit();
+      }
+      toast({ title: "Failed to add items", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    }
+  }
+
+  const title = `Add ${count} items`;
+  return (
+    <Dialog
+      open
+      onClose={() => !pending && onClose()}
+      title={title}
+      description={parentId ? "Each line becomes a sub-item." : "Each line becomes an item; indented lines become sub-items."}
+      actions={
+        <>
+          <button type="button" className="button button--outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" data-autofocus disabled={pending || tooMany} onClick={() => void add()}>
+            {pending && <Spinner label="Adding" />}
+            {title}
+          </button>
+        </>
+      }
+    >
+      {tooMany && (
+        <p className="notice notice--warning paste-preview__warning" role="alert">
+          {room > 0
+            ? `This list has room for ${room} more item${room === 1 ? "" : "s"} (100 at most). Remove ${count - room} line${count - room === 1 ? "" : "s"} and paste again.`
+            : "This list has reached its limit of 100 items."}
+        </p>
+      )}
+      <ol className="paste-preview">
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that is never reordered
+          <li key={index}>
+            <Line item={item} />
+            {item.children.length > 0 && (
+              <ul>
+                {item.children.map((child, childIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that is never reordered
+                  <li key={childIndex}>
+                    <Line item={child} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Dialog>
+  );
+}

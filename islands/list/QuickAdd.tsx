@@ -1,0 +1,140 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from "react";
+import { MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
+import type { Task } from "../../src/shared/types";
+import { ApiRequestError, errorMessage } from "../api";
+import { toast } from "../toast";
+import { Icon } from "../ui/Icon";
+import { countPasted, parsePastedList, type PastedItem } from "./paste-parse";
+import { tasksApi, type ListTarget } from "./tasks-api";
+
+// Opened only by a paste of several lines, so its code arrives then, not with the page.
+const PastePreview = lazy(() => import("./PastePreview"));
+
+export interface QuickAddProps {
+  target: ListTarget;
+  /** 0 adds top-level items; else the parent whose view this is, which gets them as sub-items. */
+  parentId: number;
+  /** How many more items the list may hold (SPEC §9, sub-items included). */
+  room: number;
+  onAdded: (tasks: Task[]) => void;
+  onLimit: () => void;
+  /** Opens the full Add Item sheet, carrying what was typed so far. */
+  onDetails: (title: string) => void;
+}
+
+export const QUICK_ADD_ID = "quick-add";
+
+const isLimit = (error: unknown) => error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
+
+/**
+ * Issue 13's quick add: an always-ready field that adds on Enter, empties and keeps focus for the
+ * next item. Items go out one after another, so they land in the order they were typed. A paste
+ * of several lines offers them all at once in a preview instead.
+ */
+export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }: QuickAddProps) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pasted, setPasted] = useState<PastedItem[] | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const previewClosed = useRef(false);
+
+  // Back to the field once the preview is gone: while its modal is open, the field cannot take focus.
+  useEffect(() => {
+    if (pasted || !previewClosed.current) return;
+    previewClosed.current = false;
+    input.current?.focus();
+  }, [pasted]);
+
+  async function add(title: string) {
+    try {
+      onAdded([await tasksApi.create(target, { title, description: "", isParent: false }, parentId)]);
+    } catch (failure) {
+      if (isLimit(failure)) return onLimit();
+      // What was typed is not lost: it comes back unless the next item is being typed already.
+      setValue((current) => current || title);
+      toast({ title: "Failed to add item", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (value.trim() === "") return;
+    const verdict = validateItem({ title: value, description: "" });
+    if (!verdict.success) return setError(verdict.errors.title ?? null);
+    if (room <= 0) return onLimit();
+    setValue("");
+    const title = verdict.data.title;
+    queue.current = queue.current.then(() => add(title));
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    const items = parsePastedList(event.clipboardData.getData("text/plain"), { flat: parentId !== 0 });
+    // One line is a title like any other: the field takes it as typed.
+    if (countPasted(items) < 2) return;
+    event.preventDefault();
+    setPasted(items);
+  }
+
+  function closePreview() {
+    previewClosed.current = true;
+    setPasted(null);
+  }
+
+  return (
+    <>
+      <form className="quick-add" noValidate onSubmit={submit}>
+        <label htmlFor={QUICK_ADD_ID} className="sr-only">
+          Add an item
+        </label>
+        <div className="quick-add__row">
+          <Icon name="plus" size={20} />
+          <input
+            ref={input}
+            id={QUICK_ADD_ID}
+            className="quick-add__input"
+            placeholder={parentId ? "Add a sub-item" : "Add an item"}
+            autoComplete="off"
+            enterKeyHint="enter"
+            maxLength={MAX_TITLE_LENGTH}
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "quick-add-error" : undefined}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+            onPaste={onPaste}
+          />
+          <button
+            type="button"
+            className="icon-button quick-add__details"
+            aria-label="Add Item with details"
+            title="Add with a description, or as a parent item"
+            onClick={() => onDetails(value)}
+          >
+            <Icon name="more" size={20} />
+          </button>
+        </div>
+        {error && (
+          <div id="quick-add-error" className="field__error" role="alert">
+            {error}
+          </div>
+        )}
+      </form>
+      {pasted && (
+        <Suspense fallback={null}>
+          <PastePreview
+            target={target}
+            parentId={parentId}
+            items={pasted}
+            room={room}
+            onAdded={onAdded}
+            onLimit={onLimit}
+            onClose={closePreview}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * @module Deleting with Undo (DESIGN §11): the server soft-deletes and answers every id it removed;
+ * the toast offers Undo for 10 s, which restores exactly those ids through POST /api/tasks/restore.
+ * Other devices see the items go and come back through the events each call publishes.
+ */
+import type { Task } from "../../src/shared/types";
+import { ApiRequestError, errorMessage } from "../api";
+import { toast } from "../toast";
+import { mergeTasks } from "./logic";
+import { tasksApi, type ListTarget } from "./tasks-api";
+
+export const UNDO_MS = 10_000;
+
+type SetTasks = (update: (tasks: Task[]) => Task[]) => void;
+
+export interface UndoableDelete {
+  target: ListTarget;
+  setTasks: SetTasks;
+  /** The items as they were, put back if the call fails. */
+  before: Task[];
+  /** The ids the screen hides at once, before the server answers. */
+  gone: ReadonlySet<number>;
+  /** The call; answers the ids the server deleted (none: nothing to undo). */
+  request: () => Promise<number[]>;
+  failed: string;
+  done: { title: string; description?: string };
+}
+
+/** Hides the items, deletes them, and offers Undo; a failed call puts them back and says so. */
+export async function deleteWithUndo({ target, setTasks, before, gone, request, failed, done }: UndoableDelete) {
+  setTasks((tasks) => tasks.filter((task) => !gone.has(task.id)));
+  let ids: number[];
+  try {
+    ids = await request();
+  } catch (error) {
+    setTasks(() => before);
+    toast({ title: failed, description: errorMessage(error, "Please try again."), variant: "destructive" });
+    return;
+  }
+  if (ids.length === 0) return;
+  toast({ ...done, durationMs: UNDO_MS, action: { label: "Undo", onClick: () => void restore(target, setTasks, ids) } });
+}
+
+async function restore(target: ListTarget, setTasks: SetTasks, ids: number[]) {
+  try {
+    const { tasks } = await tasksApi.restore(target, ids);
+    const restored = new Set(tasks.map((task) => task.id));
+    setTasks((current) => mergeTasks([...current.filter((task) => !restored.has(task.id)), ...tasks], []));
+  } catch (error) {
+    const full = error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
+    toast({
+      title: "Undo failed",
+      description: full ? error.message : errorMessage(error, "Could not restore the items. Please try again."),
+      variant: "destructive",
+    });
+  }
+}
