@@ -126,6 +126,29 @@ describe("home cards in Chromium", () => {
     await context.close();
   });
 
+  it("deletes and undoes by keyboard alone", async () => {
+    const { page, context } = await signedInContext(env, "kasimir");
+    for (const name of ["Alpha", "Beta"]) await newList(context.request, name);
+    await gotoHydrated(page, "/");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
+
+    await page.getByRole("button", { name: "Delete Alpha" }).focus();
+    await page.keyboard.press("Enter");
+    // The confirmation starts on Cancel; one Tab reaches Delete.
+    await expect.poll(focused).toBe("Cancel");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => titles(page)).toEqual(["Beta"]);
+    // F8 reaches the notifications (SPEC §9), Tab the toast's Undo.
+    await page.keyboard.press("F8");
+    await page.keyboard.press("Tab");
+    await expect.poll(focused).toBe("Undo");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => titles(page)).toEqual(["Alpha", "Beta"]);
+    await expect.poll(focused).toContain("Alpha");
+    await context.close();
+  });
+
   it("gives every card control at least 44 × 44 px on a phone, none covered by another", async () => {
     const owner = await signedInContext(env, "tessa", PHONE_812);
     const friend = await signedInContext(env, "theo");
