@@ -15,9 +15,13 @@ export interface ShortcutHandlers {
   tasks: readonly Task[];
   onNew: () => void;
   onToggle: (task: Task) => void;
+  /** The edit sheet, for an item whose title is not edited in place (a parent). */
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
 }
+
+/** An item's title that edits in place (islands/list/InlineTitle.tsx); `e` prefers it to the sheet. */
+const INLINE_TITLE_SELECTOR = ".item__title--editable";
 
 /** The quick-add field, found by its label as a person would find it. */
 const QUICK_ADD_LABEL = "Add an item";
@@ -49,8 +53,11 @@ function run(action: ShortcutAction, handlers: ShortcutHandlers, rows: HTMLEleme
   const task = row && handlers.tasks.find((t) => String(t.id) === row.dataset.taskId);
   if (!task) return false;
   if (action === "toggle") handlers.onToggle(task);
-  else if (action === "edit") handlers.onEdit(task);
-  else handlers.onDelete(task);
+  else if (action === "edit") {
+    const title = row.querySelector<HTMLElement>(INLINE_TITLE_SELECTOR);
+    if (title) title.click();
+    else handlers.onEdit(task);
+  } else handlers.onDelete(task);
   return true;
 }
 

@@ -26,7 +26,18 @@ afterEach(() => {
 const task = (id: number, title: string): Task => ({ id, title }) as Task;
 
 /** Rows shaped like ItemRow's: drag handle, tick box, title, Edit, Delete (read-only: title only). */
-function Rows({ titles, readOnly = false, handlers }: { titles: string[]; readOnly?: boolean; handlers?: Partial<ShortcutHandlers> }) {
+function Rows({
+  titles,
+  readOnly = false,
+  handlers,
+  onTitle,
+}: {
+  titles: string[];
+  readOnly?: boolean;
+  handlers?: Partial<ShortcutHandlers>;
+  /** Titles edited in place (islands/list/InlineTitle.tsx): a button that reports its clicks here. */
+  onTitle?: (title: string) => void;
+}) {
   const ref = useRef<HTMLUListElement>(null);
   const [moved, setMoved] = useState(0);
   useRovingRows(ref);
@@ -47,7 +58,13 @@ function Rows({ titles, readOnly = false, handlers }: { titles: string[]; readOn
               />
             )}
             <button type="button" className="item__check" aria-label={`Mark ${t.title}`} disabled={readOnly} />
-            <span className="item__title">{t.title}</span>
+            {onTitle ? (
+              <button type="button" className="item__title item__title--editable" onClick={() => onTitle(t.title)}>
+                {t.title}
+              </button>
+            ) : (
+              <span className="item__title">{t.title}</span>
+            )}
             {!readOnly && (
               <>
                 <button type="button" className="icon-button" title="Edit" aria-label={`Edit ${t.title}`} />
@@ -178,6 +195,18 @@ describe("list shortcuts (issue 13)", () => {
     expect(calls).toEqual(["toggle Bread", "edit Bread", "delete Bread", "new"]);
     expect(press("/").defaultPrevented).toBe(true);
     expect(focused()).toBe("Add an item");
+  });
+
+  it("edits a title in place where the item offers it, else through the sheet", () => {
+    const calls: string[] = [];
+    act(() =>
+      root.render(
+        <Rows titles={["Milk"]} handlers={{ onEdit: (t) => calls.push(`sheet ${t.title}`) }} onTitle={(t) => calls.push(`inline ${t}`)} />,
+      ),
+    );
+    act(() => byLabel("Mark Milk").focus());
+    press("e");
+    expect(calls).toEqual(["inline Milk"]);
   });
 
   it("stays out of the way while typing, with a dialog open, with Ctrl held, and away from a row", () => {
