@@ -1,6 +1,6 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { THEME_IDS, THEMES } from "../../src/shared/themes";
+import { COLOR_MODE_COOKIE, THEME_IDS, THEMES } from "../../src/shared/themes";
 import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { TEST_PASSWORD } from "../helpers/test-app";
 import { seedList } from "./list-helpers";
@@ -26,7 +26,7 @@ describe("settings in Chromium", () => {
     const { page, context } = await signedInContext(env, "theo_admin");
     await gotoHydrated(page, "/settings");
     expect(await page.getByRole("button", { name: "Settings" }).isDisabled()).toBe(true);
-    expect(await page.getByRole("radio").count()).toBe(7);
+    expect(await page.getByRole("radiogroup", { name: "Colour theme" }).getByRole("radio").count()).toBe(7);
     for (const id of THEME_IDS) expect(await page.getByRole("radio", { name: THEMES[id].name }).isVisible()).toBe(true);
     expect(await page.locator('[data-theme-id="ocean"] .theme-card__swatch').count()).toBe(10);
     await keepScreenshot(page, "settings-theme");
@@ -41,6 +41,50 @@ describe("settings in Chromium", () => {
     expect(await htmlTheme(page)).toBe("ocean");
     const headerColour = await page.locator(".app-header").evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(headerColour).toBe("rgb(1, 87, 155)");
+    await context.close();
+  });
+
+  it("switches Light, Dark and System at once, keeps the choice in a cookie, and renders it on the next load", async () => {
+    const { page, context } = await signedInContext(env, "night_owl");
+    const vibrant = THEMES.vibrant;
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const htmlMode = () => page.evaluate(() => document.documentElement.dataset.mode ?? "system");
+    const modeCookie = async () => (await context.cookies()).find((cookie) => cookie.name === COLOR_MODE_COOKIE);
+    const radio = (name: string) => page.getByRole("radio", { name, exact: true });
+
+    // No choice yet: the device decides.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await gotoHydrated(page, "/settings");
+    expect(await radio("System").isChecked()).toBe(true);
+    expect(await background()).toBe(hexToRgb(vibrant.dark.background));
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await background()).toBe("rgb(246, 246, 249)");
+
+    await radio("Dark").check();
+    expect(await htmlMode()).toBe("dark");
+    expect(await background()).toBe(hexToRgb(vibrant.dark.background));
+    expect(await page.locator('meta[name="color-scheme"]').getAttribute("content")).toBe("dark");
+    expect((await modeCookie())?.value).toBe("dark");
+    await keepScreenshot(page, "settings-theme-dark");
+
+    // The server renders the choice into the page, so it never flashes light first.
+    const html = await (await context.request.get("/")).text();
+    expect(html).toContain('data-mode="dark"');
+    expect(html).toContain('<meta name="color-scheme" content="dark"/>');
+    await page.reload();
+    expect(await htmlMode()).toBe("dark");
+    expect(await radio("Dark").isChecked()).toBe(true);
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await radio("Light").check();
+    expect(await background()).toBe("rgb(246, 246, 249)");
+    expect((await modeCookie())?.value).toBe("light");
+
+    await radio("System").check();
+    expect(await htmlMode()).toBe("system");
+    expect(await background()).toBe(hexToRgb(vibrant.dark.background));
+    expect(await modeCookie()).toBeUndefined();
+    expect(await (await context.request.get("/")).text()).toContain('<meta name="color-scheme" content="light dark"/>');
     await context.close();
   });
 
@@ -129,6 +173,11 @@ describe("settings in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/");
 
     await gotoHydrated(page, "/settings?tab=account");
+    // Destructive actions (this admin chose Ocean above) are outlined in the danger colour, never filled like the theme's own buttons.
+    const look = (element: Locator) =>
+      element.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]);
+    expect(await look(page.getByRole("button", { name: "Logout" }))).toEqual(["rgba(0, 0, 0, 0)", "rgb(201, 42, 42)"]);
+    expect((await look(page.getByRole("link", { name: "Manage Invite Codes" })))[0]).toBe(hexToRgb(THEMES.ocean.buttonColor));
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(/\/auth/);
     await visible(page, "Logged out");
