@@ -51,7 +51,8 @@ export async function restoreTasks(store: Store, bus: EventBus, caller: Caller, 
         moved.set(task.id, ++last);
       }
     }
-    await store.tasks.restore(wanted, tx);
+    // A purge (which takes no list lock) may have removed one meanwhile: then nothing is restored.
+    if ((await store.tasks.restore(wanted, tx)) !== wanted.length) throw notFound(TASK_NOT_FOUND);
     for (const [id, position] of moved) await store.tasks.update(id, { position }, tx);
     // Parents before their sub-items: a sub-item always sorts after its parent.
     const tasks = deleted

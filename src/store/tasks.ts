@@ -171,13 +171,12 @@ export function tasksStore(db: Db) {
     },
     /** The soft-deleted items among `ids`, as they were when deleted, ordered like the list. */
     async findDeleted(ids: number[], tx: Db): Promise<Task[]> {
-      const lock = tx.dialect === "postgres" ? " FOR UPDATE" : "";
-      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL ${ORDER}${lock}`, ids);
+      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL ${ORDER}`, ids);
       return rows.map(toTask);
     },
-    /** Brings soft-deleted items back as they were (same id, position, completion). */
-    async restore(ids: number[], tx: Db): Promise<void> {
-      if (ids.length > 0) await tx.run(`UPDATE tasks SET deleted_at = NULL WHERE id IN (${marks(ids)})`, ids);
+    /** Brings soft-deleted items back as they were (same id, position, completion); answers how many came back. */
+    async restore(ids: number[], tx: Db): Promise<number> {
+      return tx.run(`UPDATE tasks SET deleted_at = NULL WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL`, ids);
     },
     /** Removes items deleted before `cutoff` for good (their deleted children with them). */
     async purgeDeletedBefore(cutoff: number, tx: Db = db): Promise<number> {
