@@ -44,7 +44,8 @@ export function createRovingRows() {
   let stop: Stop | null = null;
   /** Focus was last in the list or in a dialog over it: if that element vanished, focus returns to the list. */
   let lastFocus: { element: Element; fromList: boolean } | null = null;
-  const observer = typeof MutationObserver === "function" ? new MutationObserver(() => sync()) : null;
+  /** Made on the first attach: this object is also made during the server's render, which has no DOM. */
+  let observer: MutationObserver | null = null;
 
   const rows = () => (container ? [...container.querySelectorAll<HTMLElement>(ROW_SELECTOR)] : []);
 
@@ -93,12 +94,10 @@ export function createRovingRows() {
     const controls = controlsOf(row);
     const index = all.indexOf(row);
     const at = controls.indexOf(from);
-    if (event.key === "ArrowUp") focusIn(all[clamp(index - 1, all.length)]!, kindOf(from));
-    else if (event.key === "ArrowDown") focusIn(all[clamp(index + 1, all.length)]!, kindOf(from));
-    else if (event.key === "Home") focusIn(all[0]!, kindOf(from));
-    else if (event.key === "End") focusIn(all[all.length - 1]!, kindOf(from));
-    else if (event.key === "ArrowLeft") focusIn(row, kindOf(controls[clamp(at - 1, controls.length)]!));
-    else if (event.key === "ArrowRight") focusIn(row, kindOf(controls[clamp(at + 1, controls.length)]!));
+    const toRow: Record<string, number> = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: all.length - 1 };
+    const toControl: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1 };
+    if (Object.hasOwn(toRow, event.key)) focusIn(all[clamp(toRow[event.key]!, all.length)]!, kindOf(from));
+    else if (Object.hasOwn(toControl, event.key)) focusIn(row, kindOf(controls[clamp(toControl[event.key]!, controls.length)]!));
     else return;
     event.preventDefault();
   }
@@ -126,7 +125,8 @@ export function createRovingRows() {
     container = next;
     if (!next) return;
     // Rows React adds or replaces without this component rendering (a row's own state) count too.
-    observer?.observe(next, { childList: true, subtree: true });
+    observer ??= new MutationObserver(sync);
+    observer.observe(next, { childList: true, subtree: true });
     next.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);
   }
