@@ -1,8 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { DELETED_KEPT_MS, purgeDeleted } from "../../src/domain/undo";
+import { createStore } from "../../src/store";
+import { migrate } from "../../src/store/migrate";
+import { openSqlite } from "../../src/store/sqlite";
 import type { ShareRecord, SharedWithMeItem, Task, TaskList } from "../../src/shared/types";
 import { testDialects } from "../helpers/databases";
 import { startLiveServer, TestSocket } from "../helpers/live";
+import { startServerProcess } from "../helpers/server-process";
 import { createList, publishedSince, snapshot } from "../helpers/lists";
 import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
@@ -143,3 +150,28 @@ for (const dialect of await testDialects()) {
     });
   });
 }
+
+describe("the server process", () => {
+  it("purges what was deleted over 30 days ago as it starts", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "listwell-purge-")), "listwell.db");
+    const db = openSqlite(path);
+    await migrate(db);
+    const store = createStore(db);
+    const user = await store.users.create("old", "x");
+    const list = await store.lists.create({ name: "Old", userId: user.id, shareId: "old-link", position: 0 });
+    await db.run("UPDATE task_lists SET deleted_at = ? WHERE id = ?", [Date.now() - DELETED_KEPT_MS - 60_000, list.id]);
+    const control = await store.lists.create({ name: "Recent", userId: user.id, shareId: "recent-link", position: 1 });
+    await db.run("UPDATE task_lists SET deleted_at = ? WHERE id = ?", [Date.now(), control.id]);
+    await db.close();
+
+    const server = await startServerProcess({ DATABASE_URL: path, INVITE_CODE: "purge-test" });
+    const reader = openSqlite(path);
+    try {
+      const remaining = async () => (await reader.all<{ name: string }>("SELECT name FROM task_lists ORDER BY id")).map((row) => row.name);
+      await expect.poll(remaining).toEqual(["Recent"]);
+    } finally {
+      await reader.close();
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});
