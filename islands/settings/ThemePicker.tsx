@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type CSSProperties, useEffect, useState } from "react";
 import { type ColorMode, THEME_IDS, THEMES, type Theme, type ThemeId } from "../../src/shared/themes";
 import { api, errorMessage } from "../api";
 import { toast } from "../toast";
@@ -50,7 +50,12 @@ export default function ThemePicker({ current, mode }: ThemePickerProps) {
   );
 }
 
+/** Both palettes ride on the element; the stylesheet's light-dark() shows the one the page is in. */
+const paint = (light: string, dark: string) => ({ "--light": light, "--dark": dark }) as CSSProperties;
+
 function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: boolean; onSelect: () => void }) {
+  const { dark } = theme;
+  const swatches = theme.taskColors.map((color, i) => paint(color, dark.taskColors[i] ?? color));
   return (
     // biome-ignore lint/a11y/useSemanticElements: a card-sized button in a radiogroup, as the ARIA radio pattern allows
     <button
@@ -62,7 +67,7 @@ function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: bool
       data-theme-id={theme.id}
       onClick={onSelect}
     >
-      <span className="theme-card__header" style={{ background: theme.headerColor }}>
+      <span className="theme-card__header" style={paint(theme.headerColor, dark.header)}>
         <span className="theme-card__name">{theme.name}</span>
         {selected && (
           <span className="theme-card__check" aria-hidden="true">
@@ -71,15 +76,15 @@ function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: bool
         )}
       </span>
       <span className="theme-card__swatches" aria-hidden="true">
-        {theme.taskColors.map((color, i) => (
+        {swatches.map((style, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a theme's colours are fixed and may repeat
-          <span key={i} className="theme-card__swatch" style={{ background: color }} />
+          <span key={i} className="theme-card__swatch" style={style} />
         ))}
       </span>
       <span className="theme-card__footer" aria-hidden="true">
-        <span className="theme-card__task" style={{ background: theme.taskColors[0] }} />
-        <span className="theme-card__task theme-card__task--short" style={{ background: theme.taskColors[1] }} />
-        <span className="theme-card__button" style={{ background: theme.buttonColor }}>
+        <span className="theme-card__task" style={swatches[0]} />
+        <span className="theme-card__task theme-card__task--short" style={swatches[1]} />
+        <span className="theme-card__button" style={paint(theme.buttonColor, dark.button)}>
           Button
         </span>
       </span>

@@ -20,6 +20,11 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
 const MODES = ["light", "dark"] as const;
 type Mode = (typeof MODES)[number];
 const PHONE_TALL = { width: 375, height: 812 };
+/** Every page of one theme is kept as a picture too, for people to look over both modes. */
+const PICTURED_THEME: ThemeId = "ocean";
+const pictureName = (mode: Mode, path: string) =>
+  `theme-pages-${mode}-${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
+const htmlAttributes = (page: Page) => page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.mode]);
 
 /** axe's colour-contrast rule alone, on the whole document as it is now. */
 async function contrastViolations(page: Page): Promise<NodeResult[]> {
@@ -127,7 +132,9 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
       await chooseMode(guest.context, env.baseUrl, mode);
       for (const path of ["/auth", sharedPath]) {
         await gotoHydrated(guest.page, path);
+        expect(await htmlAttributes(guest.page)).toEqual(["vibrant", mode]);
         await check(guest.page, `guest ${mode} ${path}`);
+        await keepScreenshot(guest.page, pictureName(mode, path.startsWith("/list") ? "guest-list" : path), false);
       }
 
       await chooseMode(admin.context, env.baseUrl, mode);
@@ -136,11 +143,9 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
         expect((await admin.context.request.post("/api/user/theme", { data: { theme } })).status()).toBe(200);
         for (const path of pages) {
           await gotoHydrated(page, path);
-          expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.mode])).toEqual([
-            theme,
-            mode,
-          ]);
+          expect(await htmlAttributes(page)).toEqual([theme, mode]);
           await check(page, `${theme} ${mode} ${path}`);
+          if (theme === PICTURED_THEME) await keepScreenshot(page, pictureName(mode, path), false);
         }
         await screenshotList(page, theme, mode, pages[1]!);
         await check(page, `${theme} ${mode} ${pages[1]} at 375 px`);
