@@ -38,9 +38,15 @@ const SECTIONS: ReadonlyArray<{ title: string; points: readonly GuidePoint[] }> 
   {
     title: "Working with Items",
     points: [
-      ["Add items", "Press 'Add Item' or the round + button. A title is required (up to 80 characters); a description is optional."],
+      [
+        "Add items",
+        "Type in 'Add an item' at the top of a list and press Enter; the field stays ready for the next one, and a pasted list adds all its lines at once. The button beside it opens the full form, for a description. A title is required (up to 80 characters).",
+      ],
       ["Complete items", "Tap an item's checkbox to mark it done. Changed your mind? Press Undo in the toast that appears."],
-      ["Edit and reorder", "Edit or delete an item with its buttons, and drag it by its handle to move it."],
+      [
+        "Edit and reorder",
+        "Select an item's title to fix it in place (Enter saves, Escape cancels). Edit or delete an item with its buttons, and drag it by its handle to move it.",
+      ],
       ["Hide completed", "Use 'Hide completed' in the header to focus on what is left; 'Show completed' brings finished items back."],
       ["Keyboard shortcuts", shortcuts],
     ],
