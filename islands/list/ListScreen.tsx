@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { MAX_ITEMS_PER_LIST, validateItem } from "../../src/shared/rules/tasks";
+import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { dismissToast, toast } from "../toast";
@@ -8,6 +8,7 @@ import { ListBody } from "./ListBody";
 import { ListDialogs, type Modal } from "./ListDialogs";
 import { alphabetical, completedLast, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, setShowCompleted, subscribePrefs } from "./prefs";
+import { renameItem } from "./rename";
 import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
 import { deleteWithUndo } from "./undo";
 import { useListData } from "./useListData";
@@ -175,22 +176,6 @@ export default function ListScreen(props: ListScreenProps) {
     completionToast.current = null;
   }
 
-  /** Issue 13: edited in place, shown at once, rolled back if the server refuses. */
-  async function rename(task: Task, title: string) {
-    const setTitle = (to: string) => setTasks((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, title: to } : t)));
-    const verdict = validateItem({ title, description: task.description });
-    const failed = (description: string) => toast({ title: "Failed to update item", description, variant: "destructive" });
-    if (!verdict.success) return failed(verdict.errors.title ?? "Please try again.");
-    setTitle(verdict.data.title);
-    try {
-      const updated = await tasksApi.update(target, task.id, { title: verdict.data.title });
-      setTasks((tasks) => mergeTasks(tasks, [updated]));
-    } catch (error) {
-      setTitle(task.title);
-      failed(errorMessage(error, "Please try again."));
-    }
-  }
-
   function remove(task: Task) {
     const before = data.tasks;
     const gone = new Set(before.filter((t) => t.id === task.id || t.parentId === task.id).map((t) => t.id));
@@ -283,7 +268,7 @@ export default function ListScreen(props: ListScreenProps) {
           onOpen: (task) => openParent(task.id),
           onDescribe: (task) => setModal({ kind: "describe", task }),
           onEdit: (task) => setModal({ kind: "edit", task }),
-          onRename: (task, title) => void rename(task, title),
+          onRename: (task, title) => void renameItem(target, setTasks, task, title),
           onDelete: (task) => setModal({ kind: "delete", task }),
           onKeyMove,
         }}

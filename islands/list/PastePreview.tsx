@@ -73,7 +73,7 @@ export default function PastePreview({ target, parentId, items, room, onAdded, o
       }
     >
       {tooMany && (
-        <p className="notice notice--warning paste-preview__warning" role="alert">
+        <p className="notice" role="alert">
           {room > 0
             ? `This list has room for ${room} more item${room === 1 ? "" : "s"} (100 at most). Remove ${count - room} line${count - room === 1 ? "" : "s"} and paste again.`
             : "This list has reached its limit of 100 items."}

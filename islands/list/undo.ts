@@ -8,10 +8,9 @@ import { ApiRequestError, errorMessage } from "../api";
 import { toast } from "../toast";
 import { mergeTasks } from "./logic";
 import { tasksApi, type ListTarget } from "./tasks-api";
+import type { SetTasks } from "./useListData";
 
 export const UNDO_MS = 10_000;
-
-type SetTasks = (update: (tasks: Task[]) => Task[]) => void;
 
 export interface UndoableDelete {
   target: ListTarget;

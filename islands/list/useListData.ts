@@ -6,6 +6,9 @@ import { flashToast, SHARED_ACCESS_FAILED } from "../toast";
 import { byPosition } from "./logic";
 import { tasksApi, type ListTarget } from "./tasks-api";
 
+/** Changes the items on screen from what they are at that moment. */
+export type SetTasks = (update: (tasks: Task[]) => Task[]) => void;
+
 export interface ListData {
   name: string;
   tasks: Task[];

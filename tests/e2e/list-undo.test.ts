@@ -70,7 +70,9 @@ describe.each([
     const bags = (await context.request.get(`/api/list/${list.id}`).then((r) => r.json())) as SharedListResponse;
     const bagsId = bags.tasks.find((task) => task.title === "Bags")!.id;
     await context.request.post("/api/tasks", { data: { listId: list.id, parentId: bagsId, title: "Socks" } });
-    const other = await context.newPage();
+    // A second browser signed in as the same person, as on a second device.
+    const otherContext = await env.browser.newContext({ viewport, baseURL: env.baseUrl, storageState: await context.storageState() });
+    const other = await otherContext.newPage();
     await gotoHydrated(page, `/list/${list.id}`);
     await gotoHydrated(other, `/list/${list.id}`);
     await expect.poll(() => other.evaluate(() => document.documentElement.dataset.live ?? "")).toBe("websocket");
@@ -100,6 +102,7 @@ describe.each([
     await page.getByRole("button", { name: "Undo" }).click();
     await visible(page, "Undo failed");
     expect(await rowTitles(page)).toEqual(["Passport", "Bags"]);
+    await otherContext.close();
     await context.close();
   });
 
