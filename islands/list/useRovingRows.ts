@@ -112,10 +112,16 @@ export function createRovingRows() {
     apply();
   }
 
+  /** A press on the page puts focus where it lands, or nowhere: never pulled back into the list. */
+  const onPointerDown = () => {
+    lastFocus = null;
+  };
+
   function detach() {
     observer?.disconnect();
     container?.removeEventListener("keydown", onKeyDown);
     document.removeEventListener("focusin", onFocusIn);
+    document.removeEventListener("pointerdown", onPointerDown, true);
     container = null;
   }
 
@@ -129,6 +135,7 @@ export function createRovingRows() {
     observer.observe(next, { childList: true, subtree: true });
     next.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);
+    document.addEventListener("pointerdown", onPointerDown, true);
   }
 
   return { attach, detach, sync };

@@ -155,6 +155,16 @@ describe("roving tabindex over the rows (issue 13)", () => {
     expect(tabStops().map(labelOf)).toEqual(["Mark Jam"]);
   });
 
+  it("leaves focus alone after a press elsewhere on the page, when the row it left goes away", async () => {
+    act(() => root.render(<RowsByTask tasks={[task(1, "Milk"), task(2, "Eggs"), task(3, "Jam")]} />));
+    act(() => byLabel("Mark Eggs").focus());
+    document.body.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    act(() => root.render(<RowsByTask tasks={[task(1, "Milk"), task(3, "Jam")]} />));
+    await act(async () => {});
+    expect(document.activeElement).toBe(document.body);
+    expect(tabStops().map(labelOf)).toEqual(["Mark Jam"]);
+  });
+
   it("makes a row with no usable button focusable itself, so a read-only viewer reaches every item", () => {
     act(() => root.render(<Rows titles={["Milk", "Bread"]} readOnly />));
     const rows = [...container.querySelectorAll("li")];
