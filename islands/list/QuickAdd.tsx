@@ -114,6 +114,7 @@ export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }
             onClick={() => onDetails(value)}
           >
             <Icon name="more" size={20} />
+            <span className="quick-add__label">Details</span>
           </button>
         </div>
         {error && (
