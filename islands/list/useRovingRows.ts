@@ -31,12 +31,20 @@ const firstOf = (controls: HTMLElement[]) => controls.find((control) => !control
 
 const clamp = (index: number, length: number) => Math.max(0, Math.min(length - 1, index));
 
-/** Where the Tab stop is: the row by id, and its index so a row that went away hands over to its neighbour. */
+/**
+ * Where the Tab stop is: the row by id, and its index so a row that went away hands over to its
+ * neighbour; the control by kind, or failing that by place (a parent's title under a plain one).
+ */
 interface Stop {
   id: string;
   index: number;
   kind: string;
+  column: number;
 }
+
+/** The control of a row like `like` (a Stop, or the control ↑ ↓ came from); the row's first without one. */
+const pick = (controls: HTMLElement[], like: { kind: string; column: number } | null) =>
+  like ? (controls.find((control) => kindOf(control) === like.kind) ?? controls[clamp(like.column, controls.length)]!) : firstOf(controls);
 
 /** The roving tabindex of one rows container; `sync` after every render, `attach` when it changes. */
 export function createRovingRows() {
@@ -58,7 +66,7 @@ export function createRovingRows() {
     for (const r of all) {
       const controls = controlsOf(r);
       if (controls[0] !== r) r.removeAttribute("tabindex");
-      const chosen = r === row ? (controls.find((control) => kindOf(control) === at?.kind) ?? firstOf(controls)) : null;
+      const chosen = r === row ? pick(controls, at) : null;
       for (const control of controls) {
         const tabIndex = control === chosen ? 0 : -1;
         if (control.getAttribute("tabindex") !== String(tabIndex)) control.tabIndex = tabIndex;
@@ -76,14 +84,6 @@ export function createRovingRows() {
     if (target && lost && lastFocus?.fromList && !lastFocus.element.isConnected) target.focus();
   }
 
-  function focusIn(row: HTMLElement, kind: string) {
-    const controls = controlsOf(row);
-    const control = controls.find((c) => kindOf(c) === kind) ?? firstOf(controls);
-    stop = { id: row.dataset.taskId!, index: rows().indexOf(row), kind: kindOf(control) };
-    apply();
-    control.focus();
-  }
-
   function onKeyDown(event: KeyboardEvent) {
     const from = event.target as HTMLElement;
     const row = from.closest<HTMLElement>(ROW_SELECTOR);
@@ -96,8 +96,11 @@ export function createRovingRows() {
     const at = controls.indexOf(from);
     const toRow: Record<string, number> = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: all.length - 1 };
     const toControl: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1 };
-    if (Object.hasOwn(toRow, event.key)) focusIn(all[clamp(toRow[event.key]!, all.length)]!, kindOf(from));
-    else if (Object.hasOwn(toControl, event.key)) focusIn(row, kindOf(controls[clamp(toControl[event.key]!, controls.length)]!));
+    // Focusing moves the stop too (onFocusIn).
+    if (Object.hasOwn(toRow, event.key)) {
+      const next = all[clamp(toRow[event.key]!, all.length)]!;
+      pick(controlsOf(next), { kind: kindOf(from), column: at }).focus();
+    } else if (Object.hasOwn(toControl, event.key)) controls[clamp(toControl[event.key]!, controls.length)]!.focus();
     else return;
     event.preventDefault();
   }
@@ -108,7 +111,7 @@ export function createRovingRows() {
     const row = container?.contains(target) ? target.closest<HTMLElement>(ROW_SELECTOR) : null;
     lastFocus = { element: target, fromList: row !== null || target.closest("dialog") !== null };
     if (!row || isTextEntry(target)) return;
-    stop = { id: row.dataset.taskId!, index: rows().indexOf(row), kind: kindOf(target) };
+    stop = { id: row.dataset.taskId!, index: rows().indexOf(row), kind: kindOf(target), column: controlsOf(row).indexOf(target) };
     apply();
   }
 

@@ -31,8 +31,11 @@ function Rows({
   readOnly = false,
   handlers,
   onTitle,
+  parents = [],
 }: {
   titles: string[];
+  /** Titles of parent items, whose title is a button that opens them. */
+  parents?: string[];
   readOnly?: boolean;
   handlers?: Partial<ShortcutHandlers>;
   /** Titles edited in place (islands/list/InlineTitle.tsx): a button that reports its clicks here. */
@@ -58,7 +61,11 @@ function Rows({
               />
             )}
             <button type="button" className="item__check" aria-label={`Mark ${t.title}`} disabled={readOnly} />
-            {onTitle ? (
+            {parents.includes(t.title) ? (
+              <button type="button" className="item__title item__title--parent">
+                {t.title}
+              </button>
+            ) : onTitle ? (
               <button type="button" className="item__title item__title--editable" onClick={() => onTitle(t.title)}>
                 {t.title}
               </button>
@@ -121,6 +128,15 @@ describe("roving tabindex over the rows (issue 13)", () => {
     expect(focused()).toBe("Reorder Eggs");
     // The Tab stop follows, so Tab comes back to where the person was.
     expect(tabStops().map(labelOf)).toEqual(["Reorder Eggs"]);
+  });
+
+  it("keeps to the title from a plain item's to a parent's and back, though they are different buttons", () => {
+    act(() => root.render(<Rows titles={["Milk", "Bread", "Eggs"]} parents={["Bread"]} onTitle={() => {}} />));
+    act(() => [...container.querySelectorAll<HTMLElement>(".item__title")][0]!.focus());
+    press("ArrowDown");
+    expect(document.activeElement?.className).toBe("item__title item__title--parent");
+    press("ArrowDown");
+    expect(focused()).toBe("Eggs");
   });
 
   it("leaves ↑ ↓ on a drag handle to the handle's own reorder, and keys with Alt, Ctrl or Shift to the browser", () => {
