@@ -97,6 +97,8 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
     sharedPath = `/list/${list.id}?shareId=${list.shareId}`;
     guest = await anonymousContext(env);
     await guest.context.addInitScript({ content: AXE_SOURCE });
+    // No entrance animations: axe must see colours at rest, not halfway through a fade.
+    for (const { page } of [admin, guest]) await page.emulateMedia({ reducedMotion: "reduce" });
   });
   afterAll(async () => {
     await admin?.context.close();
@@ -121,7 +123,7 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
   });
 
   for (const mode of MODES) {
-    it(`passes colour-contrast on every page in every theme, ${mode}`, { timeout: 120_000 }, async () => {
+    it(`passes colour-contrast on every page in every theme, ${mode}`, { timeout: 180_000 }, async () => {
       const failures: string[] = [];
       const check = async (page: Page, label: string) => {
         const nodes = await contrastViolations(page);
@@ -147,6 +149,9 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
           await check(page, `${theme} ${mode} ${path}`);
           if (theme === PICTURED_THEME) await keepScreenshot(page, pictureName(mode, path), false);
         }
+        await openPasswordErrors(page);
+        await check(page, `${theme} ${mode} password dialog with errors`);
+        if (theme === PICTURED_THEME) await keepScreenshot(page, pictureName(mode, "password-dialog"), false);
         await screenshotList(page, theme, mode, pages[1]!);
         await check(page, `${theme} ${mode} ${pages[1]} at 375 px`);
         await page.setViewportSize(DESKTOP);
@@ -155,6 +160,18 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
     });
   }
 });
+
+/** A dialog over the page, showing its field errors in the danger colour. */
+async function openPasswordErrors(page: Page) {
+  await gotoHydrated(page, "/settings?tab=account");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Current Password").fill("x");
+  await dialog.getByLabel("New Password", { exact: true }).fill("short");
+  await dialog.getByLabel("Confirm New Password").fill("other");
+  await dialog.getByRole("button", { name: "Change Password" }).click();
+  await dialog.getByText("Passwords don't match").waitFor();
+}
 
 /** Issue 13's 14 pictures: the list page on a phone, as a person would look at it. */
 async function screenshotList(page: Page, theme: ThemeId, mode: Mode, path: string) {
