@@ -53,7 +53,7 @@ export const THEMES: Record<ThemeId, Theme> = {
       border: "#3a3452",
       header: "#4a1fa8",
       button: "#c2255c",
-      taskColors: ["#9e4242", "#9d7d36", "#2d889c", "#128264", "#9e6397", "#34639e", "#6c4bb8", "#9e632a", "#008283", "#7c858e"],
+      taskColors: ["#b32e2e", "#b5861f", "#1498b4", "#0f8565", "#ab55a1", "#1c61b6", "#6c4bb8", "#b46214", "#0d7576", "#788592"],
     },
   },
   monochrome: {
@@ -87,7 +87,7 @@ export const THEMES: Record<ThemeId, Theme> = {
       border: "#2c4431",
       header: "#1b5e20",
       button: "#3f6d21",
-      taskColors: ["#688f80", "#889378", "#7a8c66", "#6c8450", "#617e3f", "#838c36", "#6e8a88", "#4f7e7a", "#7c8f7d", "#8f9461"],
+      taskColors: ["#609783", "#8a9972", "#7b945e", "#6d9044", "#628d30", "#939f23", "#68918d", "#458882", "#789379", "#989f55"],
     },
   },
   warm: {
@@ -104,7 +104,7 @@ export const THEMES: Record<ThemeId, Theme> = {
       border: "#4a3529",
       header: "#8c2a09",
       button: "#a84300",
-      taskColors: ["#9e7e75", "#9e6a5a", "#9e8b6e", "#9e7e4f", "#9e926f", "#9e8b51", "#9a7481", "#97596e", "#9e7f82", "#945f5f"],
+      taskColors: ["#a77a6b", "#ad624b", "#a98d64", "#b0823e", "#a99864", "#b0943f", "#a26b7e", "#a54b69", "#a5787d", "#a05454"],
     },
   },
   rainbow: {
@@ -121,7 +121,7 @@ export const THEMES: Record<ThemeId, Theme> = {
       border: "#3d3150",
       header: "#4a148c",
       button: "#c2185b",
-      taskColors: ["#9e564f", "#9e824f", "#9e9e57", "#7e9e59", "#689e92", "#4f869e", "#516e9e", "#6f549e", "#914f9c", "#9e4f6a"],
+      taskColors: ["#b0473e", "#b0863e", "#aeae48", "#80ae4a", "#5baa98", "#3e8db0", "#3f69b0", "#6a44af", "#9d3eae", "#b03e64"],
     },
   },
   sunset: {
@@ -138,7 +138,7 @@ export const THEMES: Record<ThemeId, Theme> = {
       border: "#4d2f35",
       header: "#962d22",
       button: "#9a4508",
-      taskColors: ["#9e6e5f", "#9e5f56", "#9e5862", "#9a6883", "#9c7892", "#9c8480", "#9d7c5f", "#9e8566", "#9a6b61", "#975e58"],
+      taskColors: ["#ac6651", "#ae5346", "#ae4857", "#a65d84", "#a47095", "#a38079", "#ab7b52", "#ab865a", "#a66355", "#a6524a"],
     },
   },
   ocean: {
@@ -155,7 +155,7 @@ export const THEMES: Record<ThemeId, Theme> = {
       border: "#26405a",
       header: "#01447a",
       button: "#0268a3",
-      taskColors: ["#6f8e9c", "#50839b", "#317999", "#6e9296", "#4f8a91", "#30818c", "#748a9c", "#597d9a", "#7a7d90", "#636887"],
+      taskColors: ["#6592a6", "#3f8aac", "#1a82b1", "#65999f", "#4195a0", "#1b91a0", "#6b8aa5", "#4b7fa9", "#757a95", "#5a628f"],
     },
   },
 };
