@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { dismissToast, toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { ListBody } from "./ListBody";
-import { ListDialogs, type Modal } from "./ListDialogs";
+import type { Modal } from "./ListDialogs";
 import { alphabetical, completedLast, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, setShowCompleted, subscribePrefs } from "./prefs";
 import { renameItem } from "./rename";
@@ -27,6 +27,9 @@ export interface ListScreenProps {
   eventId: number;
 }
 
+// The sheet and dialogs open on a tap, never at first paint: their code arrives with the first one opened.
+const ListDialogs = lazy(() => import("./ListDialogs").then((module) => ({ default: module.ListDialogs })));
+
 const parentFromUrl = () => Number(new URL(window.location.href).searchParams.get("parentId")) || 0;
 
 /** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
@@ -42,6 +45,9 @@ export default function ListScreen(props: ListScreenProps) {
   const [sortAlpha, setSortAlpha] = useState(false);
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const [modal, setModal] = useState<Modal>(null);
+  // Kept once mounted, so a closing dialog hands focus back as the native <dialog> does.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (modal && !dialogsMounted) setDialogsMounted(true);
   const [busy, setBusy] = useState(false);
   const rowsRef = useRef<HTMLUListElement>(null);
   /** The open 'Task completed' toast, closed once its item is gone and Undo has nothing to undo. */
@@ -273,16 +279,20 @@ export default function ListScreen(props: ListScreenProps) {
           onKeyMove,
         }}
       />
-      <ListDialogs
-        modal={modal}
-        tasks={data.tasks}
-        parent={parent}
-        busy={busy}
-        onClose={close}
-        onSave={save}
-        onDelete={remove}
-        onReset={() => void reset()}
-      />
+      {dialogsMounted && (
+        <Suspense fallback={null}>
+          <ListDialogs
+            modal={modal}
+            tasks={data.tasks}
+            parent={parent}
+            busy={busy}
+            onClose={close}
+            onSave={save}
+            onDelete={remove}
+            onReset={() => void reset()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
