@@ -38,6 +38,12 @@ export function ListBody(props: ListBodyProps) {
     const children = data.tasks.filter((t) => t.parentId === task.id);
     return { done: children.filter((t) => t.completed).length, total: children.length };
   };
+  // Under the title, with 'Shared by …' when there is one: a line of its own would push the items down a phone's screen.
+  const progress = props.total > 0 && (
+    <span className="list-progress" aria-live="polite">
+      {props.completed} of {props.total} completed{props.loading && <Spinner label="Refreshing" />}
+    </span>
+  );
 
   return (
     <div className="list-screen">
@@ -59,11 +65,15 @@ export function ListBody(props: ListBodyProps) {
       ) : (
         <div className="list-title">
           <h1>{data.name}</h1>
-          {!data.isOwner && (
-            <p className="muted list-title__owner">{data.ownerName ? `Shared by ${data.ownerName}` : "Shared by another user"}</p>
+          {(progress || !data.isOwner) && (
+            <p className="muted list-meta">
+              {!data.isOwner && <span>{data.ownerName ? `Shared by ${data.ownerName}` : "Shared by another user"}</span>}
+              {progress}
+            </p>
           )}
         </div>
       )}
+      {parent && progress && <p className="muted list-meta">{progress}</p>}
 
       <div className="list-toolbar">
         {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields that a fieldset would group */}
@@ -95,11 +105,6 @@ export function ListBody(props: ListBodyProps) {
 
       {props.add && <QuickAdd key={parent?.id ?? 0} parentId={parent?.id ?? 0} {...props.add} />}
 
-      {props.total > 0 && (
-        <p className="muted list-progress" aria-live="polite">
-          {props.completed} of {props.total} completed{props.loading && <Spinner label="Refreshing" />}
-        </p>
-      )}
       {props.canDrag && (
         <p id="item-reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.

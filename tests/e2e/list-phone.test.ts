@@ -101,6 +101,19 @@ describe("list page layout", () => {
     await context.close();
   });
 
+  it("at 375×812 starts a shared list's items in the top 200 px too, 'Shared by' line included", async () => {
+    const { context: owner } = await seedWeek(env, "phone_owner", PHONE_TALL);
+    const { page, context } = await signedInContext(env, "phone_friend", PHONE_TALL);
+    const list = ((await (await owner.request.get("/api/task-lists")).json()) as Array<{ id: number }>)[0]!;
+    await owner.request.post("/api/share-by-username", { data: { listId: list.id, username: "phone_friend", accessLevel: "write" } });
+    await gotoHydrated(page, `/list/${list.id}`);
+    await visible(page, "Shared by phone_owner");
+    expect((await page.locator(".items .item").first().boundingBox())!.y).toBeLessThanOrEqual(200);
+    await keepScreenshot(page, "list-phone-shared", false);
+    await owner.close();
+    await context.close();
+  });
+
   it("at 1280×800 keeps every control reachable and the rows' controls 44 px", async () => {
     const { page, context } = await seedWeek(env, "desktop_layout", DESKTOP);
     const controls = await controlsOnScreen(page);
