@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { alphabetical, emptyStateText, itemsOf, mergeTasks, reorderGroup, truncateTitle, withoutTask } from "../../islands/list/logic";
+import {
+  alphabetical,
+  completedLast,
+  emptyStateText,
+  itemsOf,
+  mergeTasks,
+  reorderGroup,
+  truncateTitle,
+  withoutTask,
+} from "../../islands/list/logic";
 import { moveItem, positionsOf } from "../../islands/order";
 import type { Task } from "../../src/shared/types";
 
@@ -103,5 +112,25 @@ describe("emptyStateText (SPEC §2 list page)", () => {
     expect(emptyStateText({ ...base, total: 3 })).toBe("All items are completed. Add a new item or show completed items.");
     expect(emptyStateText({ ...base, total: 3, readOnly: true })).toBe("No items in this list.");
     expect(emptyStateText({ ...base, total: 3, shown: 1 })).toBeNull();
+  });
+});
+
+describe("completedLast (issue 13: completed items at the bottom)", () => {
+  it("puts open items first and completed ones after, each group in the order given", () => {
+    const rows = [task({ title: "a", completed: true }), task({ title: "b" }), task({ title: "c", completed: true }), task({ title: "d" })];
+    expect(titles(completedLast(rows))).toEqual(["b", "d", "a", "c"]);
+    expect(titles(rows)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("moves a drag among the rows as shown, completed ones last", () => {
+    const group = [
+      task({ title: "a", completed: true, position: 1 }),
+      task({ title: "b", position: 2 }),
+      task({ title: "c", position: 3 }),
+    ];
+    // Shown as b, c, a: dragging c above b puts it first among the whole group's positions.
+    const moved = reorderGroup(group, completedLast(group), 1, 0);
+    expect(titles(moved)).toEqual(["a", "c", "b"]);
+    expect(moved.map((t) => t.position)).toEqual([1, 2, 3]);
   });
 });
