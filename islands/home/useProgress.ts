@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import type { LiveMessage } from "../../src/shared/live-messages";
 import { api } from "../api";
-import { LIVE_EVENT } from "../realtime/LiveUpdates";
 import { createRefreshScheduler } from "../realtime/debounce";
+
+/**
+ * LiveUpdates' LIVE_EVENT, spelled here: importing it would put the live connection's code on
+ * Home's first paint instead of in its deferred island (islands/deferred.ts).
+ */
+const LIVE_EVENT = "listwell:live";
 
 /** One card's count: live items, sub-items included (GET /api/task-lists/progress). */
 export interface ListProgress {
