@@ -6,7 +6,7 @@ import { dismissToast, toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
-import { alphabetical, completedLast, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
+import { alphabetical, completedLast, deletedWith, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, setShowCompleted, subscribePrefs } from "./prefs";
 import { renameItem } from "./rename";
 import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
@@ -184,7 +184,7 @@ export default function ListScreen(props: ListScreenProps) {
 
   function remove(task: Task) {
     const before = data.tasks;
-    const gone = new Set(before.filter((t) => t.id === task.id || t.parentId === task.id).map((t) => t.id));
+    const gone = deletedWith(before, task.id);
     closeCompletionToast((id) => gone.has(id));
     setModal(null);
     if (parentId === task.id) openParent(0);

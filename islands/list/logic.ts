@@ -43,8 +43,9 @@ export function mergeTasks(tasks: readonly Task[], changed: readonly Task[]): Ta
   return tasks.map((task) => byId.get(task.id) ?? task).sort(byPosition);
 }
 
-/** A deleted item takes its sub-items with it (DESIGN §6). */
-export const withoutTask = (tasks: readonly Task[], id: number) => tasks.filter((task) => task.id !== id && task.parentId !== id);
+/** The ids deleting item `id` removes: a deleted item takes its sub-items with it (DESIGN §6). */
+export const deletedWith = (tasks: readonly Task[], id: number) =>
+  new Set(tasks.filter((task) => task.id === id || task.parentId === id).map((task) => task.id));
 
 export interface EmptyStateInput {
   total: number;

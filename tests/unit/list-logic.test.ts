@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   alphabetical,
   completedLast,
+  deletedWith,
   emptyStateText,
   itemsOf,
   mergeTasks,
   reorderGroup,
   truncateTitle,
-  withoutTask,
 } from "../../islands/list/logic";
 import { moveItem, positionsOf } from "../../islands/order";
 import type { Task } from "../../src/shared/types";
@@ -91,7 +91,7 @@ describe("item helpers", () => {
     expect(titles(itemsOf(items, 0))).toEqual(["P", "late"]);
     expect(titles(itemsOf(items, parent.id))).toEqual(["kid"]);
     expect(titles(mergeTasks(items, [{ ...items[0]!, position: 0 }]))).toEqual(["late", "P", "kid"]);
-    expect(titles(withoutTask(items, parent.id))).toEqual(["late"]);
+    expect([...deletedWith(items, parent.id)].sort()).toEqual([parent.id, items[2]!.id].sort());
   });
   it("moves list cards and numbers their positions", () => {
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
