@@ -106,7 +106,7 @@ export function listsStore(db: Db) {
     async lockOwner(userId: number, tx: Db): Promise<void> {
       if (tx.dialect === "postgres") await tx.all("SELECT id FROM users WHERE id = ? FOR UPDATE", [userId]);
     },
-    /** The position after the user's last list: 0 for the first. */
+    /** The position after the user's last list (deleted ones too, so a restored list keeps a place of its own): 0 for the first. */
     async nextPosition(userId: number, tx: Db = db): Promise<number> {
       const row = await tx.get<{ next: number | string }>(
         "SELECT COALESCE(MAX(position), -1) + 1 AS next FROM task_lists WHERE user_id = ?",
