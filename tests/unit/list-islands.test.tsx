@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import CompletedToggle from "../../islands/list/CompletedToggle";
-import { setHasCompleted, setShowCompleted, subscribePrefs } from "../../islands/list/prefs";
+import { setCompletedLast, setHasCompleted, setShowCompleted, subscribePrefs } from "../../islands/list/prefs";
 import { ConfirmDialog } from "../../islands/ui/ConfirmDialog";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -39,6 +39,26 @@ describe("show/hide completed (SPEC §2, §3)", () => {
     act(() => setShowCompleted(true));
     expect(seen).toBe(true);
     expect(button("Hide completed")).toBeDefined();
+    stop();
+  });
+});
+
+describe("completed at the bottom (issue 13)", () => {
+  it("sits beside Hide completed, remembers the choice, and goes while completed items are hidden", () => {
+    act(() => root.render(<CompletedToggle hasCompleted />));
+    const option = () => button("Completed at bottom");
+    expect(option()?.getAttribute("aria-pressed")).toBe("false");
+    let seen: boolean | undefined;
+    const stop = subscribePrefs((prefs) => (seen = prefs.completedLast));
+    act(() => option()!.click());
+    expect(localStorage.getItem("completedLast")).toBe("true");
+    expect(seen).toBe(true);
+    expect(option()?.getAttribute("aria-pressed")).toBe("true");
+    act(() => button("Hide completed")!.click());
+    expect(option()).toBeUndefined();
+    act(() => setShowCompleted(true));
+    act(() => setCompletedLast(false));
+    expect(localStorage.getItem("completedLast")).toBe("false");
     stop();
   });
 });
