@@ -50,9 +50,9 @@ export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }
     try {
       onAdded([await tasksApi.create(target, { title, description: "", isParent: false }, parentId)]);
     } catch (failure) {
-      if (isLimit(failure)) return onLimit();
       // What was typed is not lost: it comes back unless the next item is being typed already.
       setValue((current) => current || title);
+      if (isLimit(failure)) return onLimit();
       toast({ title: "Failed to add item", description: errorMessage(failure, "Please try again."), variant: "destructive" });
     }
   }

@@ -134,6 +134,8 @@ describe.each([
     await quickAdd(page).fill("One too many");
     await page.keyboard.press("Enter");
     await visible(page, "Item Limit Reached (100)");
+    await page.getByRole("button", { name: "OK", exact: true }).click();
+    expect(await quickAdd(page).inputValue()).toBe("One too many");
     await context.close();
   });
 });
