@@ -3,7 +3,7 @@ import { bulkItemCount, type BulkCreateTasksInput } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import { requireWriteAccess, resolveTaskListAccess, type Caller } from "./access";
-import { publishEvents, recordListEvent } from "./events";
+import { announceProgress, publishEvents, recordListEvent } from "./events";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
 /**
@@ -12,7 +12,7 @@ import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./t
  * with `parentId` they all become sub-items of that parent. One `task_created` per item.
  */
 export async function createTasksInBulk(store: Store, bus: EventBus, caller: Caller, input: BulkCreateTasksInput): Promise<Task[]> {
-  const { tasks, events } = await store.db.transaction(async (tx) => {
+  const { tasks, list, events } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
     await assertBelowItemLimit(store, list.id, tx, bulkItemCount(input.items));
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
@@ -32,8 +32,9 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
     }
     const events = [];
     for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task));
-    return { tasks, events };
+    return { tasks, list, events };
   });
   await publishEvents(bus, events);
+  await announceProgress(store, bus, list);
   return tasks;
 }

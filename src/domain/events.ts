@@ -1,4 +1,4 @@
-import { listTopic, type EventBus } from "../realtime/bus";
+import { listTopic, userTopic, type EventBus } from "../realtime/bus";
 import type { RealtimeEventType, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
@@ -21,6 +21,20 @@ export async function recordListEvent(
   );
   if (event.id % 100 === 0) await store.events.prune(list.id, undefined, tx);
   return event;
+}
+
+/** What a user's topic carries when one of their Home's lists changed how many items it has or has done. */
+export const LIST_PROGRESS = "list_progress";
+
+/**
+ * Home follows no list, only its user's topic (following each would make it the user's last list
+ * and run into the subscription limit), so a change to a list's item count or completion is told
+ * to its owner and each recipient, whose Home cards then refetch their counts. After the commit.
+ */
+export async function announceProgress(store: Store, bus: EventBus, list: TaskList): Promise<void> {
+  for (const userId of [list.userId, ...(await store.shares.recipientIds(list.id))]) {
+    await bus.publish(userTopic(userId), { type: LIST_PROGRESS, listId: list.id });
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   TASK_NOT_FOUND,
 } from "./access";
 import { badRequest, forbidden, notFound } from "./errors";
-import { publishEvents, recordListEvent } from "./events";
+import { announceProgress, publishEvents, recordListEvent } from "./events";
 
 /**
  * DESIGN §6: the 101st live item of a list (sub-items count) is refused, whether one item or
@@ -72,7 +72,7 @@ export async function readParentView(store: Store, caller: Caller, parentId: num
 }
 
 export async function createTask(store: Store, bus: EventBus, caller: Caller, input: CreateTaskInput): Promise<Task> {
-  const { task, event } = await store.db.transaction(async (tx) => {
+  const { task, list, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
     await assertBelowItemLimit(store, list.id, tx);
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
@@ -92,9 +92,10 @@ export async function createTask(store: Store, bus: EventBus, caller: Caller, in
       },
       tx,
     );
-    return { task, event: await recordListEvent(store, tx, list, "task_created", task) };
+    return { task, list, event: await recordListEvent(store, tx, list, "task_created", task) };
   });
   await publishEvents(bus, [event]);
+  await announceProgress(store, bus, list);
   return task;
 }
 
@@ -127,35 +128,38 @@ async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, 
 }
 
 export async function updateTask(store: Store, bus: EventBus, caller: Caller, taskId: number, input: UpdateTaskInput): Promise<Task> {
-  const { task, event } = await store.db.transaction(async (tx) => {
+  const { task, before, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
     const task = (await store.tasks.update(stored.id, await planTaskUpdate(store, stored, input, tx), tx))!;
-    return { task, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
+    return { task, before: stored, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
   });
   await publishEvents(bus, [event]);
+  if (task.completed !== before.completed) await announceProgress(store, bus, list);
   return task;
 }
 
 export async function toggleTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<Task> {
-  const { task, event } = await store.db.transaction(async (tx) => {
+  const { task, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
     const task = (await store.tasks.toggle(stored.id, tx))!;
-    return { task, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
+    return { task, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
   });
   await publishEvents(bus, [event]);
+  await announceProgress(store, bus, list);
   return task;
 }
 
 /** DESIGN §6: deleting a parent deletes its children, in one transaction; a soft delete, undone by `restoreTasks` (DESIGN §11). */
 export async function deleteTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<TaskDeletedPayload> {
-  const { payload, event } = await store.db.transaction(async (tx) => {
+  const { payload, list, event } = await store.db.transaction(async (tx) => {
     const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
     const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), tx) };
-    return { payload, event: await recordListEvent(store, tx, access.list, "task_deleted", payload) };
+    return { payload, list: access.list, event: await recordListEvent(store, tx, access.list, "task_deleted", payload) };
   });
   await publishEvents(bus, [event]);
+  await announceProgress(store, bus, list);
   return payload;
 }

@@ -3,7 +3,7 @@ import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import { findListAccess, requireWriteAccess, resolveShareAccess, TASK_NOT_FOUND, type Caller } from "./access";
 import { conflict, notFound, unauthorized } from "./errors";
-import { publishEvents, recordListEvent } from "./events";
+import { announceProgress, publishEvents, recordListEvent } from "./events";
 import { assertBelowItemLimit, nextPosition } from "./tasks";
 
 /**
@@ -23,7 +23,7 @@ export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 export async function restoreTasks(store: Store, bus: EventBus, caller: Caller, ids: number[]): Promise<Task[]> {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
   const wanted = [...new Set(ids)];
-  const { tasks, events } = await store.db.transaction(async (tx) => {
+  const { tasks, list, events } = await store.db.transaction(async (tx) => {
     const listId = (await store.tasks.findDeleted(wanted, tx))[0]?.listId;
     if (listId === undefined) throw notFound(TASK_NOT_FOUND);
     // The list is locked before its items are read again, as every other change to it does.
@@ -60,9 +60,10 @@ export async function restoreTasks(store: Store, bus: EventBus, caller: Caller, 
       .sort((a, b) => a.position - b.position || a.id - b.id);
     const events = [];
     for (const task of tasks) events.push(await recordListEvent(store, tx, access.list, "task_created", task));
-    return { tasks, events };
+    return { tasks, list: access.list, events };
   });
   await publishEvents(bus, events);
+  await announceProgress(store, bus, list);
   return tasks;
 }
 

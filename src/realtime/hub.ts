@@ -1,6 +1,7 @@
 import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
+import { LIST_PROGRESS } from "../domain/events";
 import { createLogger, type Logger } from "../logger";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -201,6 +202,12 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
       return;
     }
     const live = toLiveMessage(message);
+    // Home's count signal is for clients following no list (Home itself): a list page has its
+    // own list's events, and its long-poll must not wake at each change to another list.
+    if (message.type === LIST_PROGRESS) {
+      for (const subscriber of subscribers) if (subscriber.subscriptions.size === 0) subscriber.notice(live);
+      return;
+    }
     for (const transport of transports) transport.userMessage(userId, live);
   }
 

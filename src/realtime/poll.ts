@@ -236,6 +236,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
         },
         // Its session is gone, so is the client: the next poll answers 404 and the browser starts over.
         signedOut: () => forget(client),
+        notice: (message) => enqueue(client, message),
         resync: (listId) => {
           client.pendingResync.add(listId);
           wake(client);

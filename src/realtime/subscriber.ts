@@ -40,6 +40,8 @@ export interface Subscriber {
    * bus): the client should refetch the list.
    */
   resync(listId: number): void;
+  /** A message for this client alone. */
+  notice(message: LiveMessage): void;
 }
 
 /** How a transport hands messages to its own clients. */

@@ -67,6 +67,7 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       revoked: (listId) => send(ws, listNotice("access_revoked", listId)),
       signedOut: (previousUserId) => topics(() => ws.unsubscribe(userTopic(previousUserId))),
       resync: (listId) => send(ws, listNotice("resync", listId)),
+      notice: (message) => send(ws, message),
     };
   }
 

@@ -56,6 +56,46 @@ for (const dialect of await testDialects()) {
       });
     });
 
+    it("tells the owner and each recipient on their own topic when a list's counts may have changed, and only then", async () => {
+      const cyd = await registerUser(t, "cyd");
+      const dee = await registerUser(t, "dee");
+      const list = await createList(cyd, "Chores");
+      expect((await cyd.post("/api/share-by-username", { listId: list.id, username: "dee" })).status).toBe(201);
+      const told = { type: "list_progress", listId: list.id };
+      const both = [
+        { topic: `user:${cyd.user.id}`, message: told },
+        { topic: `user:${dee.user.id}`, message: told },
+      ];
+      const progressSince = (mark: number) => t.published.slice(mark).filter((entry) => entry.message.type === "list_progress");
+      const changes: Array<[string, () => Promise<unknown>]> = [];
+      let sweep: Task;
+      let dust: Task;
+      changes.push(["create", async () => (sweep = await addTask(dee, { listId: list.id, title: "Sweep" }))]);
+      changes.push([
+        "bulk",
+        async () =>
+          (dust = (await cyd.post<{ tasks: Task[] }>("/api/tasks/bulk", { listId: list.id, items: [{ title: "Dust" }] })).body.tasks[0]!),
+      ]);
+      changes.push(["toggle", () => dee.post(`/api/tasks/${sweep.id}/toggle`)]);
+      changes.push(["tick by PATCH", () => cyd.patch(`/api/tasks/${dust.id}`, { completed: true })]);
+      changes.push(["reset", () => cyd.post("/api/tasks/reset-completions", { listId: list.id })]);
+      changes.push(["delete", () => cyd.delete(`/api/tasks/${dust.id}`)]);
+      changes.push(["restore", () => cyd.post("/api/tasks/restore", { ids: [dust.id] })]);
+      changes.push(["tick again", () => cyd.post(`/api/tasks/${dust.id}/toggle`)]);
+      changes.push(["clear completed", () => cyd.post(`/api/tasks/clear-completed?listId=${list.id}`)]);
+      for (const [name, change] of changes) {
+        const mark = t.published.length;
+        await change();
+        expect({ name, told: progressSince(mark) }).toEqual({ name, told: both });
+      }
+      // A new title, a move or a clear with nothing completed changes no count: nothing is told.
+      const mark = t.published.length;
+      expect((await cyd.patch(`/api/tasks/${sweep!.id}`, { title: "Sweep the floor" })).status).toBe(200);
+      expect((await cyd.post("/api/tasks/reorder", [{ id: sweep!.id, position: 3 }])).status).toBe(200);
+      expect((await cyd.post(`/api/tasks/clear-completed?listId=${list.id}`)).status).toBe(200);
+      expect(progressSince(mark)).toEqual([]);
+    });
+
     it("answers 401 to a caller who is not signed in", async () => {
       const res = await new Client(t).get("/api/task-lists/progress");
       expect(res).toMatchObject({ status: 401, body: { message: "Authentication required. Please log in again." } });

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PollResponse } from "../../src/shared/realtime";
+import type { TaskList } from "../../src/shared/types";
+import { startLiveServer, TestSocket } from "../helpers/live";
+import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+
+/**
+ * Home's live counts: `list_progress` reaches the owner's and recipients' clients that follow no
+ * list (Home), over the websocket and long polling, and never a list page's (DESIGN §7).
+ */
+describe("list progress live", () => {
+  let t: TestApp;
+  let live: ReturnType<typeof startLiveServer>;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    t = await makeTestApp("sqlite");
+    live = startLiveServer(t, { pollWaitMs: 1_000 });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await live.running.stop();
+    await t.close();
+  });
+
+  const open = async (client: Client) => {
+    const socket = await TestSocket.open(live.wsUrl, { cookie: client.cookie });
+    sockets.push(socket);
+    return socket;
+  };
+  const call = async <T>(client: Client, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${live.running.url}${path}`, {
+      method,
+      headers: { cookie: client.cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return (await response.json()) as T;
+  };
+
+  it("tells Home on every device of the owner and recipients, and no list page", async () => {
+    const ann = await registerUser(t, "ann");
+    const ben = await registerUser(t, "ben");
+    const groceries = (await ann.post<TaskList>("/api/task-lists", { name: "Groceries" })).body;
+    const chores = (await ann.post<TaskList>("/api/task-lists", { name: "Chores" })).body;
+    await ann.post("/api/share-by-username", { listId: groceries.id, username: "ben" });
+    const annHome = await open(ann);
+    const benHome = await open(ben);
+    const choresPage = await open(ann);
+    expect(await choresPage.connect({ listId: chores.id })).toMatchObject({ type: "connect" });
+    const { clientId: homePoll } = await call<{ clientId: string }>(ann, "POST", "/api/poll/connect", {});
+    const { clientId: pagePoll } = await call<{ clientId: string }>(ann, "POST", "/api/poll/connect", {});
+    await call(ann, "POST", "/api/poll/subscribe", { clientId: pagePoll, listId: chores.id });
+    const homeAnswer = call<PollResponse>(ann, "GET", `/api/poll/${homePoll}`);
+    const pageAnswer = call<PollResponse>(ann, "GET", `/api/poll/${pagePoll}`);
+    const from = choresPage.messages.length;
+
+    await ann.post("/api/tasks", { listId: groceries.id, title: "Milk" });
+    const told = { type: "list_progress", listId: groceries.id };
+    expect(await annHome.nextOfType("list_progress")).toMatchObject(told);
+    expect(await benHome.nextOfType("list_progress")).toMatchObject(told);
+    expect((await homeAnswer).events).toEqual([expect.objectContaining(told)]);
+    // The page following another list neither wakes nor hears of it; its own list's change reaches it.
+    expect((await pageAnswer).events).toEqual([]);
+    expect(await choresPage.settle(from, 200, ["list_progress"])).toEqual([]);
+    await ann.post("/api/tasks", { listId: chores.id, title: "Sweep" });
+    expect(await choresPage.nextOfType("task_created", 3000, from)).toMatchObject({ listId: chores.id });
+    expect(await choresPage.settle(from, 200, ["list_progress"])).toEqual([]);
+  });
+});
