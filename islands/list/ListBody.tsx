@@ -48,20 +48,23 @@ export function ListBody(props: ListBodyProps) {
   return (
     <div className="list-screen">
       {parent ? (
-        <nav className="list-title list-title--parent" aria-label="Breadcrumb">
-          <button type="button" className="icon-button" aria-label="Back to list" onClick={props.onBack}>
-            <Icon name="back" />
-          </button>
-          <h1 className="breadcrumb">
-            <button type="button" className="breadcrumb__list" onClick={props.onBack}>
-              {data.name}
+        <div className="list-title list-title--parent">
+          <nav aria-label="Breadcrumb">
+            <button type="button" className="icon-button" aria-label="Back to list" onClick={props.onBack}>
+              <Icon name="back" />
             </button>
-            <span className="breadcrumb__sep" aria-hidden="true">
-              {" / "}
-            </span>
-            <span className="breadcrumb__parent">{parent.title}</span>
-          </h1>
-        </nav>
+            <h1 className="breadcrumb">
+              <button type="button" className="breadcrumb__list" onClick={props.onBack}>
+                {data.name}
+              </button>
+              <span className="breadcrumb__sep" aria-hidden="true">
+                {" / "}
+              </span>
+              <span className="breadcrumb__parent">{parent.title}</span>
+            </h1>
+          </nav>
+          {progress && <p className="muted list-meta">{progress}</p>}
+        </div>
       ) : (
         <div className="list-title">
           <h1>{data.name}</h1>
@@ -73,7 +76,6 @@ export function ListBody(props: ListBodyProps) {
           )}
         </div>
       )}
-      {parent && progress && <p className="muted list-meta">{progress}</p>}
 
       <div className="list-toolbar">
         {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields that a fieldset would group */}

@@ -81,6 +81,14 @@ describe("list page layout", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await keepScreenshot(page, "list-phone-375x812", false);
 
+    // A parent's view: the parent heading its sub-items starts as high.
+    await page.getByRole("button", { name: "Open sub-items of Groceries" }).click();
+    await visible(page, "0 of 1 completed");
+    await keepScreenshot(page, "list-phone-parent-view", false);
+    expect((await page.locator(".items .item").first().boundingBox())!.y).toBeLessThanOrEqual(200);
+    await page.getByRole("button", { name: "Back to list" }).click();
+    await expect.poll(() => page.locator(".items .item").count()).toBe(10);
+
     // Mid-scroll, under the sticky header, nothing floats over the rows either.
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
