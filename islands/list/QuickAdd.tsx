@@ -22,7 +22,7 @@ export interface QuickAddProps {
   onDetails: (title: string) => void;
 }
 
-export const QUICK_ADD_ID = "quick-add";
+const QUICK_ADD_ID = "quick-add";
 
 const isLimit = (error: unknown) => error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
 

@@ -23,8 +23,7 @@ const TASK_BOX = /^\[([ xX])\]\s*/;
 const REFUSED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const TAB_WIDTH = 4;
 
-/** Non-blank lines: what decides whether a paste is a list (two or more) or one title. */
-export const pastedLines = (text: string) => text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
+const lines = (text: string) => text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
 
 /** One line as an item: its indentation, and its title without bullet, number or task box. */
 function parseLine(line: string): { indent: number; item: PastedChild } | null {
@@ -54,7 +53,7 @@ function parseLine(line: string): { indent: number; item: PastedChild } | null {
 export function parsePastedList(text: string, { flat = false } = {}): PastedItem[] {
   const items: PastedItem[] = [];
   let parentIndent = 0;
-  for (const line of pastedLines(text)) {
+  for (const line of lines(text)) {
     const parsed = parseLine(line);
     if (!parsed) continue;
     const parent = items.at(-1);

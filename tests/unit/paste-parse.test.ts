@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countPasted, parsePastedList, pastedLines } from "../../islands/list/paste-parse";
+import { countPasted, parsePastedList } from "../../islands/list/paste-parse";
 
 const item = (title: string, fields: { completed?: boolean; description?: string; children?: unknown[] } = {}) => ({
   title,
@@ -65,14 +65,15 @@ describe("parsePastedList", () => {
   });
 });
 
-describe("countPasted and pastedLines", () => {
+describe("countPasted", () => {
   it("counts sub-items with their parents", () => {
     expect(countPasted(parsePastedList("A\n  a1\n  a2\nB"))).toBe(4);
     expect(countPasted([])).toBe(0);
   });
 
-  it("tells a one-line paste from a list", () => {
-    expect(pastedLines("Milk\n")).toEqual(["Milk"]);
-    expect(pastedLines("Milk\n\nBread")).toEqual(["Milk", "Bread"]);
+  it("tells a one-line paste, which the field takes as typed, from a list", () => {
+    expect(countPasted(parsePastedList("Milk\n"))).toBe(1);
+    expect(countPasted(parsePastedList("- Milk\n\n-\n"))).toBe(1);
+    expect(countPasted(parsePastedList("Milk\n\nBread"))).toBe(2);
   });
 });
