@@ -188,6 +188,10 @@ export default function ListScreen(props: ListScreenProps) {
     closeCompletionToast((id) => gone.has(id));
     setModal(null);
     if (parentId === task.id) openParent(0);
+    // Focus moves to the row that takes the deleted one's place, or the add field, not to the page's start.
+    const at = rows.findIndex((row) => row.id === task.id);
+    const neighbour = rows[at + 1] ?? rows[at - 1];
+    focusNext.current = at >= 0 && neighbour ? `[data-task-id="${neighbour.id}"] .item__check` : "#quick-add";
     void deleteWithUndo({
       target,
       setTasks,

@@ -82,6 +82,8 @@ describe.each([
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await visible(page, "Item deleted");
     await expect.poll(() => rowTitles(page)).toEqual(["Passport", "Tickets"]);
+    // Focus goes on to the item that took its place, so a keyboard user carries on there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe('Mark "Tickets" as completed');
     await expect.poll(() => rowTitles(other)).toEqual(["Passport", "Tickets"]);
     expect(await storedTitles(context.request, list.id)).toEqual(["Passport", "Tickets"]);
 
