@@ -7,8 +7,9 @@ import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
 import { alphabetical, completedLast, deletedWith, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
-import { setHasCompleted, setShowCompleted, subscribePrefs } from "./prefs";
+import { setHasCompleted, subscribePrefs } from "./prefs";
 import { renameItem } from "./rename";
+import { resetCompletions } from "./reset";
 import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
 import { deleteWithUndo } from "./undo";
 import { useListData } from "./useListData";
@@ -205,23 +206,8 @@ export default function ListScreen(props: ListScreenProps) {
 
   async function reset() {
     setBusy(true);
-    try {
-      const { tasks } = await tasksApi.reset(target);
-      setTasks(() => tasks);
-      // SPEC §4: the show-completed preference goes back to true after a reset.
-      setShowCompleted(true);
-      setModal(null);
-      toast({ title: "List items have been reset" });
-    } catch (error) {
-      const denied = error instanceof ApiRequestError && error.status === 403 && !data.isOwner;
-      toast({
-        title: "Failed to reset item completions",
-        description: denied ? "You don't have permission to reset items in this shared list" : "Failed to reset tasks. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (await resetCompletions(target, setTasks, data.isOwner)) setModal(null);
+    setBusy(false);
   }
 
   function clearCompleted() {
