@@ -41,9 +41,22 @@ describe("shared list page in Chromium", () => {
     await expect.poll(() => rowTitles(page)).toEqual(["Balloons", "Chocolate cake"]);
     await keepScreenshot(page, "list-shared-guest-phone", false);
 
+    // A pasted list and an Undo work through the link too.
+    await guest.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByLabel("Add an item", { exact: true }).click();
+    await page.evaluate(() => navigator.clipboard.writeText("- Cups\n- Plates"));
+    await page.keyboard.press("Control+V");
+    await page.getByRole("dialog", { name: "Add 2 items" }).getByRole("button", { name: "Add 2 items" }).click();
+    await expect.poll(() => rowTitles(page)).toEqual(["Balloons", "Chocolate cake", "Cups", "Plates"]);
+    await page.getByRole("button", { name: "Delete Cups" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => rowTitles(page)).toEqual(["Balloons", "Chocolate cake", "Plates"]);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => rowTitles(page)).toEqual(["Balloons", "Chocolate cake", "Cups", "Plates"]);
+
     // The owner sees the guest's changes.
     await gotoHydrated(owner.page, `/list/${list.id}`);
-    await expect.poll(() => rowTitles(owner.page)).toEqual(["Balloons", "Chocolate cake"]);
+    await expect.poll(() => rowTitles(owner.page)).toEqual(["Balloons", "Chocolate cake", "Cups", "Plates"]);
     expect(await owner.page.getByRole("checkbox", { name: /Balloons/ }).getAttribute("aria-checked")).toBe("true");
 
     // A wrong or rotated link is a 404, as if the list did not exist.
