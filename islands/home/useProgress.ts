@@ -19,14 +19,15 @@ export interface ListProgress {
 export type ProgressMap = Record<string, ListProgress>;
 
 /**
- * What the server says on the user's own topic when an item of one of their Home's lists was
- * added, ticked, deleted or restored: Home does not follow the lists themselves.
+ * What the server sends a client following no list (Home) when an item of one of the user's
+ * lists, own or shared, was added, ticked, deleted or restored (src/domain/events.ts LIST_PROGRESS).
  */
-export const PROGRESS_CHANGED = "list_progress";
+const PROGRESS_CHANGED = "list_progress";
 
 /**
- * The cards' counts: rendered by the server (null when it could not count them), refetched when one of the lists' items change
- * (a burst of changes folds into one refetch, as the live refresh does) and whenever Home refetches.
+ * The cards' counts: rendered by the server (null when it could not count them), refetched when
+ * one of the lists' items change (a burst folds into one refetch, as the live refresh does) and
+ * whenever Home refetches.
  */
 export function useProgress(initial: ProgressMap | null) {
   const [progress, setProgress] = useState(initial ?? {});

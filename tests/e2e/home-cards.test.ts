@@ -1,7 +1,5 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROGRESS_CHANGED } from "../../islands/home/useProgress";
-import { userTopic } from "../../src/realtime/bus";
 import type { Task, TaskList } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
@@ -37,14 +35,6 @@ describe("home cards in Chromium", () => {
   });
   afterAll(() => env.close());
 
-  /**
-   * Stands in for the server's `list_progress` to each Home after an item change: src/ does not send
-   * it yet (it must reach only clients following no list, see the report): remove once it does.
-   */
-  const announceProgress = async (listId: number, userIds: number[]) => {
-    for (const userId of userIds) await env.testApp.bus.publish(userTopic(userId), { type: PROGRESS_CHANGED, listId });
-  };
-
   it("shows '3 of 12 done' from the server on own and shared cards, and follows ticks made in another browser", async () => {
     const owner = await signedInContext(env, "olive");
     const friend = await signedInContext(env, "frank");
@@ -74,12 +64,10 @@ describe("home cards in Chromium", () => {
     await owner.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
     await friend.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
     expect((await tick(friend.context.request, apples.id)).status()).toBe(200);
-    await announceProgress(groceries.id, [owner.user.id, friend.user.id]);
     await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 4 done");
     await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 4 done");
     // And the owner adds one: the total moves too.
     await addItem(owner.context.request, groceries.id, "Bread");
-    await announceProgress(groceries.id, [owner.user.id, friend.user.id]);
     await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 5 done");
     await owner.context.close();
     await friend.context.close();
