@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
-import type { LiveMessage } from "../../src/shared/live-messages";
+import { LIST_PROGRESS, type LiveMessage } from "../../src/shared/live-messages";
 import { api } from "../api";
 import { createRefreshScheduler } from "../realtime/debounce";
-
-/**
- * LiveUpdates' LIVE_EVENT, spelled here: importing it would put the live connection's code on
- * Home's first paint instead of in its deferred island (islands/deferred.ts).
- */
-const LIVE_EVENT = "listwell:live";
+import { LIVE_EVENT } from "../realtime/refresh-signal";
 
 /** One card's count: live items, sub-items included (GET /api/task-lists/progress). */
 export interface ListProgress {
@@ -17,12 +12,6 @@ export interface ListProgress {
 
 /** By list id, for every list on the user's Home (own and shared with them). */
 export type ProgressMap = Record<string, ListProgress>;
-
-/**
- * What the server sends a client following no list (Home) when an item of one of the user's
- * lists, own or shared, was added, ticked, deleted or restored (src/domain/events.ts LIST_PROGRESS).
- */
-const PROGRESS_CHANGED = "list_progress";
 
 /**
  * The cards' counts: rendered by the server (null when it could not count them), refetched when
@@ -45,7 +34,7 @@ export function useProgress(initial: ProgressMap | null) {
     if (initial === null) void refresh();
     const scheduler = createRefreshScheduler<null>(() => void refresh());
     const onLive = (event: Event) => {
-      if ((event as CustomEvent<LiveMessage>).detail.type === PROGRESS_CHANGED) scheduler.schedule(null);
+      if ((event as CustomEvent<LiveMessage>).detail.type === LIST_PROGRESS) scheduler.schedule(null);
     };
     window.addEventListener(LIVE_EVENT, onLive);
     return () => {

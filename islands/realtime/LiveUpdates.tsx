@@ -3,7 +3,7 @@ import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/live-messages"
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
-import { announceRefresh, type RefreshDetail } from "./refresh-signal";
+import { announceRefresh, LIVE_EVENT, type RefreshDetail } from "./refresh-signal";
 
 /**
  * Live updates for the page it sits on (SPEC §4): follows the list of /list/{id} (or the props'
@@ -19,7 +19,6 @@ export interface LiveUpdatesProps {
 }
 
 export const VERSION_UPDATE_EVENT = "listwell:version_update";
-export const LIVE_EVENT = "listwell:live";
 export const RESET_TOAST = "List items have been reset";
 
 /** The page's list: the props win, else /list/{id} and its ?shareId= (the list page's URL). */

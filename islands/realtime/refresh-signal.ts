@@ -4,6 +4,8 @@
  * before a page island listens: the last one is kept here for it to read when it starts.
  */
 export const REFRESH_EVENT = "listwell:refresh";
+/** Every live message as it arrives, for a view that applies payloads directly (islands/realtime/LiveUpdates.tsx). */
+export const LIVE_EVENT = "listwell:live";
 
 export interface RefreshDetail {
   listId?: number;

@@ -1,4 +1,5 @@
 import { listTopic, userTopic, type EventBus } from "../realtime/bus";
+import { LIST_PROGRESS } from "../shared/live-messages";
 import type { RealtimeEventType, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
@@ -22,9 +23,6 @@ export async function recordListEvent(
   if (event.id % 100 === 0) await store.events.prune(list.id, undefined, tx);
   return event;
 }
-
-/** What a user's topic carries when one of their Home's lists changed how many items it has or has done. */
-export const LIST_PROGRESS = "list_progress";
 
 /**
  * Home follows no list, only its user's topic (following each would make it the user's last list

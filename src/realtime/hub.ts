@@ -1,7 +1,7 @@
 import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
-import { LIST_PROGRESS } from "../domain/events";
+import { LIST_PROGRESS } from "../shared/live-messages";
 import { createLogger, type Logger } from "../logger";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";

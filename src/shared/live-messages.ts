@@ -5,6 +5,12 @@
  */
 
 /**
+ * Sent to a user's clients that follow no list (Home) when an item of one of their lists, own or
+ * shared, was added, ticked, deleted or restored: the cards' counts changed.
+ */
+export const LIST_PROGRESS = "list_progress";
+
+/**
  * One message from the server: SPEC §3 "Realtime message" (type, timestamp, messageId, payload,
  * listId, shareId), plus `id` on stored list events so a client can resume from it.
  */

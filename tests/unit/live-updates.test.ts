@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { dispatchFor, LIVE_EVENT, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT } from "../../islands/realtime/LiveUpdates";
+import { dispatchFor, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT } from "../../islands/realtime/LiveUpdates";
+import { LIVE_EVENT } from "../../islands/realtime/refresh-signal";
 import type { RefreshDetail } from "../../islands/realtime/refresh-signal";
 import { subscribeToasts, type ToastItem } from "../../islands/toast";
 
