@@ -4,6 +4,7 @@ import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { dismissToast, toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
+import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
 import { alphabetical, completedLast, deletedWith, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
@@ -13,6 +14,8 @@ import { resetCompletions } from "./reset";
 import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
 import { deleteWithUndo } from "./undo";
 import { useListData } from "./useListData";
+import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
+import { useRovingRows } from "./useRovingRows";
 
 export interface ListScreenProps {
   list: { id: number; name: string };
@@ -229,6 +232,19 @@ export default function ListScreen(props: ListScreenProps) {
   }
 
   const close = () => setModal(null);
+  const openAdd = (title = "") => setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title });
+  const row: RowHandlers = {
+    onToggle: (task) => void toggle(task),
+    onOpen: (task) => openParent(task.id),
+    onDescribe: (task) => setModal({ kind: "describe", task }),
+    onEdit: (task) => setModal({ kind: "edit", task }),
+    onRename: (task, title) => void renameItem(target, setTasks, task, title),
+    onDelete: (task) => setModal({ kind: "delete", task }),
+    onKeyMove,
+  };
+  // Issue 13's keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
+  useRovingRows(rowsRef);
+  const help = useListShortcuts(rowsRef, { readOnly, tasks: data.tasks, onNew: openAdd, ...row });
   return (
     <>
       <ListBody
@@ -254,20 +270,12 @@ export default function ListScreen(props: ListScreenProps) {
                 room: MAX_ITEMS_PER_LIST - data.tasks.length,
                 onAdded: (created) => setTasks((tasks) => mergeTasks([...tasks, ...created], [])),
                 onLimit: () => setModal({ kind: "limit" }),
-                onDetails: (title) => setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title }),
+                onDetails: openAdd,
               }
         }
         onReset={() => setModal({ kind: "reset" })}
         onClearCompleted={clearCompleted}
-        row={{
-          onToggle: (task) => void toggle(task),
-          onOpen: (task) => openParent(task.id),
-          onDescribe: (task) => setModal({ kind: "describe", task }),
-          onEdit: (task) => setModal({ kind: "edit", task }),
-          onRename: (task, title) => void renameItem(target, setTasks, task, title),
-          onDelete: (task) => setModal({ kind: "delete", task }),
-          onKeyMove,
-        }}
+        row={row}
       />
       {dialogsMounted && (
         <Suspense fallback={null}>
@@ -283,6 +291,7 @@ export default function ListScreen(props: ListScreenProps) {
           />
         </Suspense>
       )}
+      <ShortcutsHelp open={help.helpOpen} readOnly={readOnly} onClose={help.closeHelp} />
     </>
   );
 }
