@@ -30,36 +30,57 @@ export interface Assets {
 
 const shortHash = (text: string) => Bun.hash(text).toString(36);
 
-const taskVariables = (colors: readonly string[]) => colors.map((color, i) => `--task-${i}:${color}`).join(";");
+/** The day surfaces and text every theme shares; each theme's night palette has its own. */
+const DAY = { background: "#f6f6f9", surface: "#ffffff", text: "#1d1d27", muted: "#5d5d6e", border: "#e2e2ea" };
 
-/** A theme's night palette: what its light rule sets, and the surfaces and text 00-base.css sets for every theme. */
-const darkVariables = ({ dark }: Theme) =>
-  `--bg:${dark.background};--surface:${dark.surface};--text:${dark.text};--muted:${dark.muted};--border:${dark.border};` +
-  `--header:${dark.header};--button:${dark.button};${taskVariables(dark.taskColors)}`;
+const dayOrNight = (day: string, night: string) => `light-dark(${day},${night})`;
+
+/** One theme's colours, each the day value or the night one as the page's color-scheme says. */
+function themeRule(theme: Theme): string {
+  const { dark } = theme;
+  const variables = [
+    ["bg", dayOrNight(DAY.background, dark.background)],
+    ["surface", dayOrNight(DAY.surface, dark.surface)],
+    ["text", dayOrNight(DAY.text, dark.text)],
+    ["muted", dayOrNight(DAY.muted, dark.muted)],
+    ["border", dayOrNight(DAY.border, dark.border)],
+    ["header", dayOrNight(theme.headerColor, dark.header)],
+    ["button", dayOrNight(theme.buttonColor, dark.button)],
+    ...theme.taskColors.map((color, i) => [`task-${i}`, dayOrNight(color, dark.taskColors[i]!)]),
+  ];
+  return `[data-theme="${theme.id}"]{${variables.map(([name, value]) => `--${name}:${value}`).join(";")}}`;
+}
 
 /**
  * Every theme's colours as CSS variables keyed by <html data-theme>, so switching needs no reload.
  * They live in the stylesheet, not in a <style> element, so the CSP can refuse inline styles.
- * <html data-mode> picks the night palette: "dark" always; no data-mode (the "system" choice) when the device prefers dark.
+ * `light-dark()` resolves by the page's color-scheme, which <html data-mode> sets (00-base.css):
+ * one rule per theme serves day, night and the device's choice, instead of the night palette
+ * written twice (for "dark" and inside a prefers-color-scheme query for "system").
  */
-const themeVariables = () => {
-  const themes = Object.values(THEMES);
-  const light = themes.map(
-    (theme) => `[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};${taskVariables(theme.taskColors)}}`,
-  );
-  const dark = themes.map((theme) => `[data-mode="dark"][data-theme="${theme.id}"]{${darkVariables(theme)}}`);
-  const system = themes.map((theme) => `[data-theme="${theme.id}"]:not([data-mode]){${darkVariables(theme)}}`);
-  return `${light.join("")}${dark.join("")}@media (prefers-color-scheme:dark){${system.join("")}}`;
-};
+const themeVariables = () => Object.values(THEMES).map(themeRule).join("");
 
 /** views/styles/*.css, one file per screen, joined in name order into one stylesheet. */
 function joinStyles(): string {
   const files = readdirSync(STYLES_DIR)
     .filter((name) => name.endsWith(".css"))
     .sort()
-    .map((name) => readFileSync(join(STYLES_DIR, name), "utf8"));
+    .map((name) => compact(readFileSync(join(STYLES_DIR, name), "utf8")));
   return [...files, themeVariables()].join("\n");
 }
+
+/**
+ * The comments and layout are for whoever edits views/styles; a phone need not download them (a
+ * fifth of the stylesheet, gzipped, against its 8 KB budget). Only what cannot change a rule goes:
+ * comments, and white space next to `{ } ; ,` or after a declaration's colon. No stylesheet here
+ * puts those characters in a string. Bun's CSS minifier is not used: it rewrites `light-dark()`
+ * into variables of its own.
+ */
+const compact = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s*([{};,])\s*/g, "$1")
+    .replace(/:\s+/g, ":");
 
 /** Writes `text` into the staging folder under a name carrying its hash; answers the name. */
 function writeHashed(staging: string, stem: string, extension: string, text: string): string {
