@@ -185,12 +185,12 @@ describe("islands load per page in Chromium", () => {
     await owner.context.close();
   });
 
-  it("still refetches when the live connection's first connect came before the list's own island was listening", async () => {
+  it("connects the live updates only once the list's own island listens, and still shows a change made while it loaded", async () => {
     const owner = await signedInContext(env, "slow_island");
     const { list } = await seedList(owner.context.request, "Slow island", ["First"]);
     const page = owner.page;
-    // Only the list's island is held back: the live connection hydrates, connects and reports a
-    // newer event id while nobody on the page listens yet.
+    // Only the list's island is held back. The live connection is a deferred island
+    // (islands/deferred.ts): it must wait for the list rather than connect with nobody listening.
     let releaseList!: () => void;
     const held = new Promise<void>((resolve) => (releaseList = resolve));
     await page.route("**/build/ListScreen-*.js", async (route) => {
@@ -207,9 +207,13 @@ describe("islands load per page in Chromium", () => {
     await expect.poll(() => rowTitles(page)).toEqual(["First"]);
     const added = await owner.context.request.post("/api/tasks", { data: { listId: list.id, title: "Second", description: "" } });
     expect(added.status()).toBe(201);
-    await page.waitForFunction(() => document.documentElement.dataset.connectSeen === "true");
+    // Long enough for the connection to have connected had it not waited (it does within ~100 ms
+    // here); the positive control is the same flag turning true once the list is released.
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => document.documentElement.dataset.connectSeen ?? "no")).toBe("no");
     releaseList();
     await waitForHydration(page);
+    await page.waitForFunction(() => document.documentElement.dataset.connectSeen === "true");
     await expect.poll(() => rowTitles(page)).toEqual(["First", "Second"]);
     await owner.context.close();
   });
