@@ -109,12 +109,12 @@ export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }
           <button
             type="button"
             className="icon-button quick-add__details"
-            aria-label="Add Item with details"
+            aria-label="Add Item"
             title="Add with a description, or as a parent item"
             onClick={() => onDetails(value)}
           >
             <Icon name="more" size={20} />
-            <span className="quick-add__label">Details</span>
+            <span className="quick-add__label">Add Item</span>
           </button>
         </div>
         {error && (

@@ -59,7 +59,7 @@ describe.each([
 
     // The details button opens the full sheet with what was typed, for a description or a parent.
     await page.keyboard.type("Cheese");
-    await page.getByRole("button", { name: "Add Item with details" }).click();
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
     expect(await page.getByLabel("Title").inputValue()).toBe("Cheese");
     await page.getByLabel(/Description/).fill("Hard, for grating");
     await page.getByRole("button", { name: "Save" }).click();

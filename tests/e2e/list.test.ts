@@ -16,7 +16,7 @@ describe("list page in Chromium", () => {
     await visible(page, "Groceries");
     await visible(page, "Add your first item to get started.");
 
-    await page.getByRole("button", { name: "Add Item with details" }).click();
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
     // The sheet opens on its first field, so a keyboard user types straight away.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("item-title");
     const save = page.getByRole("button", { name: "Save" });
@@ -31,7 +31,7 @@ describe("list page in Chromium", () => {
     await save.click();
     await expect.poll(() => rowTitles(page)).toEqual(["Milk"]);
 
-    await page.getByRole("button", { name: "Add Item with details" }).click();
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
     await page.getByLabel("Title").fill("Bread");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Milk", "Bread"]);
@@ -175,7 +175,7 @@ describe("list page in Chromium", () => {
     await expect.poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toBe("Trip / Packing");
     expect(await page.getByRole("button", { name: "Clear completed items" }).count()).toBe(0);
 
-    await page.getByRole("button", { name: "Add Item with details" }).click();
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
     expect(await page.getByText("Make this a parent item (can contain sub-items)").count()).toBe(0);
     await page.getByLabel("Title").fill("Passport");
     await page.getByRole("button", { name: "Save" }).click();
@@ -263,7 +263,7 @@ describe("list page in Chromium", () => {
       await context.request.post("/api/tasks", { data: { listId: list.id, title: `Item ${i}` } });
     await page.setViewportSize(DESKTOP);
     await gotoHydrated(page, `/list/${list.id}`);
-    await page.getByRole("button", { name: "Add Item with details" }).click();
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
     await visible(page, "Item Limit Reached (100)");
     await page.getByRole("button", { name: "OK", exact: true }).click();
     await page.getByLabel("Add an item", { exact: true }).fill("One more");

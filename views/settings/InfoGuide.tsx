@@ -40,7 +40,7 @@ const SECTIONS: ReadonlyArray<{ title: string; points: readonly GuidePoint[] }> 
     points: [
       [
         "Add items",
-        "Type in 'Add an item' at the top of a list and press Enter; the field stays ready for the next one, and a pasted list adds all its lines at once. The button beside it opens the full form, for a description. A title is required (up to 80 characters).",
+        "Type in 'Add an item' at the top of a list and press Enter; the field stays ready for the next one, and a pasted list adds all its lines at once. The 'Add Item' button beside it opens the full form, for a description or a parent item. A title is required (up to 80 characters).",
       ],
       ["Complete items", "Tap an item's checkbox to mark it done. Changed your mind? Press Undo in the toast that appears."],
       [
