@@ -180,13 +180,15 @@ const isZod = (specifier: string) => /^(zod|@hono\/zod-validator)(\/|$)/.test(sp
  * static, re-exported and dynamic imports count, `import type` does not (it is erased).
  */
 async function zodImportChains(entries: string[]): Promise<string[]> {
-  const transpiler = new Bun.Transpiler({ loader: "tsx" });
+  // Each file by its own syntax: in a .ts file `<T>(x) => …` is a generic arrow, in .tsx a tag.
+  const transpilers = { ts: new Bun.Transpiler({ loader: "ts" }), tsx: new Bun.Transpiler({ loader: "tsx" }) };
   const chains: string[] = [];
   const seen = new Set<string>();
   const visit = async (file: string, trail: string[]) => {
     if (seen.has(file)) return;
     seen.add(file);
     const here = [...trail, relative(ROOT, file)];
+    const transpiler = file.endsWith(".tsx") ? transpilers.tsx : transpilers.ts;
     for (const { path } of transpiler.scanImports(await Bun.file(file).text())) {
       if (isZod(path)) chains.push([...here, path].join(" → "));
       else if (path.startsWith(".")) {
