@@ -129,9 +129,14 @@ async function buildIslands(staging: string) {
   const outputs = Object.entries(metafile.outputs);
   const loader = outputs.find(([, output]) => output.entryPoint?.endsWith("islands/client.tsx"))?.[0];
   if (!loader) throw new Error("Building the islands failed: no loader in the output");
+  // The islands are what the loader imports dynamically; a dialog an island loads on first use, or
+  // sortablejs, is an entry of its own too, but no page preloads it.
+  const islandChunks = new Set(
+    metafile.outputs[loader]!.imports.filter((imported) => imported.kind === "dynamic-import").map((i) => i.path),
+  );
   const islands: Record<string, string[]> = {};
   for (const [path, output] of outputs) {
-    if (path === loader || !output.entryPoint) continue;
+    if (path === loader || !output.entryPoint || !islandChunks.has(path)) continue;
     // An island's name is its file's name (islands/registry.ts).
     const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
     const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== loader);

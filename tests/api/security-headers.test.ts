@@ -100,9 +100,10 @@ describe("protective headers", () => {
     expect(page).toContain('<html lang="en" data-theme="vibrant">');
     const stylesheet = (await new Client(t).get<string>(t.assets.style)).body;
     for (const theme of Object.values(THEMES)) {
-      expect(stylesheet).toContain(
-        `[data-theme="${theme.id}"]{--header:${theme.headerColor};--button:${theme.buttonColor};--task-0:${theme.taskColors[0]}`,
-      );
+      const rule = stylesheet.slice(stylesheet.indexOf(`[data-theme="${theme.id}"]{`)).split("}")[0]!;
+      expect(rule).toContain(`--header:light-dark(${theme.headerColor},${theme.dark.header})`);
+      expect(rule).toContain(`--button:light-dark(${theme.buttonColor},${theme.dark.button})`);
+      expect(rule).toContain(`--task-0:light-dark(${theme.taskColors[0]},${theme.dark.taskColors[0]})`);
     }
   });
 });
