@@ -88,9 +88,9 @@ describe("pages and their islands", () => {
     expect(auth).not.toContain(t.assets.islands.Toaster![0]);
 
     const list = (await owner.get<string>(`/list/${listId}`)).body;
-    expect(scriptsOf(list)).toEqual(expectedScripts(t.assets, ["CompletedToggle", "ListScreen"]));
+    expect(scriptsOf(list)).toEqual(expectedScripts(t.assets, ["ListScreen"]));
     expect(list).not.toContain(t.assets.islands.AuthPanel![0]);
-    for (const deferred of ["VersionDialog", "SessionRecovery", "LiveUpdates", "Toaster"] as const) {
+    for (const deferred of ["VersionDialog", "SessionRecovery", "LiveUpdates", "Toaster", "CompletedToggle"] as const) {
       expect(list).toContain(`data-island="${deferred}"`);
       expect(list).not.toContain(t.assets.islands[deferred]![0]);
     }
