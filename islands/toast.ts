@@ -29,6 +29,8 @@ type Listener = (toast: ToastItem | null) => void;
 
 const FLASH_KEY = "listwell:flashToast";
 export const TOAST_DURATION_MS = 5000;
+/** DESIGN §11: how long a toast offers Undo after a delete. */
+export const UNDO_TOAST_MS = 10_000;
 
 let current: ToastItem | null = null;
 let nextId = 1;

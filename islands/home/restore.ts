@@ -1,13 +1,7 @@
 import type { TaskList } from "../../src/shared/types";
 import { api, errorMessage } from "../api";
-import { toast } from "../toast";
-
-/** DESIGN §11: a deleted list can be brought back from its toast for 10 seconds. */
-export const UNDO_MS = 10_000;
-/** As SPEC §9 cuts a completed item's title in its toast. */
-const NAME_IN_TOAST_MAX = 50;
-
-const shortName = (name: string) => (name.length > NAME_IN_TOAST_MAX ? `${name.slice(0, NAME_IN_TOAST_MAX)}…` : name);
+import { truncateTitle } from "../list/logic";
+import { toast, UNDO_TOAST_MS } from "../toast";
 
 /** The list back at `index` (or last, when fewer are left), as it was before it went. */
 export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] => {
@@ -16,8 +10,9 @@ export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] =>
 };
 
 /**
- * The toast after a list was deleted, whose Undo restores it (POST /api/task-lists/{id}/restore)
- * and hands the restored list to `onRestored`; a restore the server refuses says why.
+ * The toast after a list was deleted, its name cut as SPEC §9 cuts a title; its Undo (DESIGN §11)
+ * restores the list (POST /api/task-lists/{id}/restore) and hands it to `onRestored`; a restore
+ * the server refuses says why.
  */
 export function offerRestore(list: TaskList, onRestored: (restored: TaskList) => void) {
   async function restore() {
@@ -29,8 +24,8 @@ export function offerRestore(list: TaskList, onRestored: (restored: TaskList) =>
   }
   toast({
     title: "List deleted",
-    description: `"${shortName(list.name)}" was deleted`,
-    durationMs: UNDO_MS,
+    description: `"${truncateTitle(list.name)}" was deleted`,
+    durationMs: UNDO_TOAST_MS,
     action: { label: "Undo", onClick: () => void restore() },
   });
 }

@@ -5,12 +5,10 @@
  */
 import type { Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
-import { toast } from "../toast";
+import { toast, UNDO_TOAST_MS } from "../toast";
 import { mergeTasks } from "./logic";
 import { tasksApi, type ListTarget } from "./tasks-api";
 import type { SetTasks } from "./useListData";
-
-export const UNDO_MS = 10_000;
 
 export interface UndoableDelete {
   target: ListTarget;
@@ -37,7 +35,7 @@ export async function deleteWithUndo({ target, setTasks, before, gone, request, 
     return;
   }
   if (ids.length === 0) return;
-  toast({ ...done, durationMs: UNDO_MS, action: { label: "Undo", onClick: () => void restore(target, setTasks, ids) } });
+  toast({ ...done, durationMs: UNDO_TOAST_MS, action: { label: "Undo", onClick: () => void restore(target, setTasks, ids) } });
 }
 
 async function restore(target: ListTarget, setTasks: SetTasks, ids: number[]) {

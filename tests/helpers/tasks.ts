@@ -26,3 +26,19 @@ export async function taskSnapshot(t: TestApp) {
 
 /** The list events published since index `from` of t.published. */
 export const listEventsSince = (t: TestApp, from: number) => t.published.slice(from).filter((entry) => entry.topic.startsWith("list:"));
+
+let nextTaskId = 1;
+/** An item as the API answers it, for tests of the list's rules and islands: a fresh id unless `fields` names one. */
+export const aTask = (fields: Partial<Task> = {}): Task => ({
+  id: nextTaskId++,
+  title: "t",
+  description: "",
+  completed: false,
+  position: 0,
+  listId: 1,
+  userId: 1,
+  isParent: false,
+  parentId: 0,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  ...fields,
+});

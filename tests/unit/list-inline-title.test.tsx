@@ -3,22 +3,11 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InlineTitle } from "../../islands/list/InlineTitle";
-import type { Task } from "../../src/shared/types";
+import { aTask } from "../helpers/tasks";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const task: Task = {
-  id: 7,
-  title: "Mlik",
-  description: "",
-  completed: false,
-  position: 0,
-  listId: 1,
-  userId: 1,
-  isParent: false,
-  parentId: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const task = aTask({ id: 7, title: "Mlik" });
 
 let container: HTMLElement;
 let root: Root;

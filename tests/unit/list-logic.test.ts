@@ -11,21 +11,9 @@ import {
 } from "../../islands/list/logic";
 import { moveItem, positionsOf } from "../../islands/order";
 import type { Task } from "../../src/shared/types";
+import { aTask } from "../helpers/tasks";
 
-let nextId = 1;
-const task = (fields: Partial<Task>): Task => ({
-  id: nextId++,
-  title: "t",
-  description: "",
-  completed: false,
-  position: 0,
-  listId: 1,
-  userId: 1,
-  isParent: false,
-  parentId: 0,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  ...fields,
-});
+const task = aTask;
 const titles = (tasks: Task[]) => tasks.map((t) => t.title);
 
 describe("truncateTitle (SPEC §9: completion toast cuts at 50)", () => {
