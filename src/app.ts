@@ -15,6 +15,7 @@ import { NO_STORE } from "./http/middleware/conditional";
 import { sameOriginJson } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { loadSession } from "./http/middleware/session";
+import { hotListRead } from "./http/hot-read";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
 import { pollApi } from "./http/api/poll";
@@ -77,6 +78,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api", sharingApi);
   app.route("/api", pollApi);
   app.route("/", pages);
+  const hot = hotListRead(resolved);
+  const honoFetch = app.fetch;
+  app.fetch = (request, ...rest) => hot(request)?.then((answer) => answer ?? honoFetch(request, ...rest)) ?? honoFetch(request, ...rest);
   return app;
 }
 

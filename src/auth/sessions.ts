@@ -44,3 +44,14 @@ export async function authenticate(
   await store.sessions.extend(session.id, session.expiresAt);
   return { session, user, renewed: true };
 }
+
+/**
+ * The user behind a token whose session is valid and not yet due for renewal, read without writing
+ * anything; undefined otherwise, and then `authenticate` decides (it expires or renews the session
+ * and the caller re-sends the cookie). For a path that cannot send a cookie (src/http/hot-read.ts).
+ */
+export async function userOfCurrentSession(store: Pick<Store, "sessions">, token: string): Promise<UserRecord | undefined> {
+  const found = await store.sessions.findWithUser(sessionIdFromToken(token));
+  if (!found || found.session.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) return undefined;
+  return found.user;
+}

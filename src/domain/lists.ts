@@ -15,6 +15,7 @@ import {
 } from "./access";
 import { forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
+import { wrapSnapshot } from "../store/list-snapshots";
 import { randomToken } from "../auth/random-token";
 
 /** 128 random bits: a share link cannot be guessed or enumerated. */
@@ -205,21 +206,22 @@ export async function sharedListResponse(store: Store, caller: Caller, target: S
  * `JSON.stringify(response)`.
  */
 export async function sharedListJson(store: Store, caller: Caller, target: SharedListTarget) {
-  const { response, tasksJson } = await readSharedList(store, caller, target);
+  const { response, snapshot } = await readSharedList(store, caller, target);
   const { list, accessLevel, isOwner, ownerInfo } = response;
-  const json = `{"list":${JSON.stringify(list)},"tasks":${tasksJson},"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)}}`;
-  return { response, json };
+  const head = `{"list":${JSON.stringify(list)},"tasks":`;
+  const tail = `,"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)}}`;
+  return { response, json: wrapSnapshot(snapshot, head, tail) };
 }
 
 async function readSharedList(store: Store, caller: Caller, target: SharedListTarget) {
   const access = await resolveReadAccess(store, caller, "shareId" in target ? { shareId: target.shareId } : { id: target.listId });
-  const { tasks, json, eventId } = await store.snapshots.read(access.list.id, access.latestEventId);
+  const snapshot = await store.snapshots.read(access.list.id, access.latestEventId);
   const response: SharedListResponse = {
     list: listForCaller(access, caller),
-    tasks,
+    tasks: snapshot.tasks,
     accessLevel: access.level,
     isOwner: access.isOwner,
     ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
   };
-  return { response, tasksJson: json, eventId };
+  return { response, snapshot, eventId: snapshot.eventId };
 }

@@ -7,6 +7,27 @@ export interface ListSnapshot {
   eventId: number;
   tasks: Task[];
   json: string;
+  /** Whole answers built around `json`, by what surrounds it (see `wrapSnapshot`). */
+  wrapped: Map<string, string>;
+}
+
+/** Different wrappings kept per snapshot: one per way of seeing a list (owner, shared, link). */
+const WRAPPINGS = 16;
+
+/**
+ * `head + json + tail` as one string kept with the snapshot, so every caller who sees the list
+ * alike gets the very same string while it stands: no 8 KB copied per read, and what is derived
+ * from the answer (its ETag, its compressed bytes) can be kept by it.
+ */
+export function wrapSnapshot(snapshot: ListSnapshot, head: string, tail: string): string {
+  const key = `${head}\u0000${tail}`;
+  let whole = snapshot.wrapped.get(key);
+  if (whole === undefined) {
+    whole = head + snapshot.json + tail;
+    if (snapshot.wrapped.size >= WRAPPINGS) snapshot.wrapped.clear();
+    snapshot.wrapped.set(key, whole);
+  }
+  return whole;
 }
 
 /** Lists kept at once; the least recently read goes first. */
@@ -33,7 +54,7 @@ export function listSnapshots(events: ReturnType<typeof eventsStore>, tasks: Ret
       }
       // Shared by every reader until the list changes: frozen, so a mutation fails loudly.
       const items = Object.freeze((await tasks.listByList(listId)).map((task) => Object.freeze(task))) as Task[];
-      const snapshot = { eventId, tasks: items, json: JSON.stringify(items) };
+      const snapshot = { eventId, tasks: items, json: JSON.stringify(items), wrapped: new Map() };
       kept.set(listId, snapshot);
       if (kept.size > CAPACITY) kept.delete(kept.keys().next().value!);
       return snapshot;

@@ -20,7 +20,7 @@ export const NO_STORE = "no-store";
 export const etagOf = (body: string) => `W/"${Bun.hash(body).toString(36)}"`;
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly, and `*` matches any current body. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   const opaque = etag.slice(2);
@@ -44,7 +44,7 @@ export function revalidatedBody(c: Context, body: string, contentType: string, s
   if (status !== 200 || body.length < MIN_COMPRESSED_BYTES) return c.body(body, status);
   const etag = etagOf(body);
   c.header("ETag", etag);
-  if (!matches(c.req.header("if-none-match"), etag)) return c.body(body, status);
+  if (!matchesEtag(c.req.header("if-none-match"), etag)) return c.body(body, status);
   const notModified = c.body(null, 304);
   notModified.headers.delete("content-type");
   // The 304 stands for the 200 it revalidates, so it carries the same Vary.

@@ -24,17 +24,25 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Over https, directly or behind a proxy that says so. */
 export const isHttps = (url: string, forwardedProto: string | undefined) => url.startsWith("https:") || forwardedProto === "https";
 
+const OVER_HTTP: Readonly<Record<string, string>> = Object.freeze({
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "X-Content-Type-Options": "nosniff",
+  // A share link is the key to its list: it must never leave in a Referer.
+  "Referrer-Policy": "same-origin",
+  // For browsers that predate frame-ancestors.
+  "X-Frame-Options": "DENY",
+});
+const OVER_HTTPS = Object.freeze({ ...OVER_HTTP, "Strict-Transport-Security": `max-age=${ONE_YEAR_SECONDS}` });
+
+/** The headers every answer carries, for Hono's answers and the list read answered before it. */
+export const securityHeaderValues = (https: boolean) => (https ? OVER_HTTPS : OVER_HTTP);
+
 /**
  * Set before the handler runs: Hono carries headers set on the context into every response it
  * builds, the error handler's and the not-found page's included, without copying a finished one.
  */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-  c.header("X-Content-Type-Options", "nosniff");
-  // A share link is the key to its list: it must never leave in a Referer.
-  c.header("Referrer-Policy", "same-origin");
-  // For browsers that predate frame-ancestors.
-  c.header("X-Frame-Options", "DENY");
-  if (isHttps(c.req.url, c.req.header("x-forwarded-proto"))) c.header("Strict-Transport-Security", `max-age=${ONE_YEAR_SECONDS}`);
+  for (const [name, value] of Object.entries(securityHeaderValues(isHttps(c.req.url, c.req.header("x-forwarded-proto")))))
+    c.header(name, value);
   return next();
 };
