@@ -15,12 +15,12 @@ const URL_PREFIX = "/build/";
 
 /** URLs of the browser's files, with content hashes so they can be cached forever. */
 export interface Assets {
-  /** The island loader (islands/client.tsx): the one script a page with islands names. */
+  /** The entry (islands/client.ts): the one script a page with islands names. */
   script: string;
   style: string;
   /** The icon sprite every `<Icon>` points into. */
   icons: string;
-  /** What the loader itself imports, to preload beside it. */
+  /** The island loader and what it and the entry import, to preload beside the entry. */
   scriptImports: string[];
   /** Per island name: its own chunk first, then every chunk it imports, loader excluded. */
   islands: Record<string, string[]>;
@@ -102,13 +102,13 @@ function staticImports(metafile: Metafile, output: string, seen = new Set<string
 }
 
 /**
- * The loader and one chunk per island (each is a dynamic import in islands/client.tsx), with
- * shared code such as React in shared chunks. The metafile says which chunks each island needs,
- * so a page can preload exactly those.
+ * The entry, the island loader it imports (islands/hydrate.tsx) and one chunk per island (each a
+ * dynamic import in the loader), with shared code such as React in shared chunks. The metafile says
+ * which chunks each island needs, so a page can preload exactly those.
  */
 async function buildIslands(staging: string) {
   const result = await Bun.build({
-    entrypoints: [join(ROOT, "islands", "client.tsx")],
+    entrypoints: [join(ROOT, "islands", "client.ts")],
     outdir: staging,
     target: "browser",
     format: "esm",
@@ -127,24 +127,28 @@ async function buildIslands(staging: string) {
   const metafile = result.metafile;
   const url = (output: string) => URL_PREFIX + basename(output);
   const outputs = Object.entries(metafile.outputs);
-  const loader = outputs.find(([, output]) => output.entryPoint?.endsWith("islands/client.tsx"))?.[0];
-  if (!loader) throw new Error("Building the islands failed: no loader in the output");
+  const outputOf = (source: string) => outputs.find(([, output]) => output.entryPoint?.endsWith(source))?.[0];
+  const entry = outputOf("islands/client.ts");
+  const loader = outputOf("islands/hydrate.tsx");
+  if (!entry || !loader) throw new Error("Building the islands failed: no entry or loader in the output");
   // The islands are what the loader imports dynamically; a dialog an island loads on first use, or
   // sortablejs, is an entry of its own too, but no page preloads it.
   const islandChunks = new Set(
     metafile.outputs[loader]!.imports.filter((imported) => imported.kind === "dynamic-import").map((i) => i.path),
   );
+  const loaderChunks = new Set([...staticImports(metafile, entry), loader, ...staticImports(metafile, loader)]);
+  loaderChunks.delete(entry);
   const islands: Record<string, string[]> = {};
   for (const [path, output] of outputs) {
-    if (path === loader || !output.entryPoint || !islandChunks.has(path)) continue;
+    if (!output.entryPoint || !islandChunks.has(path)) continue;
     // An island's name is its file's name (islands/registry.ts).
     const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
-    const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== loader);
+    const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== entry);
     islands[name] = [path, ...imports].map(url);
   }
   return {
-    script: url(loader),
-    scriptImports: [...staticImports(metafile, loader)].map(url),
+    script: url(entry),
+    scriptImports: [...loaderChunks].map(url),
     islands,
   };
 }

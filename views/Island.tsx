@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { islands, type IslandName } from "../islands/registry";
 import { IconSprite } from "../islands/ui/Icon";
 
-/** islands/client.tsx hydrates with the same prefix. */
+/** islands/hydrate.tsx hydrates with the same prefix. */
 const islandIdPrefix = (name: string) => `${name}-`;
 
 type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]> & object;
@@ -13,7 +13,7 @@ export const RenderedIslands = createContext<Set<IslandName> | null>(null);
 
 /**
  * Renders an island on the server inside a marker carrying its name and JSON props;
- * islands/client.tsx finds the markers and hydrates them with the same props.
+ * islands/hydrate.tsx finds the markers and hydrates them with the same props.
  * Each island is rendered as its own root, as the browser hydrates it: React's useId values
  * depend on the position in the tree, so inside the page they would differ from the client's
  * and break every aria-labelledby they feed (a dialog would lose its name). The prefix keeps

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEven
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
+import { takeEarlyTicks } from "../early-ticks";
 import { dismissToast, toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import type { RowHandlers } from "./ItemRow";
@@ -129,6 +130,15 @@ export default function ListScreen(props: ListScreenProps) {
       setPendingFor(task.id, false);
     }
   }
+
+  // Ticks tapped before hydration (islands/early-ticks.ts) are already on screen: save them now,
+  // once, against the items as first rendered.
+  useEffect(() => {
+    for (const id of rowsRef.current ? takeEarlyTicks(rowsRef.current) : []) {
+      const task = data.tasks.find((candidate) => candidate.id === id);
+      if (task) void toggle(task);
+    }
+  }, []);
 
   async function reorder(from: number, to: number) {
     const before = data.tasks;

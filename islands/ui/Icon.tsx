@@ -5,7 +5,7 @@ export type { IconName };
 
 /**
  * The URL of this build's icon sprite (/build/icons-HASH.svg). The server's Layout provides it
- * around every page and island it renders, and islands/client.tsx around every island it
+ * around every page and island it renders, and islands/hydrate.tsx around every island it
  * hydrates, from the loader's `data-icons`: both render the same `<use href>`.
  */
 export const IconSprite = createContext("");

@@ -1,7 +1,7 @@
 /**
- * @module The browser's only entry, the island loader (HonoX's pattern): it finds the
- * server-rendered `[data-island]` markers and imports only those islands, each its own chunk, so
- * a page downloads what it shows. The page preloads the same chunks (views/Layout.tsx), so the
+ * @module The island loader (HonoX's pattern), imported by the entry (islands/client.ts): it finds
+ * the server-rendered `[data-island]` markers and imports only those islands, each its own chunk,
+ * so a page downloads what it shows. The page preloads the same chunks (views/Layout.tsx), so the
  * imports below find them already on their way.
  */
 import { useEffect, type ComponentType, type ReactNode } from "react";
