@@ -48,6 +48,8 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
   const main = inPage(children);
   // Other islands raise toasts through it; without them, only a toast given here needs it.
   const toaster = islands.size > 0 || toast ? inPage(<Island name="Toaster" props={toast ? { initial: toast } : {}} />) : "";
+  // Settings previews and switches themes in place; every other page needs its own colours only.
+  const style = islands.has("ThemePicker") ? assets.style : (assets.themeStyles[theme] ?? assets.style);
   return (
     <html lang="en" data-theme={theme} data-mode={modeAttribute(mode)}>
       <head>
@@ -57,7 +59,7 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
         <title>{`${title} · Listwell`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* With a precedence React writes it before the preloads: the render waits for it, not for them. */}
-        <link rel="stylesheet" href={assets.style} precedence="default" />
+        <link rel="stylesheet" href={style} precedence="default" />
         {islands.size > 0 && (
           <>
             {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { islands, type IslandName } from "../../islands/registry";
 import { ICON_PATHS } from "../../islands/ui/icon-sprite";
 import { loadAssets, PUBLIC_DIR, type Assets } from "../../src/assets";
+import { THEMES } from "../../src/shared/themes";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 const REBUILDS = 15;
@@ -97,6 +98,24 @@ describe("pages and their islands", () => {
 
     const theme = (await owner.get<string>("/settings?tab=theme")).body;
     expect(scriptsOf(theme)).toEqual(expectedScripts(t.assets, ["ThemePicker"]));
+  });
+
+  it("link the stylesheet with their own theme's colours only, and every theme's where themes are switched", async () => {
+    const stylesheetOf = (html: string) => html.match(/<link rel="stylesheet" href="([^"]+)"/)![1];
+    const palettesIn = (url: string) =>
+      [...readFileSync(join(PUBLIC_DIR, url), "utf8").matchAll(/\[data-theme="([a-z]+)"\]/g)].map((m) => m[1]);
+    expect(Object.keys(t.assets.themeStyles).sort()).toEqual(Object.keys(THEMES).sort());
+    expect(palettesIn(t.assets.style).sort()).toEqual(Object.keys(THEMES).sort());
+
+    expect(stylesheetOf((await owner.get<string>(`/list/${listId}`)).body)).toBe(t.assets.themeStyles.vibrant);
+    expect((await owner.post("/api/user/theme", { theme: "ocean" })).status).toBe(200);
+    for (const path of ["/", `/list/${listId}`, "/settings?tab=account"]) {
+      const url = stylesheetOf((await owner.get<string>(path)).body)!;
+      expect(url).toBe(t.assets.themeStyles.ocean);
+      expect(palettesIn(url)).toEqual(["ocean"]);
+    }
+    expect(stylesheetOf((await owner.get<string>("/settings")).body)).toBe(t.assets.style);
+    expect(stylesheetOf((await new Client(t).get<string>("/auth")).body)).toBe(t.assets.themeStyles.vibrant);
   });
 
   it("load no script at all when they have no island", async () => {
