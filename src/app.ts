@@ -4,6 +4,7 @@ import { createRateLimiter, createRedisRateLimiter } from "./auth/rate-limit";
 import { createLogger } from "./logger";
 import { accountApi } from "./http/api/account";
 import { adminApi } from "./http/api/admin";
+import { healthz } from "./http/api/health";
 import { listsApi } from "./http/api/lists";
 import { sharingApi } from "./http/api/sharing";
 import { tasksApi } from "./http/api/tasks";
@@ -42,18 +43,12 @@ export function createApp(deps: AppDeps) {
   // Outermost after the headers: it sees every answer last, static files and errors included.
   app.use("*", compression);
   for (const path of PUBLIC_PATHS) app.get(path, servePublicFile);
+  app.get("/healthz", healthz(resolved));
 
   app.use("*", async (c, next) => {
     c.set("deps", resolved);
     return next();
   });
-  if (deps.config.logLevel === "debug") {
-    app.use("*", async (c, next) => {
-      const started = performance.now();
-      await next();
-      resolved.logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    });
-  }
   app.use(
     "/api/*",
     bodyLimit({

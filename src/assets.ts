@@ -3,13 +3,16 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { iconSprite } from "../islands/ui/icon-sprite";
 import { precompressBuild } from "./build/precompress";
+import { projectPath } from "./project-files";
 import { THEMES, type Theme } from "./shared/themes";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** The source tree's public/ (the binary serves its own copy, src/project-files.ts). */
 export const PUBLIC_DIR = join(ROOT, "public");
 const BUILD_DIR = join(PUBLIC_DIR, "build");
 const MANIFEST_NAME = "manifest.json";
-const MANIFEST = join(BUILD_DIR, MANIFEST_NAME);
+/** Relative to the project's root, so the binary finds the one it carries (src/project-files.ts). */
+export const MANIFEST_PATH = `public/build/${MANIFEST_NAME}`;
 const STYLES_DIR = join(ROOT, "views", "styles");
 const URL_PREFIX = "/build/";
 
@@ -213,8 +216,9 @@ function sweepStaleBuilds(current: Set<string>) {
   }
 }
 
-/** The assets of the last build, building them when there is none yet. */
+/** The assets of the last build (the binary's own), building them when there is none yet. */
 export async function loadAssets(): Promise<Assets> {
-  if (existsSync(MANIFEST)) return JSON.parse(readFileSync(MANIFEST, "utf8")) as Assets;
+  const manifest = projectPath(MANIFEST_PATH);
+  if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, "utf8")) as Assets;
   return buildAssets();
 }

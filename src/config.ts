@@ -8,6 +8,8 @@ export interface Config {
   /** true/false forces the cookie's Secure flag; "auto" sets it when the request came over https. */
   sessionSecure: boolean | "auto";
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** "json" writes one JSON object a line (for a log collector), "text" plain lines. */
+  logFormat: "text" | "json";
   /** NODE_ENV, shown by the /login-test page. */
   environment: string;
 }
@@ -25,6 +27,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     inviteCode: env.INVITE_CODE || undefined,
     sessionSecure: secure === "true" || secure === "1" ? true : secure === "false" || secure === "0" ? false : "auto",
     logLevel,
+    logFormat: env.LOG_FORMAT?.toLowerCase() === "json" ? "json" : "text",
     environment: env.NODE_ENV || "development",
   };
 }

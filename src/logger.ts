@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 
-/** Console logging filtered by LOG_LEVEL (DESIGN §9). */
+/** Console logging filtered by LOG_LEVEL, as text or one JSON object a line (LOG_FORMAT, DESIGN §9). */
 export interface Logger {
   debug(...parts: unknown[]): void;
   info(...parts: unknown[]): void;
@@ -8,14 +8,71 @@ export interface Logger {
   error(...parts: unknown[]): void;
 }
 
-const RANK: Record<Config["logLevel"], number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
+type Level = Exclude<Config["logLevel"], "silent">;
 
-export function createLogger(level: Config["logLevel"]): Logger {
-  const at = (wanted: Config["logLevel"], write: (...parts: unknown[]) => void) => (RANK[wanted] >= RANK[level] ? write : () => {});
-  return {
-    debug: at("debug", console.debug),
-    info: at("info", console.log),
-    warn: at("warn", console.warn),
-    error: at("error", console.error),
+const RANK: Record<Config["logLevel"], number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
+const WRITERS: Record<Level, (...parts: unknown[]) => void> = {
+  debug: console.debug,
+  info: console.log,
+  warn: console.warn,
+  error: console.error,
+};
+
+/** An error keeps its stack in a JSON line; anything else is its text. */
+const describe = (part: unknown) =>
+  part instanceof Error ? (part.stack ?? String(part)) : typeof part === "string" ? part : Bun.inspect(part);
+
+/** `{time, level, msg, ...fields}` on one line, written where the text form would go. */
+export function writeJsonLine(level: Level, message: string, fields: Record<string, unknown> = {}) {
+  WRITERS[level](JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields }));
+}
+
+export function createLogger(level: Config["logLevel"], format: Config["logFormat"] = "text"): Logger {
+  const at = (wanted: Level) => {
+    if (RANK[wanted] < RANK[level]) return () => {};
+    if (format === "text") return WRITERS[wanted];
+    return (...parts: unknown[]) => writeJsonLine(wanted, parts.map(describe).join(" "));
   };
+  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+/** One answered request, as the request log writes it. */
+export interface RequestEntry {
+  method: string;
+  /** The path only: a query string may carry a share id. */
+  path: string;
+  status: number;
+  durationMs: number;
+  bytes?: number;
+  requestId: string;
+}
+
+/**
+ * Path segments that are secrets: a share link's id (`/shared/{id}`, `/s/{id}`,
+ * `/api/task-lists/by-share-id/{id}`) and a long-poll client's id, which stands for its session.
+ */
+const SECRET_SEGMENTS = /(\/(?:shared|s|by-share-id)\/)[^/]+|(\/api\/poll\/)(?!connect$|subscribe$|unsubscribe$)[^/]+/g;
+
+export const redactPath = (path: string) => path.replace(SECRET_SEGMENTS, (_, link?: string, poll?: string) => `${link ?? poll}[redacted]`);
+
+/**
+ * A line per request at LOG_LEVEL=info with LOG_FORMAT=json, or at debug in either form; otherwise
+ * undefined, so a server that does not log requests pays nothing per request.
+ */
+export function createRequestLog(config: Pick<Config, "logLevel" | "logFormat">): ((entry: RequestEntry) => void) | undefined {
+  const wanted = config.logLevel === "debug" || (config.logFormat === "json" && config.logLevel === "info");
+  if (!wanted) return undefined;
+  if (config.logFormat === "text") {
+    return (entry) => console.debug(`${entry.method} ${redactPath(entry.path)} ${entry.status} ${entry.durationMs.toFixed(1)}ms`);
+  }
+  const level: Level = config.logLevel === "debug" ? "debug" : "info";
+  return ({ method, path, status, durationMs, bytes, requestId }) =>
+    writeJsonLine(level, "request", {
+      method,
+      path: redactPath(path),
+      status,
+      durationMs: Math.round(durationMs * 10) / 10,
+      ...(bytes === undefined ? {} : { bytes }),
+      requestId,
+    });
 }

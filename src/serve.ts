@@ -1,7 +1,9 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
 import type { AppDeps } from "./http/env";
+import { createRequestLog, type RequestEntry } from "./logger";
 import { createRealtime } from "./realtime";
+import type { LiveServer } from "./realtime/ws";
 
 /** What a graceful stop did, for the log. */
 export interface StopReport {
@@ -41,18 +43,22 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
   const app = createApp({ ...deps, realtime, presence: deps.presence ?? realtime });
   let stopping = false;
   let taken = 0;
+  // The websocket upgrade is answered before Hono, which has no part in a socket's life.
+  const answer = (request: Request, server: LiveServer) => {
+    taken++;
+    if (!isWebSocketPath(request.url)) return app.fetch(request, server);
+    if (stopping) return Response.json({ message: "The server is restarting" }, { status: 503, headers: { "Retry-After": "1" } });
+    return realtime.sockets.upgrade(request, server);
+  };
+  const log = createRequestLog(deps.config);
   const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
     // A long-poll waits up to ~30 s for events (DESIGN §7); Bun's default would cut it at 10 s.
     idleTimeout: 45,
-    // The websocket upgrade is answered before Hono, which has no part in a socket's life.
-    fetch: (request, server) => {
-      taken++;
-      if (!isWebSocketPath(request.url)) return app.fetch(request, server);
-      if (stopping) return Response.json({ message: "The server is restarting" }, { status: 503, headers: { "Retry-After": "1" } });
-      return realtime.sockets.upgrade(request, server);
-    },
+    // Logged here, not in Hono: this sees every request, the list read answered before Hono and
+    // websocket upgrades included.
+    fetch: log ? logged(answer, log) : answer,
     websocket: {
       ...realtime.websocket,
       open(ws) {
@@ -88,6 +94,40 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
       if (!finished) await server.stop(true);
       return { inFlight, sockets, cut };
     },
+  };
+}
+
+type Answer = (request: Request, server: LiveServer) => Response | Promise<Response> | Promise<Response | undefined> | undefined;
+
+/** Tells the client's request id when it looks like one (a proxy's), else makes one. */
+const requestIdOf = (request: Request) => {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+};
+
+/** `answer` with a log line once the response is known (its body may still be streaming). */
+function logged(answer: Answer, log: (entry: RequestEntry) => void): Answer {
+  return async (request, server) => {
+    const started = performance.now();
+    const url = request.url;
+    const start = url.indexOf("/", url.indexOf("//") + 2);
+    const query = url.indexOf("?", start);
+    const entry = { method: request.method, path: url.slice(start, query === -1 ? undefined : query), requestId: requestIdOf(request) };
+    try {
+      const response = await answer(request, server);
+      const length = response?.headers.get("content-length");
+      // No response: the websocket upgrade went through.
+      log({
+        ...entry,
+        status: response?.status ?? 101,
+        durationMs: performance.now() - started,
+        ...(length ? { bytes: Number(length) } : {}),
+      });
+      return response;
+    } catch (error) {
+      log({ ...entry, status: 500, durationMs: performance.now() - started });
+      throw error;
+    }
   };
 }
 

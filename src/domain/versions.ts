@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { projectPath } from "../project-files";
 import { BROADCAST_TOPIC, type EventBus } from "../realtime/bus";
 import { MAX_VERSION_CHANGES, type VersionUpdateMessage } from "../shared/admin";
 import type { VersionUpdate } from "../shared/types";
@@ -7,7 +7,6 @@ import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
 import { notFound } from "./errors";
 
-const CHANGELOG = fileURLToPath(new URL("../../CHANGELOG.md", import.meta.url));
 /** The dialog's own fallback (SPEC §2 "Version dialog") when nothing says what changed. */
 export const FALLBACK_CHANGE = "Latest improvements and bug fixes";
 
@@ -28,9 +27,9 @@ export function changesFromChangelog(text: string): string[] {
 
 function readChangelog(): string {
   try {
-    return readFileSync(CHANGELOG, "utf8");
+    return readFileSync(projectPath("CHANGELOG.md"), "utf8");
   } catch {
-    // A compiled binary carries no CHANGELOG.md; the fallback change says enough.
+    // Without a CHANGELOG.md the fallback change says enough.
     return "";
   }
 }

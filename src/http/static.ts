@@ -1,7 +1,7 @@
 import type { Handler } from "hono";
-import { join, normalize } from "node:path";
-import { PUBLIC_DIR } from "../assets";
+import { normalize } from "node:path";
 import { PRECOMPRESSED_SUFFIX } from "../build/precompress";
+import { projectPath } from "../project-files";
 import type { AppEnv } from "./env";
 import { isCompressible, preferredEncoding, varyOnEncoding } from "./middleware/compression";
 
@@ -16,7 +16,7 @@ export const PUBLIC_PATHS = ["/build/*", "/favicon.svg"];
 export const servePublicFile: Handler<AppEnv> = async (c, next) => {
   const path = normalize(c.req.path);
   if (path.includes("..")) return next();
-  const file = Bun.file(join(PUBLIC_DIR, path));
+  const file = Bun.file(projectPath(`public${path}`));
   if (!(await file.exists())) return next();
   const built = path.startsWith("/build/");
   c.header("Cache-Control", built ? "public, max-age=31536000, immutable" : "public, max-age=300");
@@ -24,7 +24,7 @@ export const servePublicFile: Handler<AppEnv> = async (c, next) => {
   let sent = file;
   const encoding = built && isCompressible(file.type) ? preferredEncoding(c.req.header("accept-encoding")) : null;
   if (encoding) {
-    const copy = Bun.file(join(PUBLIC_DIR, path + PRECOMPRESSED_SUFFIX[encoding]));
+    const copy = Bun.file(projectPath(`public${path}${PRECOMPRESSED_SUFFIX[encoding]}`));
     if (await copy.exists()) {
       sent = copy;
       c.header("Content-Encoding", encoding);

@@ -1,0 +1,59 @@
+import { RedisClient } from "bun";
+import type { Store } from "../store";
+import { pingDatabase } from "../store/ping";
+
+/** GET /healthz (DESIGN §11): each part the server depends on, and whether all answer. */
+export interface HealthReport {
+  status: "ok" | "down";
+  db: "ok" | "down";
+  redis?: "ok" | "down";
+}
+
+/** A part that has not answered by then counts as down: a monitor must not hang behind a long lock. */
+export const HEALTH_TIMEOUT_MS = 1_500;
+
+/** Resolves true once `probe` succeeds, false when it fails or outlasts the timeout. */
+async function answersInTime(probe: () => Promise<unknown>): Promise<boolean> {
+  const { promise: late, resolve } = Promise.withResolvers<boolean>();
+  const timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+  try {
+    return await Promise.race([
+      probe().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Redis is asked over a connection of its own, kept while it answers. One that failed is dropped and
+ * the next check connects afresh, so a check after an outage tells the truth at once instead of
+ * waiting on a client still reconnecting.
+ */
+function redisProbe(url: string) {
+  let client: RedisClient | undefined;
+  return async () => {
+    client ??= new RedisClient(url, { connectionTimeout: HEALTH_TIMEOUT_MS, autoReconnect: false, enableOfflineQueue: false });
+    const own = client;
+    const answered = await answersInTime(() => own.send("PING", []));
+    if (!answered) {
+      own.close();
+      if (client === own) client = undefined;
+    }
+    return answered;
+  };
+}
+
+export function healthCheck(store: Store, redisUrl: string | undefined): () => Promise<HealthReport> {
+  const redis = redisUrl ? redisProbe(redisUrl) : undefined;
+  return async () => {
+    const [db, redisUp] = await Promise.all([answersInTime(() => pingDatabase(store.db)), redis?.()]);
+    const report: HealthReport = { status: db && redisUp !== false ? "ok" : "down", db: db ? "ok" : "down" };
+    if (redisUp !== undefined) report.redis = redisUp ? "ok" : "down";
+    return report;
+  };
+}
