@@ -7,9 +7,15 @@ export const DEFAULT_SQLITE_PATH = "./data/listwell.db";
 
 /** DATABASE_URL forms of DESIGN §3: postgres(ql)://…, sqlite:///abs, sqlite://rel, sqlite://:memory:, or a bare path. */
 export function openDatabase(url: string | undefined): Db {
-  if (!url) return openSqlite(resolve(DEFAULT_SQLITE_PATH));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  const path = sqlitePath(url);
+  return path === undefined ? openPostgres(url!) : openSqlite(path);
+}
+
+/** The SQLite file a DATABASE_URL names (absolute, or `:memory:`); undefined for PostgreSQL. */
+export function sqlitePath(url: string | undefined): string | undefined {
+  if (!url) return resolve(DEFAULT_SQLITE_PATH);
+  if (/^postgres(ql)?:\/\//.test(url)) return undefined;
   const path = url.replace(/^sqlite:\/\//, "");
-  if (path === ":memory:") return openSqlite(path);
-  return openSqlite(isAbsolute(path) ? path : resolve(path));
+  if (path === ":memory:") return path;
+  return isAbsolute(path) ? path : resolve(path);
 }
