@@ -7,7 +7,8 @@ const listNames = (page: Page) => page.locator(".list-cards .list-card__title").
 
 /** A real pointer drag: press on the handle, travel past sortablejs' 8 px threshold in steps, drop. */
 async function drag(page: Page, from: string, to: string) {
-  // sortablejs arrives as its own chunk after the page hydrated (islands/ui/useSortable.ts).
+  // sortablejs arrives as its own chunk once a pointer comes to the rows (islands/ui/useSortable.ts).
+  await page.locator(`${from} .drag-handle`).hover();
   await page.locator("[data-sortable='ready']").waitFor();
   const source = await page.locator(`${from} .drag-handle`).boundingBox();
   const target = await page.locator(to).boundingBox();

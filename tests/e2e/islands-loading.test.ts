@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IslandName } from "../../islands/registry";
 import { anonymousContext, signedInContext, startBrowserEnv, waitForHydration, type BrowserEnv } from "../helpers/browser";
 import { TEST_PASSWORD } from "../helpers/test-app";
-import { rowTitles, seedList } from "./list-helpers";
+import { dragRow, rowTitles, seedList } from "./list-helpers";
 
 /** Long enough for the websocket to subscribe and a refresh it caused (300 ms debounce) to start. */
 const QUIET_MS = 800;
@@ -75,6 +75,23 @@ describe("islands load per page in Chromium", () => {
     expect(onList.has(listChunk)).toBe(true);
     await owner.context.close();
     await context.close();
+  });
+
+  it("fetches the drag library only once a pointer comes to the list's rows, and then lets a row be dragged", async () => {
+    const owner = await signedInContext(env, "drag_loader");
+    const { list } = await seedList(owner.context.request, "Chores", ["Sweep", "Dust", "Mop"]);
+    const scripts = recordScripts(owner.page);
+    await openHydrated(owner.page, `/list/${list.id}`);
+    await owner.page.waitForTimeout(500);
+    const sortable = () => [...scripts].some((url) => url.includes("/sortable"));
+    expect(sortable()).toBe(false);
+    expect(await owner.page.locator(".items").getAttribute("data-sortable")).toBeNull();
+    await owner.page.getByRole("button", { name: "Reorder Dust", exact: true }).hover();
+    await owner.page.locator(".items[data-sortable='ready']").waitFor();
+    expect(sortable()).toBe(true);
+    await dragRow(owner.page, "Mop", "Sweep", "above");
+    await expect.poll(() => rowTitles(owner.page)).toEqual(["Mop", "Sweep", "Dust"]);
+    await owner.context.close();
   });
 
   it("hydrates every island of every page, and gives a page without islands no script", async () => {

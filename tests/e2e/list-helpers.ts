@@ -27,7 +27,8 @@ export const rowTitles = (page: Page) => page.locator(".items .item .item__title
 
 /** Presses on a handle, travels past the 8 px threshold in small steps, and drops over the target. */
 export async function dragRow(page: Page, fromTitle: string, toTitle: string, where: "above" | "below") {
-  // sortablejs arrives as its own chunk after the page hydrated (islands/ui/useSortable.ts).
+  // sortablejs arrives as its own chunk once a pointer comes to the rows (islands/ui/useSortable.ts).
+  await page.getByRole("button", { name: `Reorder ${fromTitle}`, exact: true }).hover();
   await page.locator(".items[data-sortable='ready']").waitFor();
   const source = await page.getByRole("button", { name: `Reorder ${fromTitle}`, exact: true }).boundingBox();
   const target = await page.locator(".items .item", { hasText: toTitle }).first().boundingBox();
