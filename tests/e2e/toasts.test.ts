@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { registerUser } from "../helpers/test-app";
 
 describe("toasts in Chromium", () => {
@@ -38,5 +38,34 @@ describe("toasts in Chromium", () => {
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
     await expect.poll(() => unshared.isVisible()).toBe(true);
     await context.close();
+  });
+
+  it("give a finger 44 px for Undo and Close on a phone, and stay compact on a desktop", async () => {
+    const sizes = async (viewport: { width: number; height: number }, name: string) => {
+      const { page, context } = await signedInContext(env, name, viewport);
+      const list = (await (await context.request.post("/api/task-lists", { data: { name: "Picnic" } })).json()) as { id: number };
+      await context.request.post("/api/tasks", { data: { listId: list.id, title: "Plates", description: "" } });
+      await gotoHydrated(page, `/list/${list.id}`);
+      await page.getByRole("checkbox", { name: 'Mark "Plates" as completed' }).click();
+      const toast = page.getByRole("status").filter({ hasText: "Task completed" });
+      await toast.waitFor();
+      const measured = await Promise.all(
+        ["Undo", "Close"].map(async (label) => {
+          const box = (await toast.getByRole("button", { name: label }).boundingBox())!;
+          return [label, Math.round(box.width) >= 44 && Math.round(box.height) >= 44] as const;
+        }),
+      );
+      await context.close();
+      return measured;
+    };
+    expect(await sizes(PHONE, "toast_phone")).toEqual([
+      ["Undo", true],
+      ["Close", true],
+    ]);
+    // The control: on a desktop with a mouse the same buttons keep their compact size.
+    expect(await sizes(DESKTOP, "toast_desktop")).toEqual([
+      ["Undo", false],
+      ["Close", false],
+    ]);
   });
 });
