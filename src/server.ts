@@ -4,6 +4,7 @@ import { ensureInviteCode } from "./domain/invites";
 import { purgeDeleted } from "./domain/undo";
 import { createLogger, writeJsonLine } from "./logger";
 import { createMemoryBus } from "./realtime/bus";
+import { createLinkExpirySweeper } from "./realtime/link-expiry";
 import { createRedisBus } from "./realtime/redis-bus";
 import { createStore } from "./store";
 import { migrate } from "./store/migrate";
@@ -28,6 +29,9 @@ export async function serve() {
   const purge = () => purgeDeleted(store).catch((error) => logger.error("Purging deleted items failed:", error));
   void purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+  // DESIGN §11: a live client that followed a list through a link is cut when the link expires.
+  const linkExpiry = createLinkExpirySweeper(store, bus, logger);
+  linkExpiry.start();
 
   logger.info(`Listwell is running at http://localhost:${running.server.port}`);
   if (config.logFormat === "json") {
@@ -51,6 +55,7 @@ export async function serve() {
     stopping = true;
     logger.info(`${signal}: stopping`);
     clearInterval(purgeTimer);
+    linkExpiry.stop();
     const { inFlight, sockets, cut } = await running.stop();
     const unanswered = cut > 0 ? `, ${cut} cut off unanswered after ${STOP_GRACE_MS / 1000} s` : "";
     logger.info(`Stopped listening: ${inFlight} request(s) were in flight${unanswered}, ${sockets} websocket(s) closed`);

@@ -1,3 +1,4 @@
+import { linkHasExpired } from "../shared/rules/links";
 import type { AccessLevel, SharedWithMeItem, Task, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
@@ -48,28 +49,41 @@ export async function mayReturnToList(store: Store, userId: number, list: TaskLi
 }
 
 /**
- * A "shared with me" entry as its recipient may see it: a read-level recipient never learns the
- * list's shareId, for the reason `listForCaller` gives.
+ * Whether a named recipient at `level` may learn the list's shareId. The link opens the list at
+ * its own level (up to write) to anyone, so a read or check recipient who knew it could do more
+ * while signed out (DESIGN §5: a recipient's own level wins). Write and admin recipients gain
+ * nothing by it.
  */
+const mayLearnShareId = (level: AccessLevel): boolean => level === "write" || level === "admin";
+
+/** A "shared with me" entry as its recipient may see it (see `mayLearnShareId`). */
 export function sharedWithMeForRecipient(item: SharedWithMeItem): SharedWithMeItem {
-  return item.shared.accessLevel === "read" ? { ...item, list: { ...item.list, shareId: "" } } : item;
+  return mayLearnShareId(item.shared.accessLevel) ? item : { ...item, list: { ...item.list, shareId: "" } };
 }
 
 // ── Lists ───────────────────────────────────────────────────────────────────────────────────
 
-/** The rule itself, given the caller's own share of the list (if any). */
-function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel | undefined): ListAccess | undefined {
+/**
+ * DESIGN §11: a link past its expiry opens nothing, exactly like a rotated one; the owner still
+ * sees it (expired) and can give it a new expiry.
+ */
+export function linkIsLive(list: TaskList, now: number): boolean {
+  return !linkHasExpired(list.linkExpiresAt === null ? null : Date.parse(list.linkExpiresAt), now);
+}
+
+/** The rule itself, given the caller's own share of the list (if any) and the time now. */
+function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel | undefined, now: number): ListAccess | undefined {
   if (caller.userId !== null && list.userId === caller.userId) return { list, level: "admin", isOwner: true };
   // A named recipient's own level wins over the link's, even when they use the link.
   if (grant) return { list, level: grant, isOwner: false };
-  if (caller.shareId && caller.shareId === list.shareId) return { list, level: list.linkAccess, isOwner: false };
+  if (caller.shareId && caller.shareId === list.shareId && linkIsLive(list, now)) return { list, level: list.linkAccess, isOwner: false };
   return undefined;
 }
 
 export async function findListAccess(store: Store, caller: Caller, list: TaskList | undefined, tx?: Db): Promise<ListAccess | undefined> {
   if (!list) return undefined;
   const grant = caller.userId !== null && list.userId !== caller.userId ? await store.shares.find(list.id, caller.userId, tx) : undefined;
-  return accessThrough(caller, list, grant?.accessLevel);
+  return accessThrough(caller, list, grant?.accessLevel, store.clock.now());
 }
 
 /**
@@ -84,7 +98,8 @@ export async function resolveReadAccess(
   where: { id: number } | { shareId: string },
 ): Promise<ListAccess & Omit<ListForReader, "list" | "grant">> {
   const found = "id" in where && !Number.isSafeInteger(where.id) ? undefined : await store.lists.findForReader(where, caller.userId);
-  const access = found && accessThrough("shareId" in where ? { ...caller, shareId: where.shareId } : caller, found.list, found.grant);
+  const through = "shareId" in where ? { ...caller, shareId: where.shareId } : caller;
+  const access = found && accessThrough(through, found.list, found.grant, store.clock.now());
   if (!found || !access) throw notFound(LIST_NOT_FOUND);
   return { ...access, latestEventId: found.latestEventId, ownerName: found.ownerName };
 }
@@ -107,9 +122,26 @@ export async function resolveShareAccess(store: Store, caller: Caller, shareId: 
   return access;
 }
 
-export function requireWriteAccess(access: ListAccess, message = "You have read-only access to this list"): ListAccess {
+export const READ_ONLY_MESSAGE = "You have read-only access to this list";
+export const CHECK_ONLY_MESSAGE = "You can only tick items on this list";
+
+/** Any change to the list's items: `write` and `admin` (and the owner); `check` may only tick. */
+export function requireWriteAccess(access: ListAccess, message = READ_ONLY_MESSAGE): ListAccess {
   if (access.level === "read") throw forbidden(message, "READ_ONLY");
+  if (access.level === "check") throw forbidden(CHECK_ONLY_MESSAGE, "CHECK_ONLY");
   return access;
+}
+
+/** DESIGN §11 level `check`: ticking and unticking an item is the one change it allows. */
+export function requireTickAccess(access: ListAccess): ListAccess {
+  if (access.level === "read") throw forbidden(READ_ONLY_MESSAGE, "READ_ONLY");
+  return access;
+}
+
+/** A PATCH of an item that sets nothing but `completed` is a tick; anything more is an edit. */
+export function requireTaskUpdateAccess(access: ListAccess, changes: { [field: string]: unknown }): ListAccess {
+  const onlyCompletion = Object.entries(changes).every(([field, value]) => field === "completed" || value === undefined);
+  return onlyCompletion ? requireTickAccess(access) : requireWriteAccess(access);
 }
 
 export function requireOwner(access: ListAccess, action = "do this"): ListAccess {
@@ -118,13 +150,11 @@ export function requireOwner(access: ListAccess, action = "do this"): ListAccess
 }
 
 /**
- * The list as this caller may see it. Its shareId opens the list at the link's level to anyone,
- * so a read-level recipient must not learn it: signed out, they would hold write access through
- * the link (DESIGN §5: a read recipient stays read-only). The owner and whoever came through
- * the link see it; so do write recipients, who gain nothing by it.
+ * The list as this caller may see it: a recipient below write never learns its shareId (see
+ * `mayLearnShareId`). The owner and whoever came through the link see it.
  */
 export function listForCaller(access: ListAccess, caller: Caller): TaskList {
-  if (access.isOwner || caller.shareId === access.list.shareId || access.level !== "read") return access.list;
+  if (access.isOwner || caller.shareId === access.list.shareId || mayLearnShareId(access.level)) return access.list;
   return { ...access.list, shareId: "" };
 }
 

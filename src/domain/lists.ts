@@ -1,9 +1,11 @@
 import { listTopic, userTopic, type EventBus } from "../realtime/bus";
 import { MAX_LISTS_PER_USER, type ReorderListsInput, type UpdateListInput } from "../shared/lists";
+import { DAY_MS } from "../shared/rules/links";
 import type { SharedListResponse, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import {
+  linkIsLive,
   listForCaller,
   requireOwner,
   resolveListAccess,
@@ -83,18 +85,19 @@ async function changeOwnedList(
 }
 
 /**
- * Rename and link level (DESIGN §5): owner only. A new name also reaches the recipients' own
- * topics, since their Home and Shared Lists pages show it without following the list.
+ * Rename, link level and link expiry (DESIGN §5, §11): owner only. The expiry is kept as a time,
+ * counted from now by the store's clock; the link's live clients are cut when it passes
+ * (src/realtime/link-expiry.ts). A new name also reaches the recipients' own topics, since their
+ * Home and Shared Lists pages show it without following the list.
  */
 export async function updateList(store: Store, bus: EventBus, caller: Caller, listId: number, changes: UpdateListInput): Promise<TaskList> {
-  const { after } = await changeOwnedList(
-    store,
-    bus,
-    caller,
-    listId,
-    "change this list",
-    async (access, tx) => (await store.lists.update(access.list.id, changes, tx))!,
-  );
+  const { linkExpiresInDays, ...fields } = changes;
+  const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) => {
+    const updated = (await store.lists.update(access.list.id, fields, tx))!;
+    if (linkExpiresInDays === undefined) return updated;
+    const expiresAt = linkExpiresInDays === null ? null : store.clock.now() + linkExpiresInDays * DAY_MS;
+    return (await store.lists.setLinkExpiry(access.list.id, expiresAt, tx))!;
+  });
   if (changes.name !== undefined) {
     for (const userId of await store.shares.recipientIds(after.id))
       await bus.publish(userTopic(userId), { type: "list_updated", listId: after.id });
@@ -102,18 +105,28 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
   return after;
 }
 
-/** DESIGN §5: a new shareId kills every old link at once; realtime drops their subscribers. */
+/**
+ * DESIGN §5: a new shareId kills every old link at once; realtime drops their subscribers. The new
+ * link keeps an expiry still to come; one already past goes, or the new link would be born dead.
+ */
 export async function rotateShareId(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<TaskList> {
-  const { before, after } = await changeOwnedList(
-    store,
-    bus,
-    caller,
-    listId,
-    "change this list's link",
-    async (access, tx) => (await store.lists.update(access.list.id, { shareId: newShareId() }, tx))!,
-  );
+  const { before, after } = await changeOwnedList(store, bus, caller, listId, "change this list's link", async (access, tx) => {
+    const rotated = (await store.lists.update(access.list.id, { shareId: newShareId() }, tx))!;
+    return linkIsLive(rotated, store.clock.now()) ? rotated : (await store.lists.setLinkExpiry(rotated.id, null, tx))!;
+  });
   await bus.publish(listTopic(after.id), { type: "access_revoked", listId: after.id, shareId: before.shareId });
   return after;
+}
+
+/**
+ * DESIGN §11: links that expired after `after` and by `upTo` (epoch ms) lose their live clients
+ * exactly as a rotation takes them (the HTTP side refuses an expired link by itself, at each call).
+ * Answers how many links expired.
+ */
+export async function revokeExpiredLinks(store: Store, bus: EventBus, after: number, upTo: number): Promise<number> {
+  const expired = await store.lists.linksExpiredBetween(after, upTo);
+  for (const { id, shareId } of expired) await bus.publish(listTopic(id), { type: "access_revoked", listId: id, shareId });
+  return expired.length;
 }
 
 /**

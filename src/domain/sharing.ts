@@ -3,7 +3,7 @@ import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
 import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
-import { requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
+import { linkIsLive, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
 import { badRequest, conflict, notFound } from "./errors";
 
 /** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
@@ -15,11 +15,11 @@ async function announceShare(bus: EventBus, type: "share_added" | "share_removed
 /**
  * Logging in or registering with a shareId (SPEC §2 "Auth page") makes the list the user's
  * "Shared with me" at the link's level. Answers the shareId for `sharedList`, or undefined
- * when the link is unknown or rotated (the sign-in itself still succeeds).
+ * when the link is unknown, rotated or expired (the sign-in itself still succeeds).
  */
 export async function joinSharedList(store: Store, bus: EventBus, user: UserRecord, shareId: string): Promise<string | undefined> {
   const list = await store.lists.findByShareId(shareId);
-  if (!list) return undefined;
+  if (!list || !linkIsLive(list, store.clock.now())) return undefined;
   if (list.userId !== user.id && (await store.shares.grant(list.id, user.id, list.linkAccess))) {
     await announceShare(bus, "share_added", list.id, list.userId, user.id);
   }

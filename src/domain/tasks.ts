@@ -11,6 +11,8 @@ import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { TaskChanges } from "../store/tasks";
 import {
+  requireTaskUpdateAccess,
+  requireTickAccess,
   requireWriteAccess,
   type Caller,
   resolveTaskAccess,
@@ -130,7 +132,7 @@ async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, 
 export async function updateTask(store: Store, bus: EventBus, caller: Caller, taskId: number, input: UpdateTaskInput): Promise<Task> {
   const { task, before, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
-    requireWriteAccess(access);
+    requireTaskUpdateAccess(access, input);
     const task = (await store.tasks.update(stored.id, await planTaskUpdate(store, stored, input, tx), tx))!;
     return { task, before: stored, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
   });
@@ -142,7 +144,7 @@ export async function updateTask(store: Store, bus: EventBus, caller: Caller, ta
 export async function toggleTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<Task> {
   const { task, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
-    requireWriteAccess(access);
+    requireTickAccess(access);
     const task = (await store.tasks.toggle(stored.id, tx))!;
     return { task, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
   });

@@ -1,6 +1,7 @@
 /** @module SPEC §5 list rules (written once in ./rules/lists.ts); one schema per payload, used by the API and the tests. */
 import * as z from "zod";
 import { LIST_NAME, LIST_NAME_EMPTY, MAX_LISTS_PER_USER, POSITION_MAX, SHARE_USERNAME, SHARE_USERNAME_EMPTY } from "./rules/lists";
+import { ACCESS_LEVELS, LINK_EXPIRY_DAYS, LINK_LEVELS } from "./rules/links";
 import { textSchema } from "./text";
 import type { ShareRecord } from "./types";
 
@@ -8,14 +9,17 @@ export { MAX_LISTS_PER_USER, POSITION_MAX } from "./rules/lists";
 
 export const listNameField = textSchema(LIST_NAME, { error: LIST_NAME_EMPTY });
 
-export const linkAccessField = z.enum(["read", "write"], { error: "Link access must be 'read' or 'write'" });
+export const linkAccessField = z.enum(LINK_LEVELS, { error: "Link access must be 'read', 'check' or 'write'" });
+
+/** DESIGN §11: the link stops working this many days from now; null: it never does. */
+export const linkExpiryField = z.literal([...LINK_EXPIRY_DAYS, null], { error: "Link expiry must be 1, 7 or 30 days, or null for never" });
 
 export const createListSchema = z.object({ name: listNameField });
 
 export const updateListSchema = z
-  .object({ name: listNameField.optional(), linkAccess: linkAccessField.optional() })
-  .refine((input) => input.name !== undefined || input.linkAccess !== undefined, {
-    message: "Nothing to update: send name or linkAccess",
+  .object({ name: listNameField.optional(), linkAccess: linkAccessField.optional(), linkExpiresInDays: linkExpiryField.optional() })
+  .refine((input) => input.name !== undefined || input.linkAccess !== undefined || input.linkExpiresInDays !== undefined, {
+    message: "Nothing to update: send name, linkAccess or linkExpiresInDays",
   });
 export type UpdateListInput = z.infer<typeof updateListSchema>;
 
@@ -42,7 +46,7 @@ export type ReorderListsInput = z.infer<typeof reorderListsSchema>;
 export const shareByUsernameSchema = z.object({
   listId: z.coerce.number({ error: "listId must be a number" }).int().positive("listId must be a number"),
   username: textSchema(SHARE_USERNAME, { error: SHARE_USERNAME_EMPTY }),
-  accessLevel: z.enum(["read", "write", "admin"], { error: "Access level must be read, write or admin" }).default("write"),
+  accessLevel: z.enum(ACCESS_LEVELS, { error: "Access level must be read, check, write or admin" }).default("write"),
 });
 export type ShareByUsernameInput = z.infer<typeof shareByUsernameSchema>;
 

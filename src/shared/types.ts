@@ -6,8 +6,9 @@ export interface User {
   createdAt: number;
 }
 
-export type AccessLevel = "read" | "write" | "admin";
-export type LinkAccess = "read" | "write";
+/** DESIGN §5 and §11: `check` may tick and untick items, nothing else. */
+export type AccessLevel = "read" | "check" | "write" | "admin";
+export type LinkAccess = "read" | "check" | "write";
 
 export interface TaskList {
   id: number;
@@ -15,6 +16,8 @@ export interface TaskList {
   userId: number;
   shareId: string;
   linkAccess: LinkAccess;
+  /** When the share link stops working (DESIGN §11), or null when it never does. */
+  linkExpiresAt: string | null;
   position: number;
   createdAt: string;
 }

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from "../clock";
 import type { Db } from "./db";
 import { eventsStore } from "./events";
 import { listSnapshots } from "./list-snapshots";
@@ -9,12 +10,16 @@ import { tasksStore } from "./tasks";
 import { usersStore } from "./users";
 import { versionsStore } from "./versions";
 
-/** Every table's functions, bound to one database. Only modules under src/store write SQL. */
-export function createStore(db: Db) {
+/**
+ * Every table's functions, bound to one database. Only modules under src/store write SQL. The
+ * clock rides along because every access decision already receives the store.
+ */
+export function createStore(db: Db, clock: Clock = systemClock) {
   const events = eventsStore(db);
   const tasks = tasksStore(db);
   return {
     db,
+    clock,
     users: usersStore(db),
     sessions: sessionsStore(db),
     settings: settingsStore(db),

@@ -2,12 +2,16 @@ import type { AccessLevel, LinkAccess, TaskList } from "../shared/types";
 import { isoFromMs, type Db } from "./db";
 import { toLevel } from "./shares";
 
+/** An unknown stored value falls back to the default, write (DESIGN §5). */
+const toLinkAccess = (value: string): LinkAccess => (value === "read" || value === "check" ? value : "write");
+
 interface ListRow {
   id: number | string;
   name: string;
   user_id: number | string;
   share_id: string;
   link_access: string;
+  share_expires_at: number | string | null;
   position: number | string;
   created_at: number | string;
   [column: string]: unknown;
@@ -19,7 +23,8 @@ export function toList(row: ListRow): TaskList {
     name: row.name,
     userId: Number(row.user_id),
     shareId: row.share_id,
-    linkAccess: row.link_access === "read" ? "read" : "write",
+    linkAccess: toLinkAccess(row.link_access),
+    linkExpiresAt: row.share_expires_at === null ? null : isoFromMs(row.share_expires_at),
     position: Number(row.position),
     createdAt: isoFromMs(row.created_at),
   };
@@ -132,6 +137,28 @@ export function listsStore(db: Db) {
         [changes.name ?? null, changes.linkAccess ?? null, changes.shareId ?? null, id],
       );
       return rows[0] && toList(rows[0]);
+    },
+    /** DESIGN §11: when the share link stops working (epoch ms), or null for never. */
+    async setLinkExpiry(id: number, expiresAt: number | null, tx: Db = db): Promise<TaskList | undefined> {
+      const rows = await tx.all<ListRow>("UPDATE task_lists SET share_expires_at = ? WHERE id = ? RETURNING *", [expiresAt, id]);
+      return rows[0] && toList(rows[0]);
+    },
+    /** Live lists whose link expired after `after` and at or before `upTo` (epoch ms), with the link that expired. */
+    async linksExpiredBetween(after: number, upTo: number): Promise<Array<{ id: number; shareId: string }>> {
+      const rows = await db.all<{ id: number | string; share_id: string }>(
+        "SELECT id, share_id FROM task_lists WHERE share_expires_at > ? AND share_expires_at <= ? AND deleted_at IS NULL",
+        [after, upTo],
+      );
+      return rows.map((row) => ({ id: Number(row.id), shareId: row.share_id }));
+    },
+    /** The soonest link expiry after `after` (epoch ms), or null when no link is due to expire. */
+    async nextLinkExpiry(after: number): Promise<number | null> {
+      const row = await db.get<{ next: number | string | null }>(
+        "SELECT MIN(share_expires_at) AS next FROM task_lists WHERE share_expires_at > ? AND deleted_at IS NULL",
+        [after],
+      );
+      const next = row?.next ?? null;
+      return next === null ? null : Number(next);
     },
     async setPosition(id: number, userId: number, position: number, tx: Db = db): Promise<number> {
       return tx.run("UPDATE task_lists SET position = ? WHERE id = ? AND user_id = ?", [position, id, userId]);

@@ -1,7 +1,7 @@
 import type { AccessLevel, ShareRecord, SharedWithMeItem } from "../shared/types";
 import { isoFromMs, type Db, type Row } from "./db";
 
-export const toLevel = (value: unknown): AccessLevel => (value === "read" || value === "admin" ? value : "write");
+export const toLevel = (value: unknown): AccessLevel => (value === "read" || value === "check" || value === "admin" ? value : "write");
 
 interface ShareRow {
   id: number | string;

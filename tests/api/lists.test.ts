@@ -24,6 +24,7 @@ for (const dialect of await testDialects()) {
         userId: ann.user.id,
         shareId: expect.stringMatching(/^[a-z2-7]{26}$/),
         linkAccess: "write",
+        linkExpiresAt: null,
         position: 0,
         createdAt: expect.stringMatching(ISO),
       });
@@ -136,10 +137,11 @@ for (const dialect of await testDialects()) {
       const list = await createList(gil, "Keep");
       const before = await snapshot(t);
       const cases: Array<[unknown, string]> = [
-        [{}, "Nothing to update: send name or linkAccess"],
+        [{}, "Nothing to update: send name, linkAccess or linkExpiresInDays"],
         [{ name: " " }, "List name cannot be empty"],
         [{ name: "z".repeat(49) }, "List name cannot exceed 48 characters"],
-        [{ linkAccess: "admin" }, "Link access must be 'read' or 'write'"],
+        [{ linkAccess: "admin" }, "Link access must be 'read', 'check' or 'write'"],
+        [{ linkExpiresInDays: 2 }, "Link expiry must be 1, 7 or 30 days, or null for never"],
       ];
       for (const [payload, message] of cases) {
         const res = await gil.patch(`/api/task-lists/${list.id}`, payload);

@@ -57,7 +57,12 @@ for (const dialect of await testDialects()) {
         [{ listId: list.id, username: "nobody_at_all" }, 404, "User not found", "USER_NOT_FOUND"],
         [{ listId: list.id, username: "DEE" }, 400, "You cannot share a list with yourself", "SHARE_WITH_SELF"],
         [{ listId: list.id, username: "Eli" }, 409, "List is already shared with this user", "ALREADY_SHARED"],
-        [{ listId: list.id, username: "eli", accessLevel: "owner" }, 400, "Access level must be read, write or admin", "VALIDATION_ERROR"],
+        [
+          { listId: list.id, username: "eli", accessLevel: "owner" },
+          400,
+          "Access level must be read, check, write or admin",
+          "VALIDATION_ERROR",
+        ],
         [{ listId: "abc", username: "eli" }, 400, "listId must be a number", "VALIDATION_ERROR"],
         [{ listId: 999999, username: "eli" }, 404, "List not found", undefined],
       ];

@@ -1,4 +1,5 @@
 import { createApp } from "../../src/app";
+import type { Clock } from "../../src/clock";
 import { loadAssets, type Assets } from "../../src/assets";
 import { readConfig, type Config } from "../../src/config";
 import { ensureInviteCode } from "../../src/domain/invites";
@@ -10,9 +11,26 @@ import { freshDatabase, type Dialect } from "./databases";
 export const TEST_INVITE_CODE = "test-invite";
 export const TEST_PASSWORD = "password123";
 
+/** Real time, moved forward at will: rules that depend on the time (link expiry) are tested without sleeping. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   store: Store;
+  /** The store's clock. */
+  clock: TestClock;
   bus: EventBus;
   config: Config;
   assets: Assets;
@@ -28,7 +46,8 @@ export interface TestApp {
 export async function makeTestApp(dialect: Dialect = "sqlite", overrides: Partial<Config> = {}): Promise<TestApp> {
   const { db, url: databaseUrl, drop } = await freshDatabase(dialect);
   await migrate(db);
-  const store = createStore(db);
+  const clock = createTestClock();
+  const store = createStore(db, clock);
   await ensureInviteCode(store, TEST_INVITE_CODE);
   const memory = createMemoryBus();
   const published: TestApp["published"] = [];
@@ -42,7 +61,7 @@ export async function makeTestApp(dialect: Dialect = "sqlite", overrides: Partia
   const config: Config = { ...readConfig({}), sessionSecure: false, ...overrides };
   const assets = await loadAssets();
   const app = createApp({ store, config, bus, assets });
-  return { app, store, bus, config, assets, dialect, databaseUrl, published, close: drop };
+  return { app, store, clock, bus, config, assets, dialect, databaseUrl, published, close: drop };
 }
 
 /** What tests read by default: an object of unknown fields (name a type to read deeper). */
