@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRateLimiter, createRedisRateLimiter } from "./auth/rate-limit";
+import { guardingKeyedWrites } from "./domain/idempotency";
 import { createLogger } from "./logger";
 import { accountApi } from "./http/api/account";
 import { adminApi } from "./http/api/admin";
@@ -12,6 +13,7 @@ import { versionsApi } from "./http/api/versions";
 import type { AppDeps, AppEnv } from "./http/env";
 import { onError, onNotFound } from "./http/errors";
 import { compression } from "./http/middleware/compression";
+import { idempotency } from "./http/middleware/idempotency";
 import { NO_STORE } from "./http/middleware/conditional";
 import { sameOriginJson } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
@@ -30,6 +32,8 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? createLogger(deps.config.logLevel);
   const resolved: Required<AppDeps> = {
     ...deps,
+    // DESIGN §11: a keyed request's transactions record its Idempotency-Key with the write.
+    store: guardingKeyedWrites(deps.store),
     // DESIGN §4: with REDIS_URL the login limits hold across instances.
     limiter: deps.limiter ?? (deps.config.redisUrl ? createRedisRateLimiter(deps.config.redisUrl, { logger }) : createRateLimiter()),
     presence: deps.presence ?? { connectedClients: () => 0 },
@@ -64,6 +68,7 @@ export function createApp(deps: AppDeps) {
     c.header("Cache-Control", NO_STORE);
     return next();
   });
+  app.use("/api/*", idempotency);
 
   app.route("/api", accountApi);
   app.route("/api", tasksApi);

@@ -1,5 +1,5 @@
 /** The one error the domain throws; the HTTP layer turns it into `{message, error?, issues?}`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503 | 507;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507;
 
 export class AppError extends Error {
   constructor(

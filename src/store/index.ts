@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from "../clock";
 import type { Db } from "./db";
 import { eventsStore } from "./events";
+import { idempotencyStore } from "./idempotency";
 import { listSnapshots } from "./list-snapshots";
 import { listsStore } from "./lists";
 import { sessionsStore } from "./sessions";
@@ -28,6 +29,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     events,
     tasks,
     versions: versionsStore(db),
+    idempotency: idempotencyStore(db),
     snapshots: listSnapshots(events, tasks),
   };
 }

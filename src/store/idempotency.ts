@@ -1,0 +1,127 @@
+import type { Db } from "./db";
+
+/** The first answer to a keyed request, as it is replayed: status, content type and body text. */
+export interface StoredAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+/** One caller's key as stored: which request it was for, who holds it, and its answer once known. */
+export interface KeyRecord {
+  fingerprint: string;
+  lease: string;
+  leaseUntil: number;
+  applied: boolean;
+  answer: StoredAnswer | null;
+  createdAt: number;
+}
+
+/** The key a request holds while it runs (see `markingApplied`). */
+export interface HeldKey {
+  caller: string;
+  key: string;
+  lease: string;
+  /** Set once the request is answered: a transaction it left behind (a timer) is no longer its write. */
+  done: boolean;
+}
+
+/** What a request claims: its key, the request's fingerprint and its lease. */
+export interface Claim {
+  caller: string;
+  key: string;
+  fingerprint: string;
+  lease: string;
+  leaseUntil: number;
+  now: number;
+}
+
+interface KeyRow {
+  fingerprint: string;
+  lease: string;
+  lease_until: number | string;
+  applied: number | string | boolean;
+  status: number | string | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: number | string;
+  [column: string]: unknown;
+}
+
+const toRecord = (row: KeyRow): KeyRecord => ({
+  fingerprint: row.fingerprint,
+  lease: row.lease,
+  leaseUntil: Number(row.lease_until),
+  applied: row.applied === true || Number(row.applied) === 1,
+  answer: row.status === null ? null : { status: Number(row.status), contentType: row.content_type, body: row.body ?? "" },
+  createdAt: Number(row.created_at),
+});
+
+const WHERE_KEY = "caller = ? AND request_key = ?";
+
+/** DESIGN §11 Idempotency-Key rows (migrations/*\/…_idempotency.sql). */
+export function idempotencyStore(db: Db) {
+  return {
+    /** Inserts the claim; true when this request now holds the key, false when a row was there. */
+    async claim(claim: Claim): Promise<boolean> {
+      const inserted = await db.run(
+        `INSERT INTO idempotency_keys (caller, request_key, fingerprint, lease, lease_until, applied, created_at)
+         VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (caller, request_key) DO NOTHING`,
+        [claim.caller, claim.key, claim.fingerprint, claim.lease, claim.leaseUntil, claim.now],
+      );
+      return inserted === 1;
+    },
+    async find(caller: string, key: string): Promise<KeyRecord | undefined> {
+      const row = await db.get<KeyRow>(`SELECT * FROM idempotency_keys WHERE ${WHERE_KEY}`, [caller, key]);
+      return row && toRecord(row);
+    },
+    /**
+     * Claims a key again over the row held under `previousLease`: one past its 24 h, or (with
+     * `unappliedOnly`) one whose request died before writing anything. False when the row changed meanwhile.
+     */
+    async reclaim(claim: Claim, previousLease: string, unappliedOnly: boolean): Promise<boolean> {
+      const unapplied = unappliedOnly ? " AND applied = 0 AND status IS NULL" : "";
+      const changed = await db.run(
+        `UPDATE idempotency_keys SET fingerprint = ?, lease = ?, lease_until = ?, applied = 0, status = NULL, content_type = NULL,
+           body = NULL, created_at = ? WHERE ${WHERE_KEY} AND lease = ?${unapplied}`,
+        [claim.fingerprint, claim.lease, claim.leaseUntil, claim.now, claim.caller, claim.key, previousLease],
+      );
+      return changed === 1;
+    },
+    /** Records, inside the transaction of the write, that the key's change is applied; false when the key is no longer held. */
+    async markApplied(held: HeldKey, tx: Db): Promise<boolean> {
+      const changed = await tx.run(`UPDATE idempotency_keys SET applied = 1 WHERE ${WHERE_KEY} AND lease = ?`, [
+        held.caller,
+        held.key,
+        held.lease,
+      ]);
+      return changed === 1;
+    },
+    async saveAnswer(held: HeldKey, answer: StoredAnswer): Promise<void> {
+      await db.run(`UPDATE idempotency_keys SET status = ?, content_type = ?, body = ? WHERE ${WHERE_KEY} AND lease = ?`, [
+        answer.status,
+        answer.contentType,
+        answer.body,
+        held.caller,
+        held.key,
+        held.lease,
+      ]);
+    },
+    /**
+     * Lets go of a key whose answer is not kept: a claim that wrote nothing goes, so the next try
+     * runs afresh; one whose write is applied stays, its lease ended, so no try applies it again.
+     */
+    async release(held: HeldKey): Promise<void> {
+      const params = [held.caller, held.key, held.lease];
+      await db.transaction(async (tx) => {
+        await tx.run(`DELETE FROM idempotency_keys WHERE ${WHERE_KEY} AND lease = ? AND applied = 0`, params);
+        await tx.run(`UPDATE idempotency_keys SET lease_until = 0 WHERE ${WHERE_KEY} AND lease = ?`, params);
+      });
+    },
+    async purgeCreatedBefore(cutoff: number): Promise<number> {
+      return db.run("DELETE FROM idempotency_keys WHERE created_at < ?", [cutoff]);
+    },
+  };
+}
+
+export type IdempotencyStore = ReturnType<typeof idempotencyStore>;
