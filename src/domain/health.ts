@@ -39,7 +39,11 @@ function redisProbe(url: string) {
   return async () => {
     client ??= new RedisClient(url, { connectionTimeout: HEALTH_TIMEOUT_MS, autoReconnect: false, enableOfflineQueue: false });
     const own = client;
-    const answered = await answersInTime(() => own.send("PING", []));
+    // Without an offline queue a command fails until connected: a probe that connects says more.
+    const answered = await answersInTime(async () => {
+      if (!own.connected) await own.connect();
+      return own.send("PING", []);
+    });
     if (!answered) {
       own.close();
       if (client === own) client = undefined;

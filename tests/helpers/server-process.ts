@@ -26,13 +26,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `bun src/server.ts` with `env` and resolves once it printed its invite code (it is serving then). */
+/** The invite code is printed last at start: the server is serving then. */
+const READY = /invite code: \S+\n/;
+
+/**
+ * Starts `bun src/server.ts` (or `command`, in `cwd`) with `env` and resolves once it printed its
+ * invite code, or `ready` (it is serving then).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number } = {},
+  options: { port?: number; timeoutMs?: number; command?: string[]; cwd?: string; ready?: RegExp } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = Bun.spawn([process.execPath, "src/server.ts"], {
+  const ready = options.ready ?? READY;
+  const child = Bun.spawn(options.command ?? [process.execPath, "src/server.ts"], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdout: "pipe",
     stderr: "pipe",
@@ -45,8 +53,8 @@ export async function startServerProcess(
   };
   const pump = Promise.all([collect(child.stdout, (text) => (printed += text)), collect(child.stderr, (text) => (warned += text))]);
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
-  while (!/invite code: \S+\n/.test(printed) && Date.now() < deadline && child.exitCode === null) await Bun.sleep(20);
-  if (!/invite code: \S+\n/.test(printed)) {
+  while (!ready.test(printed) && Date.now() < deadline && child.exitCode === null) await Bun.sleep(20);
+  if (!ready.test(printed)) {
     child.kill(9);
     throw new Error(`server did not start (exit ${child.exitCode}): ${printed}${warned}`);
   }
