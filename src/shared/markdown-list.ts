@@ -1,0 +1,125 @@
+/**
+ * @module Text lists → items, for the browser's paste (islands/list/paste-parse.ts) and the
+ * server's Markdown import (src/domain/exchange.ts) alike, so a list exported as Markdown pastes
+ * and imports the same way. Understands the lists people copy from notes and messages: `-`, `*`,
+ * `+`, `•` bullets, `1.` / `1)` numbers, Markdown task boxes `- [ ]` / `- [x]` (ticked →
+ * completed), and indentation: a line indented deeper than the top-level line above it is that
+ * line's sub-item (one level only, as items nest once). A `> text` line indented deeper than the
+ * item above it is that item's description, a line of it each (how Listwell's Markdown export
+ * writes descriptions, docs/decisions/021-exchange-formats.md). Pure, and free of zod.
+ */
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "./rules/tasks";
+
+export interface PastedChild {
+  title: string;
+  description: string;
+  completed: boolean;
+}
+
+export interface PastedItem extends PastedChild {
+  children: PastedChild[];
+}
+
+/** An item with the line (from 1) it was read from, so an import can say where a problem is. */
+export interface LinedChild extends PastedChild {
+  line: number;
+  /** The line of each description line, in order. */
+  descriptionLines: number[];
+}
+export interface LinedItem extends LinedChild {
+  children: LinedChild[];
+}
+
+const BULLET = /^(?:[-*+](?:\s+|$)|[•◦▪‣·]\s*|\d{1,3}[.)]\s+)/;
+const TASK_BOX = /^\[([ xX])\]\s*/;
+const QUOTE = /^> ?/;
+/** Characters the server refuses in a title (src/shared/rules/text.ts): dropped, not refused. */
+const REFUSED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** The same for a description, where tabs stay (it may hold several lines). */
+const REFUSED_IN_DESCRIPTION = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const TAB_WIDTH = 4;
+
+const indentOf = (leading: string) => [...leading].reduce((width, char) => width + (char === "\t" ? TAB_WIDTH : 1), 0);
+
+/** One item line: its title without bullet, number or task box; null when nothing is left. */
+function parseItemLine(rest: string): PastedChild | null {
+  let text = rest.replace(BULLET, "");
+  const box = TASK_BOX.exec(text);
+  if (box) text = text.slice(box[0].length);
+  const title = text.replace(/\t/g, " ").replace(REFUSED, "").trim();
+  return title ? { title, description: "", completed: box ? box[1] !== " " : false } : null;
+}
+
+/**
+ * The items in `text`, in order, each with its line number. `flat` (pasting inside a parent's
+ * view) makes every line an item of that view, since sub-items cannot have sub-items of their own.
+ */
+export function parseListLines(text: string, { flat = false } = {}): LinedItem[] {
+  const items: LinedItem[] = [];
+  let parentIndent = 0;
+  let last: { item: LinedChild; indent: number } | null = null;
+  for (const [index, line] of text.split(/\r\n|\r|\n/).entries()) {
+    if (line.trim() === "") continue;
+    const leading = /^[ \t]*/.exec(line)![0];
+    const indent = indentOf(leading);
+    const rest = line.slice(leading.length);
+    if (last && indent > last.indent && QUOTE.test(rest)) {
+      const part = rest.replace(QUOTE, "").replace(REFUSED_IN_DESCRIPTION, "");
+      last.item.description = last.item.descriptionLines.length === 0 ? part : `${last.item.description}\n${part}`;
+      last.item.descriptionLines.push(index + 1);
+      continue;
+    }
+    const parsed = parseItemLine(rest);
+    if (!parsed) continue;
+    const item: LinedChild = { ...parsed, line: index + 1, descriptionLines: [] };
+    const parent = items.at(-1);
+    if (!flat && parent && indent > parentIndent) {
+      parent.children.push(item);
+      last = { item, indent };
+    } else {
+      const top = { ...item, children: [] };
+      items.push(top);
+      last = { item: top, indent };
+      parentIndent = indent;
+    }
+  }
+  return items;
+}
+
+/** A pasted item as the server will take it: a title past the limit keeps its start, and the whole line goes to the description. */
+function fitted({ title, description, completed }: LinedChild): PastedChild {
+  const long = title.length > MAX_TITLE_LENGTH;
+  const kept = long ? (description ? `${title}\n${description}` : title) : description.trim();
+  return {
+    title: long ? title.slice(0, MAX_TITLE_LENGTH).trimEnd() : title,
+    description: kept.slice(0, MAX_DESCRIPTION_LENGTH),
+    completed,
+  };
+}
+
+/**
+ * The items a paste adds, in order, cut to fit so nothing is refused. `flat` (pasting inside a
+ * parent's view) makes every line an item of that view.
+ */
+export function parsePastedList(text: string, { flat = false } = {}): PastedItem[] {
+  return parseListLines(text, { flat }).map((item) => ({ ...fitted(item), children: item.children.map(fitted) }));
+}
+
+/** How many items a paste adds, sub-items included: what the 100-item limit counts. */
+export const countPasted = (items: readonly PastedItem[]) => items.reduce((sum, item) => sum + 1 + item.children.length, 0);
+
+const HEADING = /^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+
+/**
+ * A Markdown list document as Listwell's export writes it: a first line `# name` (optional, so a
+ * checklist from elsewhere imports too), then the items. Line numbers count from the document's start.
+ */
+export function parseMarkdownDocument(text: string): { name: string | undefined; items: LinedItem[] } {
+  const lines = text.split(/\r\n|\r|\n/);
+  const first = lines.findIndex((line) => line.trim() !== "");
+  const heading = first === -1 ? null : HEADING.exec(lines[first]!.trim());
+  if (!heading) return { name: undefined, items: parseListLines(text) };
+  // The heading's line is blanked rather than removed, so every other line keeps its number.
+  lines[first] = "";
+  return { name: heading[1]!.trim() || undefined, items: parseListLines(lines.join("\n")) };
+}
