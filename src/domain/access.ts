@@ -71,6 +71,12 @@ export function linkIsLive(list: TaskList, now: number): boolean {
   return !linkHasExpired(list.linkExpiresAt === null ? null : Date.parse(list.linkExpiresAt), now);
 }
 
+/** The list a share link opens, or undefined when the link is unknown, rotated or expired. */
+export async function listOfLiveLink(store: Store, shareId: string): Promise<TaskList | undefined> {
+  const list = await store.lists.findByShareId(shareId);
+  return list && linkIsLive(list, store.clock.now()) ? list : undefined;
+}
+
 /** The rule itself, given the caller's own share of the list (if any) and the time now. */
 function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel | undefined, now: number): ListAccess | undefined {
   if (caller.userId !== null && list.userId === caller.userId) return { list, level: "admin", isOwner: true };

@@ -3,7 +3,7 @@ import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
 import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
-import { linkIsLive, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
+import { listOfLiveLink, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
 import { badRequest, conflict, notFound } from "./errors";
 
 /** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
@@ -18,8 +18,8 @@ async function announceShare(bus: EventBus, type: "share_added" | "share_removed
  * when the link is unknown, rotated or expired (the sign-in itself still succeeds).
  */
 export async function joinSharedList(store: Store, bus: EventBus, user: UserRecord, shareId: string): Promise<string | undefined> {
-  const list = await store.lists.findByShareId(shareId);
-  if (!list || !linkIsLive(list, store.clock.now())) return undefined;
+  const list = await listOfLiveLink(store, shareId);
+  if (!list) return undefined;
   if (list.userId !== user.id && (await store.shares.grant(list.id, user.id, list.linkAccess))) {
     await announceShare(bus, "share_added", list.id, list.userId, user.id);
   }

@@ -89,6 +89,44 @@ for (const dialect of await testDialects()) {
       expect(publishedSince(t, mark)).toEqual([]);
     });
 
+    it("shares at level check: the recipient reads without learning the link, and every owner action answers 403", async () => {
+      const ticker = await registerUser(t, "ticker");
+      const shared = await owner.post("/api/share-by-username", { listId: list.id, username: "ticker", accessLevel: "check" });
+      expect([shared.status, shared.body.accessLevel]).toEqual([201, "check"]);
+      const mine = await owner.get<Array<{ sharedWithName: string; accessLevel: string }>>("/api/my-shared-lists");
+      expect(mine.body.find((record) => record.sharedWithName === "ticker")?.accessLevel).toBe("check");
+      const withMe = await ticker.get<Array<{ shared: { accessLevel: string }; list: { shareId: string } }>>("/api/shared-with-me");
+      expect(withMe.body).toMatchObject([{ shared: { accessLevel: "check" }, list: { shareId: "" } }]);
+      // A check recipient who learnt the (write) link could edit while signed out: it is never shown.
+      const view = await ticker.get<SharedListResponse>(`/api/list/${list.id}`);
+      expect(view.body).toMatchObject({ accessLevel: "check", isOwner: false, list: { shareId: "" } });
+      const through = await ticker.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
+      expect(through.body.accessLevel).toBe("check");
+      const before = await snapshot(t);
+      const mark = t.published.length;
+      for (const [method, path, body] of callsOn(list, reader.user.id).filter(([, path]) => !path.startsWith("/api/unshare/"))) {
+        const res = await ticker.request(method, path, body);
+        expect({ method, path, status: res.status, error: res.body.error }).toEqual({ method, path, status: 403, error: "OWNER_ONLY" });
+      }
+      expect(await snapshot(t)).toEqual(before);
+      expect(publishedSince(t, mark)).toEqual([]);
+      await owner.delete(`/api/unshare/${list.id}/${ticker.user.id}`);
+    });
+
+    it("gives a check-level link's holder level check, and one who signs in with it joins at check", async () => {
+      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "check" });
+      try {
+        const holder = await new Client(t).get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
+        expect(holder.body).toMatchObject({ accessLevel: "check", list: { linkAccess: "check", shareId: list.shareId } });
+        const joined = await registerUser(t, "joiner");
+        const login = await joined.post("/api/login", { username: "joiner", password: "password123", shareId: list.shareId });
+        expect(login.body.sharedList).toBe(list.shareId);
+        expect((await joined.get<SharedListResponse>(`/api/list/${list.id}`)).body.accessLevel).toBe("check");
+      } finally {
+        await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
+      }
+    });
+
     it("keeps a named read recipient read-only even through a write link", async () => {
       const res = await reader.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
       expect(res.body).toMatchObject({ accessLevel: "read", isOwner: false });

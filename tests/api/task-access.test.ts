@@ -115,6 +115,59 @@ for (const dialect of await testDialects()) {
       }
     });
 
+    /** DESIGN §11 level `check`: tick and untick; every other write of the matrix and beyond is 403 and changes nothing. */
+    async function expectTickOnly(client: Client, q: string, level: string) {
+      const { reads, writes } = taskCalls(list, parent, child, q);
+      for (const [label, run] of reads) expect({ label, status: (await run(client)).status }).toEqual({ label, status: 200 });
+      expect((await client.get<ParentTaskResponse>(`/api/tasks/parent/${parent.id}${q}`)).body.accessLevel).toBe(level);
+      const gone = await addTask(owner, { title: "Deleted", listId: list.id });
+      await owner.delete(`/api/tasks/${gone.id}`);
+      const beyond: Call[] = [
+        ["edit and tick", (c) => c.patch(`/api/tasks/${child.id}${q}`, { title: "sneaky", completed: false })],
+        ["describe", (c) => c.patch(`/api/tasks/${child.id}${q}`, { description: "sneaky" })],
+        ["move", (c) => c.patch(`/api/tasks/${child.id}${q}`, { position: 9 })],
+        ["lift out", (c) => c.patch(`/api/tasks/${child.id}${q}`, { parentId: 0 })],
+        ["make parent", (c) => c.patch(`/api/tasks/${parent.id}${q}`, { isParent: false })],
+        ["bulk", (c) => c.post(`/api/tasks/bulk${q}`, { listId: list.id, items: [{ title: "sneaky" }] })],
+        ["restore", (c) => c.post(`/api/tasks/restore${q}`, { ids: [gone.id] })],
+      ];
+      const refused = [...writes.filter(([label]) => label !== "toggle"), ...beyond];
+      await expectRefused(client, refused, (label) =>
+        label === "clear completed"
+          ? [403, "Only the list's owner can clear completed items"]
+          : [403, "You can only tick items on this list"],
+      );
+      const create = await client.post(`/api/tasks${q}`, { title: "sneaky", listId: list.id });
+      expect([create.status, create.body.error]).toEqual([403, "CHECK_ONLY"]);
+
+      // Ticking and unticking work, by toggle and by PATCH {completed}, and change the tick alone.
+      const before = await t.store.tasks.findById(child.id);
+      const toggled = await client.post<Task>(`/api/tasks/${child.id}/toggle${q}`);
+      expect([toggled.status, toggled.body.completed]).toEqual([200, !before!.completed]);
+      const patched = await client.patch<Task>(`/api/tasks/${child.id}${q}`, { completed: before!.completed });
+      expect([patched.status, patched.body.completed]).toEqual([200, before!.completed]);
+      expect(await t.store.tasks.findById(child.id)).toEqual(before);
+    }
+
+    it("lets a check-level recipient read and tick, with or without the link, and refuses every other write with 403", async () => {
+      const ticker = await registerUser(t, "ticker");
+      await t.store.shares.grant(list.id, ticker.user.id, "check");
+      for (const q of ["", `?shareId=${list.shareId}`]) await expectTickOnly(ticker, q, "check");
+    });
+
+    it("lets anyone holding a check-level link read and tick, and nothing else", async () => {
+      await t.store.lists.update(list.id, { linkAccess: "check" });
+      try {
+        await expectTickOnly(new Client(t), `?shareId=${list.shareId}`, "check");
+        // A read-level link stays read-only: ticking is refused there.
+        await t.store.lists.update(list.id, { linkAccess: "read" });
+        const res = await new Client(t).post(`/api/tasks/${child.id}/toggle?shareId=${list.shareId}`);
+        expect([res.status, res.body.error]).toEqual([403, "READ_ONLY"]);
+      } finally {
+        await t.store.lists.update(list.id, { linkAccess: "write" });
+      }
+    });
+
     it("lets a write-level recipient change items but not clear completed ones", async () => {
       const writer = await registerUser(t, "writer");
       await t.store.shares.grant(list.id, writer.user.id, "write");

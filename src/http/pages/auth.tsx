@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { AuthPage } from "../../../views/AuthPage";
 import { LoginTestPage } from "../../../views/LoginTestPage";
+import { listOfLiveLink } from "../../domain/access";
 import { toPublicUser } from "../../domain/accounts";
 import type { AppEnv } from "../env";
 import { renderPage } from "./render";
@@ -13,7 +14,7 @@ export const authPages = new Hono<AppEnv>()
     const user = c.get("user");
     if (user && shareId) {
       // SPEC §2: a signed-in visitor with a share link goes straight to the shared list.
-      const list = await c.get("deps").store.lists.findByShareId(shareId);
+      const list = await listOfLiveLink(c.get("deps").store, shareId);
       return c.redirect(withShareId(list ? `/list/${list.id}` : "/", shareId));
     }
     if (user && !relogin) return c.redirect("/");

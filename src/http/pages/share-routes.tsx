@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { SharedAccessPage } from "../../../views/SharedAccessPage";
+import { listOfLiveLink } from "../../domain/access";
 import type { AppEnv } from "../env";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";
@@ -11,7 +12,7 @@ export const shareRoutes = new Hono<AppEnv>()
   .get("/shared/:shareId", async (c) => {
     const shareId = c.req.param("shareId").trim();
     if (!shareId) return c.redirect("/");
-    const list = await c.get("deps").store.lists.findByShareId(shareId);
+    const list = await listOfLiveLink(c.get("deps").store, shareId);
     return c.redirect(withShareId(list ? `/list/${list.id}` : "/", shareId));
   })
   .get("/shared-access", (c) => {
