@@ -1,0 +1,120 @@
+import { Database } from "bun:sqlite";
+import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { Task, TaskList } from "../../src/shared/types";
+import { createList, runConcurrently, signIn, signUp } from "../helpers/fault-load";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+
+/**
+ * DESIGN §11 and the README's "Backup and restore", followed to the letter with real processes:
+ * `bun src/cli.ts backup FILE` while the server takes a steady stream of writes, then a second
+ * server started on the copy put at ./data/listwell.db. Everything acknowledged before the backup
+ * began must be there.
+ */
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const LISTS = 5;
+/** Items per list stay under the 100-item limit, so every acknowledged write is a kept one. */
+const MOST_ITEMS = LISTS * 90;
+
+function runCli(args: string[], env: Record<string, string>) {
+  const child = Bun.spawn([process.execPath, join(ROOT, "src/cli.ts"), ...args], {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  return Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]).then(
+    ([code, stdout, stderr]) => ({ code, stdout, stderr }),
+  );
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await Bun.sleep(20);
+  }
+}
+
+describe("backup while running", () => {
+  it("copies a consistent database mid-load, and a server started on the copy shows every list and acknowledged write", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "listwell-backup-"));
+    const live = join(dir, "live.db");
+    const copy = join(dir, "backup.db");
+    const servers: ServerProcess[] = [];
+    try {
+      const server = await startServerProcess({ DATABASE_URL: live, INVITE_CODE: "backup-test" });
+      servers.push(server);
+      const owner = await signUp(server, "owner");
+      const lists: TaskList[] = [];
+      for (let i = 0; i < LISTS; i++) lists.push(await createList(owner, `List ${i}`));
+
+      const acknowledged: Array<{ listId: number; title: string }> = [];
+      let written = 0;
+      let stop = false;
+      const load = runConcurrently(
+        4,
+        async () => {
+          const n = written++;
+          const listId = lists[n % LISTS]!.id;
+          const title = `Item ${n}`;
+          const answer = await owner.attempt("POST", "/api/tasks", { listId, title });
+          if ("status" in answer && answer.status === 201) acknowledged.push({ listId, title });
+          await Bun.sleep(10);
+        },
+        () => stop || written >= MOST_ITEMS,
+      );
+      // New lists keep coming too, one at a time.
+      const listLoad = runConcurrently(
+        1,
+        async () => {
+          const answer = await owner.attempt<TaskList>("POST", "/api/task-lists", { name: `Later ${lists.length}` });
+          if ("status" in answer && answer.status === 201) lists.push(answer.body);
+          await Bun.sleep(50);
+        },
+        () => stop || lists.length >= 20,
+      );
+
+      await waitFor(() => acknowledged.length >= 40);
+      const before = { items: [...acknowledged], lists: [...lists] };
+      const backup = await runCli(["backup", copy], { DATABASE_URL: live });
+      const duringOrAfter = acknowledged.length - before.items.length;
+      // Refused without --force once the file is there; replaced with it.
+      const again = await runCli(["backup", copy], { DATABASE_URL: live });
+      await waitFor(() => acknowledged.length >= before.items.length + 40 || written >= MOST_ITEMS);
+      stop = true;
+      await Promise.all([load, listLoad]);
+
+      expect(backup).toMatchObject({ code: 0, stdout: `Backed up ${live} to ${copy}\n`, stderr: "" });
+      expect(again).toMatchObject({ code: 1, stderr: `${copy} already exists (--force replaces it)\n` });
+      // The server went on writing while the backup ran: the copy was taken under load.
+      expect(duringOrAfter).toBeGreaterThan(0);
+      const check = new Database(copy, { readonly: true });
+      expect(check.query("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
+      check.close();
+
+      // Restore as the README says: the copy becomes ./data/listwell.db of a server started there.
+      const restoredDir = mkdtempSync(join(tmpdir(), "listwell-restored-"));
+      mkdirSync(join(restoredDir, "data"));
+      copyFileSync(copy, join(restoredDir, "data", "listwell.db"));
+      const restored = await startServerProcess(
+        { DATABASE_URL: "" },
+        { command: [process.execPath, join(ROOT, "src/server.ts")], cwd: restoredDir },
+      );
+      servers.push(restored);
+      const reader = await signIn(restored.url, "owner");
+      const names = (await reader.expect<TaskList[]>(200, "GET", "/api/task-lists")).map((list) => list.name);
+      expect(names).toEqual(expect.arrayContaining(before.lists.map((list) => list.name)));
+      const present = new Set<string>();
+      for (const list of before.lists) {
+        for (const task of await reader.expect<Task[]>(200, "GET", `/api/tasks?listId=${list.id}`)) present.add(`${list.id}:${task.title}`);
+      }
+      expect(before.items.filter((item) => !present.has(`${item.listId}:${item.title}`))).toEqual([]);
+      expect(present.size).toBeGreaterThanOrEqual(before.items.length);
+    } finally {
+      for (const server of servers) await server.stop(9);
+    }
+  }, 90_000);
+});
