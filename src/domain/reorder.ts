@@ -30,7 +30,7 @@ export function orderChildrenAfterParents(tasks: Task[]): Task[] {
   return ordered.map((task, index) => ({ ...task, position: index }));
 }
 
-/** The one list a reorder is about: named by shareId/listId, or else the list of its first item. */
+/** The one list a reorder is about: named by shareId/listId, or else the list of its first item that still exists. */
 async function reorderedListAccess(
   store: Store,
   caller: Caller,
@@ -39,10 +39,30 @@ async function reorderedListAccess(
   tx: Db,
 ): Promise<ListAccess> {
   if (caller.shareId || listId !== undefined) return resolveTaskListAccess(store, caller, listId, tx);
-  return (await resolveTaskAccess(store, caller, items[0]!.id, tx)).access;
+  let first = items[0]!.id;
+  for (const { id } of items) {
+    if (await store.tasks.findById(id, tx)) {
+      first = id;
+      break;
+    }
+  }
+  return (await resolveTaskAccess(store, caller, first, tx)).access;
 }
 
-/** POST /api/tasks/reorder: all ids of one list the caller can write, applied in one transaction. */
+/**
+ * The named items of the list deleted since the order was made (DESIGN §11 "Undo" keeps their
+ * rows): a queued offline reorder names them, and they are passed over, not refused.
+ */
+async function deletedMeanwhile(store: Store, listId: number, items: ReorderTasksInput, live: Map<number, Task>, tx: Db) {
+  const missing = items.filter(({ id }) => !live.has(id)).map(({ id }) => id);
+  if (missing.length === 0) return new Set<number>();
+  return new Set((await store.tasks.findDeleted(missing, tx)).filter((task) => task.listId === listId).map((task) => task.id));
+}
+
+/**
+ * POST /api/tasks/reorder: ids of one list the caller can write, applied in one transaction. An
+ * item deleted meanwhile is passed over, so the items that remain take the order sent.
+ */
 export async function reorderTasks(
   store: Store,
   bus: EventBus,
@@ -53,10 +73,11 @@ export async function reorderTasks(
   const { tasks, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await reorderedListAccess(store, caller, items, listId, tx));
     const current = new Map((await store.tasks.listByListForUpdate(list.id, tx)).map((task) => [task.id, task]));
+    const deleted = await deletedMeanwhile(store, list.id, items, current, tx);
     const requested = new Map<number, number>();
     for (const { id, position } of items) {
       // A shareId grants its own list only: an item of any other list is "not found".
-      if (!current.has(id)) throw notFound(TASK_NOT_FOUND);
+      if (!current.has(id) && !deleted.has(id)) throw notFound(TASK_NOT_FOUND);
       if (requested.has(id)) throw badRequest("Each item may appear only once", "DUPLICATE_ITEM");
       requested.set(id, position);
     }

@@ -129,14 +129,25 @@ async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, 
   return changes;
 }
 
+/** The changes that differ from the stored task, or undefined when there are none. */
+function changedFields(task: Task, changes: TaskChanges): TaskChanges | undefined {
+  const differing = (Object.keys(changes) as Array<keyof TaskChanges>).filter(
+    (field) => changes[field] !== undefined && changes[field] !== task[field],
+  );
+  return differing.length > 0 ? Object.fromEntries(differing.map((field) => [field, changes[field]])) : undefined;
+}
+
 export async function updateTask(store: Store, bus: EventBus, caller: Caller, taskId: number, input: UpdateTaskInput): Promise<Task> {
   const { task, before, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTaskUpdateAccess(access, input);
-    const task = (await store.tasks.update(stored.id, await planTaskUpdate(store, stored, input, tx), tx))!;
+    const changes = changedFields(stored, await planTaskUpdate(store, stored, input, tx));
+    // DESIGN §11: `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody.
+    if (!changes) return { task: stored, before: stored, list: access.list, event: undefined };
+    const task = (await store.tasks.update(stored.id, changes, tx))!;
     return { task, before: stored, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
   });
-  await publishEvents(bus, [event]);
+  if (event) await publishEvents(bus, [event]);
   if (task.completed !== before.completed) await announceProgress(store, bus, list);
   return task;
 }

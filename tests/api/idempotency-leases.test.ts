@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimKey, fingerprint, guardingKeyedWrites, heldKeys, LEASE_MS, settleKey, type KeyOutcome } from "../../src/domain/idempotency";
 import { createTask } from "../../src/domain/tasks";
 import type { HeldKey } from "../../src/store/idempotency";
-import type { Task } from "../../src/shared/types";
 import { testDialects } from "../helpers/databases";
 import { createList } from "../helpers/lists";
 import { taskSnapshot } from "../helpers/tasks";
@@ -41,7 +40,7 @@ for (const dialect of await testDialects()) {
         now,
       );
     const task = (title: string) => ({ listId, title, description: "", isParent: false, completed: false, parentId: 0 });
-    const send = (key: string, title: string) => user.post<Task>("/api/tasks", JSON.parse(body(title)), { "Idempotency-Key": key });
+    const send = (key: string, title: string) => user.post("/api/tasks", JSON.parse(body(title)), { "Idempotency-Key": key });
 
     it("answers 409 with Retry-After while another request holds the key, and runs once it is let go", async () => {
       const held = heldOf(await claimAt("busy", "Busy", Date.now()));
