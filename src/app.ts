@@ -5,6 +5,7 @@ import { guardingKeyedWrites } from "./domain/idempotency";
 import { createLogger } from "./logger";
 import { accountApi } from "./http/api/account";
 import { adminApi } from "./http/api/admin";
+import { exchangeApi } from "./http/api/exchange";
 import { healthz } from "./http/api/health";
 import { listsApi } from "./http/api/lists";
 import { sharingApi } from "./http/api/sharing";
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", tasksApi);
   app.route("/api", adminApi);
   app.route("/api", versionsApi);
+  app.route("/api", exchangeApi);
   app.route("/api", listsApi);
   app.route("/api", sharingApi);
   app.route("/api", pollApi);

@@ -2,6 +2,7 @@ import type { EventBus } from "../realtime/bus";
 import { bulkItemCount, type BulkCreateTasksInput } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
+import type { Db } from "../store/db";
 import { requireWriteAccess, resolveTaskListAccess, type Caller } from "./access";
 import { announceProgress, publishEvents, recordListEvent } from "./events";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
@@ -18,23 +19,39 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
     // Anonymous link visitors have no user row; their items belong to the list's owner.
     const base = { listId: list.id, userId: caller.userId ?? list.userId };
-    let position = await nextPosition(store, list.id, tx);
-    const tasks: Task[] = [];
-    for (const { children, ...item } of input.items) {
-      const task = await store.tasks.insert(
-        { ...base, ...item, parentId: parent?.id ?? 0, isParent: !parent && children.length > 0, position: position++ },
-        tx,
-      );
-      tasks.push(task);
-      for (const child of children) {
-        tasks.push(await store.tasks.insert({ ...base, ...child, parentId: task.id, isParent: false, position: position++ }, tx));
-      }
-    }
+    const tasks = await insertItemsInOrder(store, tx, base, input.items, parent?.id ?? 0, await nextPosition(store, list.id, tx));
     const events = [];
     for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task));
     return { tasks, list, events };
   });
   await publishEvents(bus, events);
   await announceProgress(store, bus, list);
+  return tasks;
+}
+
+/**
+ * Inserts items in the order given from `position` on, each parent directly followed by its
+ * sub-items; under `parentId` (not 0) they all become that parent's sub-items. The caller's
+ * transaction makes it all or nothing; bulk adds and imports (./exchange.ts) share it.
+ */
+export async function insertItemsInOrder(
+  store: Store,
+  tx: Db,
+  base: { listId: number; userId: number },
+  items: BulkCreateTasksInput["items"],
+  parentId: number,
+  position: number,
+): Promise<Task[]> {
+  const tasks: Task[] = [];
+  for (const { children, ...item } of items) {
+    const task = await store.tasks.insert(
+      { ...base, ...item, parentId, isParent: parentId === 0 && children.length > 0, position: position++ },
+      tx,
+    );
+    tasks.push(task);
+    for (const child of children) {
+      tasks.push(await store.tasks.insert({ ...base, ...child, parentId: task.id, isParent: false, position: position++ }, tx));
+    }
+  }
   return tasks;
 }

@@ -1,0 +1,107 @@
+import { type ExchangeDocument, exchangeDocumentSchema, type ImportListInput } from "../shared/exchange";
+import { type ExchangeList, type ExportFormat, exchangeItemsOf, toJsonDocument, toMarkdown, toPlainText } from "../shared/exchange-format";
+import { type LinedChild, parseMarkdownDocument } from "../shared/markdown-list";
+import { LIST_NAME } from "../shared/rules/lists";
+import { DESCRIPTION, MAX_ITEMS_PER_LIST, TITLE } from "../shared/rules/tasks";
+import { checkText } from "../shared/rules/text";
+import { bulkItemCount } from "../shared/tasks";
+import type { TaskList } from "../shared/types";
+import type { Store } from "../store";
+import { type Caller, resolveReadAccess } from "./access";
+import { insertItemsInOrder } from "./bulk";
+import { badRequest, forbidden } from "./errors";
+import { assertBelowListLimit, newShareId } from "./lists";
+
+/**
+ * @module DESIGN §11 exchange: a list goes out as Markdown, plain text or JSON to anyone who may
+ * read it, and a Markdown or JSON list comes in as a new list of the caller's, all or nothing.
+ * The formats themselves are in src/shared/exchange-format.ts and src/shared/markdown-list.ts.
+ */
+
+/** A Markdown list without a `# heading` and without a name from the browser. */
+export const DEFAULT_IMPORT_NAME = "Imported list";
+
+/** The list as exchanged, for whoever may read it (a share-link guest included); 404 for anyone else. */
+export async function readListForExport(store: Store, caller: Caller, listId: number): Promise<ExchangeList> {
+  const { list } = await resolveReadAccess(store, caller, { id: listId });
+  return { name: list.name, items: exchangeItemsOf(await store.tasks.listByList(list.id)) };
+}
+
+/** Every list the user owns, in their Home's order (lists shared with them are their owners' to export). */
+export async function readOwnListsForExport(store: Store, userId: number): Promise<ExchangeList[]> {
+  const lists = await store.lists.listOwnedBy(userId);
+  return Promise.all(lists.map(async (list) => ({ name: list.name, items: exchangeItemsOf(await store.tasks.listByList(list.id)) })));
+}
+
+const WRITERS: Record<ExportFormat, (list: ExchangeList) => string> = { md: toMarkdown, json: toJsonDocument, txt: toPlainText };
+
+export const writeExport = (list: ExchangeList, format: ExportFormat) => WRITERS[format](list);
+
+type ImportedList = Pick<ExchangeDocument, "name" | "items">;
+
+/** A Markdown item as stored, or why not, with the line to look at. */
+function checkedMarkdownItem({ title, description, completed, line, descriptionLines }: LinedChild) {
+  const titleProblem = checkText(TITLE, title);
+  if (titleProblem) throw badRequest(`Line ${line}: ${titleProblem}`, "INVALID_IMPORT");
+  const descriptionProblem = checkText(DESCRIPTION, description);
+  if (descriptionProblem) throw badRequest(`Line ${descriptionLines[0] ?? line}: ${descriptionProblem}`, "INVALID_IMPORT");
+  return { title, description: description.trim(), completed };
+}
+
+function readMarkdown(content: string, fallbackName: string | undefined): ImportedList {
+  const { name, items } = parseMarkdownDocument(content);
+  if (name !== undefined) {
+    const problem = checkText(LIST_NAME, name);
+    const line = content.split(/\r\n|\r|\n/).findIndex((text) => text.trim() !== "") + 1;
+    if (problem) throw badRequest(`Line ${line}: ${problem}`, "INVALID_IMPORT");
+  }
+  if (items.length === 0 && name === undefined)
+    throw badRequest("No list items found: write one item per line, like - [ ] Milk", "INVALID_IMPORT");
+  return {
+    name: name ?? fallbackName ?? DEFAULT_IMPORT_NAME,
+    items: items.map((item) => ({ ...checkedMarkdownItem(item), children: item.children.map(checkedMarkdownItem) })),
+  };
+}
+
+/** `items[2].children[0].title`: where in the document a problem is, as someone editing it would look for it. */
+const fieldPath = (path: readonly PropertyKey[]) =>
+  path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
+
+function readJson(content: string): ImportedList {
+  let document: unknown;
+  try {
+    document = JSON.parse(content);
+  } catch (error) {
+    throw badRequest(`This is not valid JSON (${(error as Error).message})`, "INVALID_IMPORT");
+  }
+  if (document !== null && typeof document === "object" && "lists" in document) {
+    throw badRequest("This file holds several lists; import one list's own JSON file", "INVALID_IMPORT");
+  }
+  const parsed = exchangeDocumentSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = fieldPath(issue.path);
+    throw badRequest(where ? `${where}: ${issue.message}` : issue.message, "INVALID_IMPORT");
+  }
+  return parsed.data;
+}
+
+/**
+ * POST /api/task-lists/import: the content becomes a new list of the caller's, with its items in
+ * the document's order, in one transaction: past 25 lists or 100 items, or malformed, nothing is stored.
+ */
+export async function importList(store: Store, userId: number, input: ImportListInput): Promise<TaskList> {
+  const imported = input.format === "json" ? readJson(input.content) : readMarkdown(input.content, input.name);
+  const count = bulkItemCount(imported.items);
+  if (count > MAX_ITEMS_PER_LIST) {
+    throw forbidden(`This list has ${count} items; a list holds at most ${MAX_ITEMS_PER_LIST}`, "ITEM_LIMIT_REACHED");
+  }
+  return store.db.transaction(async (tx) => {
+    await store.lists.lockOwner(userId, tx);
+    assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
+    const position = await store.lists.nextPosition(userId, tx);
+    const list = await store.lists.create({ name: imported.name, userId, shareId: newShareId(), position }, tx);
+    await insertItemsInOrder(store, tx, { listId: list.id, userId }, imported.items, 0, 0);
+    return list;
+  });
+}

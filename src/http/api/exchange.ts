@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { LIST_NOT_FOUND } from "../../domain/access";
+import * as exchange from "../../domain/exchange";
+import { exportQuerySchema, importListSchema } from "../../shared/exchange";
+import { attachmentFor, CONTENT_TYPES, type ExportFormat, toJsonArchive } from "../../shared/exchange-format";
+import { callerOf } from "../caller";
+import type { AppContext, AppEnv } from "../env";
+import { requireUser, signedIn } from "../middleware/session";
+import { jsonBody, pathIds, queryParams } from "../validate";
+
+const listId = pathIds({ id: LIST_NOT_FOUND });
+
+/** A file to save: its type, and the list's name as the file's. */
+const download = (c: AppContext, text: string, name: string, format: ExportFormat) =>
+  c.body(text, 200, { "Content-Type": CONTENT_TYPES[format], "Content-Disposition": attachmentFor(name, format) });
+
+/** DESIGN §11 "Bulk and exchange formats": a list out as Markdown, text or JSON; a list in from Markdown or JSON. */
+export const exchangeApi = new Hono<AppEnv>()
+  .get("/task-lists/export", signedIn, async (c) => {
+    const lists = await exchange.readOwnListsForExport(c.get("deps").store, requireUser(c).id);
+    return c.body(toJsonArchive(lists), 200, {
+      "Content-Type": CONTENT_TYPES.json,
+      "Content-Disposition": attachmentFor("Listwell lists", "json"),
+    });
+  })
+  .get("/task-lists/:id/export", listId, queryParams(exportQuerySchema), async (c) => {
+    const { format } = c.req.valid("query");
+    const list = await exchange.readListForExport(c.get("deps").store, callerOf(c), c.req.valid("param").id);
+    return download(c, exchange.writeExport(list, format), list.name, format);
+  })
+  .post("/task-lists/import", signedIn, jsonBody(importListSchema), async (c) => {
+    return c.json(await exchange.importList(c.get("deps").store, requireUser(c).id, c.req.valid("json")), 201);
+  });

@@ -1,0 +1,99 @@
+/**
+ * @module A list as Markdown, plain text and JSON (DESIGN §11; the choices are in
+ * docs/decisions/021-exchange-formats.md). Pure and free of zod: the server writes the exports
+ * with it, and Markdown written here reads back through ./markdown-list.ts into the same items.
+ */
+import type { Task } from "./types";
+
+/** The JSON document's `format`: a reader knows what it holds and which version wrote it. */
+export const EXCHANGE_FORMAT = "listwell/1";
+
+export const EXPORT_FORMATS = ["md", "json", "txt"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const IMPORT_FORMATS = ["md", "json"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One item of an exchanged list; `description` and `children` are left out when empty. */
+export interface ExchangeItem {
+  title: string;
+  description?: string;
+  completed: boolean;
+  children?: ExchangeItem[];
+}
+
+export interface ExchangeList {
+  name: string;
+  items: ExchangeItem[];
+}
+
+const itemOf = (task: Task, children: ExchangeItem[] = []): ExchangeItem => ({
+  title: task.title,
+  ...(task.description ? { description: task.description } : {}),
+  completed: task.completed,
+  ...(children.length > 0 ? { children } : {}),
+});
+
+/** A list's items (ordered by position, as the store reads them) as nested exchange items. */
+export function exchangeItemsOf(tasks: readonly Task[]): ExchangeItem[] {
+  const childrenOf = new Map<number, ExchangeItem[]>();
+  for (const task of tasks) {
+    if (task.parentId !== 0) childrenOf.set(task.parentId, [...(childrenOf.get(task.parentId) ?? []), itemOf(task)]);
+  }
+  return tasks.filter((task) => task.parentId === 0).map((task) => itemOf(task, childrenOf.get(task.id)));
+}
+
+const descriptionLines = (description: string | undefined) => (description ? description.split(/\r\n|\r|\n/) : []);
+
+/**
+ * `# name`, a blank line, then `- [ ] title` / `- [x] title`, sub-items two spaces in, and each
+ * description line under its item as `> line`, two spaces deeper. Titles are written as typed:
+ * after the box everything is title, so `[`, `#` or a leading `-` come back unchanged.
+ */
+export function toMarkdown({ name, items }: ExchangeList): string {
+  const lines = [`# ${name}`, ""];
+  const write = (item: ExchangeItem, indent: string) => {
+    lines.push(`${indent}- [${item.completed ? "x" : " "}] ${item.title}`);
+    for (const line of descriptionLines(item.description)) lines.push(`${indent}  >${line ? ` ${line}` : ""}`);
+    for (const child of item.children ?? []) write(child, `${indent}  `);
+  };
+  for (const item of items) write(item, "");
+  return `${lines.join("\n")}\n`;
+}
+
+/** For someone without the app: the name, then ☐ / ☑ per item, sub-items and descriptions indented under theirs. */
+export function toPlainText({ name, items }: ExchangeList): string {
+  const lines = [name, ""];
+  const write = (item: ExchangeItem, indent: string) => {
+    lines.push(`${indent}${item.completed ? "☑" : "☐"} ${item.title}`);
+    for (const line of descriptionLines(item.description)) lines.push(line ? `${indent}  ${line}` : "");
+    for (const child of item.children ?? []) write(child, `${indent}  `);
+  };
+  for (const item of items) write(item, "");
+  return `${lines.join("\n")}\n`;
+}
+
+export const toJsonDocument = (list: ExchangeList) => `${JSON.stringify({ format: EXCHANGE_FORMAT, ...list }, null, 2)}\n`;
+
+/** Every list of an account in one file (Settings' "Export all lists"). */
+export const toJsonArchive = (lists: readonly ExchangeList[]) => `${JSON.stringify({ format: EXCHANGE_FORMAT, lists }, null, 2)}\n`;
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  md: "text/markdown; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+};
+
+/**
+ * A download's `Content-Disposition`: the list's name as the file's, without the characters a file
+ * system or the header refuses, plus an ASCII fallback for old clients (RFC 6266).
+ */
+export function attachmentFor(name: string, format: ExportFormat): string {
+  const base =
+    name
+      .normalize("NFC")
+      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, "-")
+      .replace(/^[\s.-]+|[\s.-]+$/g, "") || "list";
+  const ascii = base.replace(/[^\x20-\x7e]/g, "_");
+  const encoded = encodeURIComponent(`${base}.${format}`).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}.${format}"; filename*=UTF-8''${encoded}`;
+}

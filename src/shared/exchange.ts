@@ -1,0 +1,44 @@
+/** @module The export and import calls' payloads (DESIGN §11), and the `listwell/1` JSON document an import reads. */
+import * as z from "zod";
+import { EXCHANGE_FORMAT, EXPORT_FORMATS, IMPORT_FORMATS } from "./exchange-format";
+import { listNameField } from "./lists";
+import { taskDescription, taskTitle } from "./tasks";
+
+/** GET /api/task-lists/{id}/export; `shareId` is read by the access rules (src/http/caller.ts). */
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: "Format must be md, json or txt" }),
+  shareId: z.string().optional(),
+});
+
+/**
+ * POST /api/task-lists/import. `name` names a Markdown list that carries no `# heading` (the
+ * browser sends the file's name); a JSON document always names its list.
+ */
+export const importListSchema = z.object({
+  format: z.enum(IMPORT_FORMATS, { error: "Format must be md or json" }),
+  content: z.string({ error: "content must be text" }).refine((content) => content.trim() !== "", "Nothing to import"),
+  name: listNameField.optional(),
+});
+export type ImportListInput = z.infer<typeof importListSchema>;
+
+const SUB_ITEMS_NEST_ONCE = "Sub-items cannot have sub-items of their own";
+const completed = z.boolean({ error: "completed must be true or false" }).default(false);
+const subItem = z.object({
+  title: taskTitle,
+  description: taskDescription,
+  completed,
+  children: z.array(z.unknown()).max(0, SUB_ITEMS_NEST_ONCE).optional(),
+});
+
+/** A `listwell/1` document of one list, as GET /api/task-lists/{id}/export?format=json writes it. */
+export const exchangeDocumentSchema = z.object({
+  format: z.literal(EXCHANGE_FORMAT, { error: `format must be "${EXCHANGE_FORMAT}"` }),
+  name: listNameField,
+  items: z.array(
+    subItem
+      .extend({ children: z.array(subItem, { error: "children must be a list of items" }).default([]) })
+      .transform(({ children, ...item }) => ({ ...item, children: children.map(({ children: _none, ...child }) => child) })),
+    { error: "items must be a list of items" },
+  ),
+});
+export type ExchangeDocument = z.infer<typeof exchangeDocumentSchema>;
