@@ -21,6 +21,8 @@ export interface ItemRowProps extends RowHandlers {
   index: number;
   pending: boolean;
   readOnly: boolean;
+  /** The completion box works: everyone but a read-only viewer (a `check` caller may only tick). */
+  canTick: boolean;
   /** Drag handle shown (manual order, writable); false in alphabetical order. */
   draggable: boolean;
   /** The parent heading its own sub-item view: pinned first, not draggable, no indicator. */
@@ -50,7 +52,7 @@ export function ItemRow(props: ItemRowProps) {
         // While saving it ignores clicks but stays enabled: disabling the focused button would
         // drop keyboard focus to the page.
         aria-disabled={pending || undefined}
-        disabled={readOnly}
+        disabled={!props.canTick}
         onClick={() => {
           if (!pending) props.onToggle(task);
         }}

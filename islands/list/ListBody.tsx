@@ -16,6 +16,7 @@ export interface ListBodyProps {
   completed: number;
   loading: boolean;
   readOnly: boolean;
+  canTick: boolean;
   canDrag: boolean;
   sortAlpha: boolean;
   hasCompleted: boolean;
@@ -118,7 +119,16 @@ export function ListBody(props: ListBodyProps) {
       ) : (
         <ul className="items" ref={props.rowsRef}>
           {parent && (
-            <ItemRow task={parent} index={0} pinned pending={pending.has(parent.id)} readOnly={readOnly} draggable={false} {...props.row} />
+            <ItemRow
+              task={parent}
+              index={0}
+              pinned
+              pending={pending.has(parent.id)}
+              readOnly={readOnly}
+              canTick={props.canTick}
+              draggable={false}
+              {...props.row}
+            />
           )}
           {rows.map((task, index) => (
             <ItemRow
@@ -127,6 +137,7 @@ export function ListBody(props: ListBodyProps) {
               index={index + (parent ? 1 : 0)}
               pending={pending.has(task.id)}
               readOnly={readOnly}
+              canTick={props.canTick}
               draggable={props.canDrag}
               subItems={task.isParent ? subItemsOf(task) : undefined}
               {...props.row}

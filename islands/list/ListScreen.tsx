@@ -60,7 +60,9 @@ export default function ListScreen(props: ListScreenProps) {
   /** Where keyboard focus goes once the rows re-render, so a move or a view change never drops it. */
   const focusNext = useRef<string | null>(null);
 
-  const readOnly = data.accessLevel === "read";
+  // DESIGN §11: a `check` caller ticks and unticks, and gets none of the other controls.
+  const readOnly = data.accessLevel === "read" || data.accessLevel === "check";
+  const canTick = data.accessLevel !== "read";
   const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
   const group = itemsOf(data.tasks, parent ? parent.id : 0);
   const shown = view.showCompleted ? group : group.filter((task) => !task.completed);
@@ -265,6 +267,7 @@ export default function ListScreen(props: ListScreenProps) {
         completed={group.filter((task) => task.completed).length}
         loading={loading}
         readOnly={readOnly}
+        canTick={canTick}
         canDrag={canDrag}
         sortAlpha={sortAlpha}
         hasCompleted={hasCompleted}
