@@ -13,8 +13,9 @@ import { PRECOMPRESSED_SUFFIX } from "../src/build/precompress";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = join(ROOT, "dist");
-const ENTRY = join(DIST, "listwell-entry.ts");
-export const BINARY = join(DIST, "listwell");
+/** One per build, so two builds at once (a test's and yours) never share it. */
+const ENTRY = join(DIST, `listwell-entry-${process.pid}.ts`);
+const BINARY = join(DIST, "listwell");
 
 /** What the binary carries, relative to the project's root. */
 async function embeddedFiles(): Promise<string[]> {
@@ -51,12 +52,13 @@ function entrySource(files: string[]): string {
   ].join("\n");
 }
 
-export async function buildBinary(): Promise<string> {
+/** Builds the binary at `outfile` (dist/listwell unless told) and answers its path. */
+export async function buildBinary(outfile = BINARY): Promise<string> {
   mkdirSync(DIST, { recursive: true });
   const files = await embeddedFiles();
   writeFileSync(ENTRY, entrySource(files));
   try {
-    const build = Bun.spawn([process.execPath, "build", "--compile", ENTRY, "--outfile", BINARY], {
+    const build = Bun.spawn([process.execPath, "build", "--compile", ENTRY, "--outfile", outfile], {
       cwd: ROOT,
       stdout: "pipe",
       stderr: "pipe",
@@ -66,7 +68,7 @@ export async function buildBinary(): Promise<string> {
   } finally {
     rmSync(ENTRY, { force: true });
   }
-  return BINARY;
+  return outfile;
 }
 
 if (import.meta.main) {
