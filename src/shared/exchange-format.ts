@@ -91,9 +91,11 @@ export function attachmentFor(name: string, format: ExportFormat): string {
   const base =
     name
       .normalize("NFC")
-      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, "-")
+      .replace(/[\\/:|]+/g, "-")
+      .replace(/["*?<>\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, "")
+      .replace(/\s+/g, " ")
       .replace(/^[\s.-]+|[\s.-]+$/g, "") || "list";
-  const ascii = base.replace(/[^\x20-\x7e]/g, "_");
+  const ascii = base.replace(/[^\x20-\x7e]/gu, "_");
   const encoded = encodeURIComponent(`${base}.${format}`).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}.${format}"; filename*=UTF-8''${encoded}`;
 }
