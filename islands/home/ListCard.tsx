@@ -98,6 +98,7 @@ export function SharedListCard({
         <ProgressLine progress={progress} />
       </a>
       {shared.accessLevel === "read" && <span className="badge badge--outline">View only</span>}
+      {shared.accessLevel === "check" && <span className="badge badge--outline">Tick only</span>}
     </li>
   );
 }

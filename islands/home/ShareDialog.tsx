@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { ListShareEntry } from "../../src/shared/lists";
+import { expiryText, LEVEL_LABELS, LINK_EXPIRY_DAYS, type LinkExpiryDays } from "../../src/shared/rules/links";
 import type { LinkAccess, ShareRecord, TaskList } from "../../src/shared/types";
 import { api, ApiRequestError, errorMessage } from "../api";
 import { toast } from "../toast";
@@ -14,7 +15,7 @@ export interface ShareDialogProps {
   onListChange: (list: TaskList) => void;
 }
 
-/** SPEC §2 Share dialog plus DESIGN §5's share link: recipients, unshare, copy, link level, rotate. */
+/** SPEC §2 Share dialog plus DESIGN §5 and §11's share link: recipients and their level, unshare, copy, link level and expiry, rotate. */
 export function ShareDialog({ list, onClose, onListChange }: ShareDialogProps) {
   return (
     <Dialog open={list !== null} onClose={onClose} title={list ? `Share "${list.name}"` : "Share List"}>
@@ -24,6 +25,24 @@ export function ShareDialog({ list, onClose, onListChange }: ShareDialogProps) {
 }
 
 type Check = "idle" | "checking" | "invalid";
+
+/** What a level lets someone do, in a line under its choice (DESIGN §11). */
+const LEVEL_HINTS: Record<LinkAccess, string> = {
+  write: "They can add, edit, tick and delete items.",
+  check: "They can tick and untick items, nothing else.",
+  read: "They can see the list but not change it.",
+};
+
+/** The levels offered, most first: `admin` is never offered (SPEC §3: the interface shares at write). */
+const OFFERED_LEVELS: readonly LinkAccess[] = ["write", "check", "read"];
+
+function LevelOptions() {
+  return OFFERED_LEVELS.map((level) => (
+    <option key={level} value={level}>
+      {LEVEL_LABELS[level]}
+    </option>
+  ));
+}
 
 /** SPEC §5 "Share username": non-empty, must exist, not already shared. */
 async function validateUsername(username: string, shares: readonly ShareRecord[]): Promise<string | null> {
@@ -41,6 +60,7 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
   const [loaded, setLoaded] = useState<ListShareEntry[] | null>(null);
   const shares = loaded ?? [];
   const [username, setUsername] = useState("");
+  const [level, setLevel] = useState<LinkAccess>("write");
   const [error, setError] = useState<string>();
   const [check, setCheck] = useState<Check>("idle");
   const [busy, setBusy] = useState<string | null>(null);
@@ -62,7 +82,7 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
       return;
     }
     try {
-      await api("/api/share-by-username", { body: { listId: list.id, username: name, accessLevel: "write" } });
+      await api("/api/share-by-username", { body: { listId: list.id, username: name, accessLevel: level } });
       toast({ title: "List shared", description: `List shared with ${name} successfully`, variant: "success" });
       setUsername("");
       setCheck("idle");
@@ -86,10 +106,10 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
     }
   }
 
-  async function setLinkAccess(linkAccess: LinkAccess) {
+  async function changeLink(body: { linkAccess: LinkAccess } | { linkExpiresInDays: LinkExpiryDays | null }) {
     setBusy("link");
     try {
-      const updated = await api<TaskList>(`/api/task-lists/${list.id}`, { method: "PATCH", body: { linkAccess } });
+      const updated = await api<TaskList>(`/api/task-lists/${list.id}`, { method: "PATCH", body });
       onListChange(updated);
     } catch (failure) {
       toast({ title: "Failed to update the link", description: errorMessage(failure, "Please try again."), variant: "destructive" });
@@ -112,6 +132,7 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
   }
 
   const link = `${window.location.origin}/list/${list.id}?shareId=${encodeURIComponent(list.shareId)}`;
+  const expiry = list.linkExpiresAt === null ? null : expiryText(list.linkExpiresAt, Date.now());
 
   return (
     <div className="share stack">
@@ -135,6 +156,12 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
           Share
         </button>
       </form>
+      <div className="share__link-row">
+        <label htmlFor="share-level">They can</label>
+        <select id="share-level" className="input share__select" value={level} onChange={(e) => setLevel(e.target.value as LinkAccess)}>
+          <LevelOptions />
+        </select>
+      </div>
       <p className="notice">
         <Icon name="info" size={18} />
         The user must already have an account on the platform to be added.
@@ -156,6 +183,9 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
                   {record.sharedWithName.slice(0, 1).toUpperCase()}
                 </span>
                 <span className="share__name">{record.sharedWithName}</span>
+                {record.accessLevel !== "write" && record.accessLevel !== "admin" && (
+                  <span className="badge badge--outline">{record.accessLevel === "check" ? "Tick only" : "View only"}</span>
+                )}
                 <button
                   type="button"
                   className="button button--outline button--small"
@@ -187,12 +217,43 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
             className="input share__select"
             value={list.linkAccess}
             disabled={busy !== null}
-            onChange={(e) => setLinkAccess(e.target.value as LinkAccess)}
+            onChange={(e) => changeLink({ linkAccess: e.target.value as LinkAccess })}
           >
-            <option value="write">View and edit</option>
-            <option value="read">View only</option>
+            <LevelOptions />
           </select>
         </div>
+        <p className="muted">{LEVEL_HINTS[list.linkAccess]}</p>
+        <div className="share__link-row">
+          <label htmlFor="share-link-expiry">Link expiry</label>
+          {/* The expiry is a time: while one is set, the choice shown is how long is left. */}
+          <select
+            id="share-link-expiry"
+            className="input share__select"
+            value={expiry === null ? "never" : "current"}
+            disabled={busy !== null}
+            onChange={(e) =>
+              changeLink({ linkExpiresInDays: e.target.value === "never" ? null : (Number(e.target.value) as LinkExpiryDays) })
+            }
+          >
+            {expiry !== null && (
+              <option value="current" disabled>
+                {expiry}
+              </option>
+            )}
+            <option value="never">Never expires</option>
+            {LINK_EXPIRY_DAYS.map((days) => (
+              <option key={days} value={days}>
+                Expires after {days === 1 ? "1 day" : `${days} days`}
+              </option>
+            ))}
+          </select>
+        </div>
+        {expiry === "Expired" && (
+          <p className="notice" role="status">
+            <Icon name="info" size={18} />
+            This link has expired: it no longer opens the list. Choose a new expiry or reset the link.
+          </p>
+        )}
         <button type="button" className="button button--ghost button--small share__rotate" disabled={busy !== null} onClick={rotate}>
           {busy === "rotate" ? <Spinner label="Creating a new link" /> : <Icon name="refresh" size={16} />}
           Reset link (the old link stops working)

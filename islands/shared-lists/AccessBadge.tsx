@@ -1,10 +1,12 @@
 /**
  * SPEC §6 badge wording, kept verbatim: read shows 'Read & Write' as an outline badge, write
- * 'Read & Write' as a secondary badge, admin 'Admin', and any other value as it came.
+ * 'Read & Write' as a secondary badge, admin 'Admin', and any other value as it came; DESIGN §11's
+ * level `check` says what it allows.
  */
 export function AccessBadge({ level }: { level: string }) {
   if (level === "read") return <span className="badge badge--outline">Read &amp; Write</span>;
   if (level === "write") return <span className="badge badge--secondary">Read &amp; Write</span>;
+  if (level === "check") return <span className="badge badge--outline">Tick only</span>;
   if (level === "admin") return <span className="badge badge--admin">Admin</span>;
   return <span className="badge">{level}</span>;
 }
