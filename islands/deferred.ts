@@ -11,4 +11,5 @@ export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "SessionRecovery",
   "VersionDialog",
   "CompletedToggle",
+  "ExportMenu",
 ]);

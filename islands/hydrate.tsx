@@ -26,6 +26,8 @@ const load: IslandLoaders = {
   SharedAccess: () => import("./SharedAccess"),
   ListScreen: () => import("./list/ListScreen"),
   CompletedToggle: () => import("./list/CompletedToggle"),
+  ExportMenu: () => import("./exchange/ExportMenu"),
+  ImportButton: () => import("./exchange/ImportButton"),
 };
 
 /** Marks the island once React has attached to it, so tests and styles can tell, and says so. */

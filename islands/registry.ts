@@ -19,6 +19,8 @@ import DeploymentNotice from "./admin/DeploymentNotice";
 import SharedAccess from "./SharedAccess";
 import ListScreen from "./list/ListScreen";
 import CompletedToggle from "./list/CompletedToggle";
+import ExportMenu from "./exchange/ExportMenu";
+import ImportButton from "./exchange/ImportButton";
 
 export const islands = {
   AuthPanel,
@@ -36,6 +38,8 @@ export const islands = {
   SharedAccess,
   ListScreen,
   CompletedToggle,
+  ExportMenu,
+  ImportButton,
 };
 
 export type IslandName = keyof typeof islands;

@@ -24,7 +24,12 @@ export function ListPage({ assets, theme, username, screen }: ListPageProps) {
         username={username}
         backHref={guestAuth ?? "/"}
         settingsDisabled={!username}
-        completedToggle={<Island name="CompletedToggle" props={{ hasCompleted }} />}
+        completedToggle={
+          <>
+            <Island name="ExportMenu" props={{ listId: screen.list.id, shareId: screen.shareId }} />
+            <Island name="CompletedToggle" props={{ hasCompleted }} />
+          </>
+        }
       />
       <main id="main" tabIndex={-1} className="page page--list">
         {guestAuth && (

@@ -8,6 +8,7 @@ import { Island } from "./Island";
 import { ColorModeContext } from "./color-mode";
 import { Layout } from "./Layout";
 import { InfoGuide } from "./settings/InfoGuide";
+import { ListsExchange } from "./settings/ListsExchange";
 
 export const SETTINGS_TABS = ["theme", "account", "info"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -51,6 +52,7 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPage
           {tab === "account" && (
             <>
               <Island name="AccountSettings" props={{ username: user.username }} />
+              <ListsExchange />
               {isAdmin && <AdminAccess />}
             </>
           )}

@@ -3,6 +3,7 @@ import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
 import { api, ApiRequestError, errorMessage } from "../api";
 import { moveItem, positionsOf } from "../order";
+import ImportButton from "../exchange/ImportButton";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
@@ -199,9 +200,12 @@ export default function HomeScreen(props: HomeScreenProps) {
               {lists.length} of {MAX_LISTS_PER_USER} lists
             </p>
           </div>
-          <button type="button" className="button button--primary" onClick={() => setModal({ kind: "create" })}>
-            <Icon name="plus" size={18} /> New List
-          </button>
+          <div className="row">
+            <ImportButton variant="home" />
+            <button type="button" className="button button--primary" onClick={() => setModal({ kind: "create" })}>
+              <Icon name="plus" size={18} /> New List
+            </button>
+          </div>
         </div>
         <p id="reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.

@@ -1,0 +1,129 @@
+import { type FormEvent, useState } from "react";
+import type { ImportFormat } from "../../src/shared/exchange-format";
+import { LIST_NAME_MAX } from "../../src/shared/rules/lists";
+import type { TaskList } from "../../src/shared/types";
+import { api, errorMessage } from "../api";
+import { Dialog } from "../ui/Dialog";
+import { Spinner } from "../ui/Icon";
+
+export interface ImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** JSON by its file's name or its first character; anything else is read as a Markdown (or plain) list. */
+const formatOf = (content: string, fileName: string | undefined): ImportFormat =>
+  fileName?.toLowerCase().endsWith(".json") || content.trimStart().startsWith("{") ? "json" : "md";
+
+/** A Markdown list without a `# heading` is named after its file: "groceries.md" → "groceries". */
+const nameOf = (fileName: string | undefined) =>
+  fileName
+    ?.replace(/\.[^.]*$/, "")
+    .trim()
+    .slice(0, LIST_NAME_MAX)
+    .trim() || undefined;
+
+/** Settings' and Home's import (DESIGN §11): a file or pasted text → a new list, then a way to open it. */
+export default function ImportDialog({ open, onClose }: ImportDialogProps) {
+  const [imported, setImported] = useState<TaskList | null>(null);
+  const close = () => {
+    onClose();
+    setImported(null);
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={imported ? "List imported" : "Import a list"}
+      description={
+        imported
+          ? `"${imported.name}" is now one of your lists.`
+          : "A Markdown or JSON file (or pasted text) becomes a new list, with its ticks and sub-items."
+      }
+      actions={
+        imported && (
+          <>
+            <button type="button" className="button button--outline" onClick={close}>
+              Close
+            </button>
+            <a className="button button--primary" href={`/list/${imported.id}`} data-autofocus>
+              Open list
+            </a>
+          </>
+        )
+      }
+    >
+      {!imported && <ImportForm onClose={close} onImported={setImported} />}
+    </Dialog>
+  );
+}
+
+function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: (list: TaskList) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(undefined);
+    try {
+      const content = file ? await file.text() : pasted;
+      const list = await api<TaskList>("/api/task-lists/import", {
+        body: { format: formatOf(content, file?.name), content, name: nameOf(file?.name) },
+      });
+      // Home shows the new list's card at once (HomeScreen listens for this).
+      window.dispatchEvent(new Event("listwell:refresh"));
+      onImported(list);
+    } catch (failure) {
+      setError(errorMessage(failure, "Failed to import the list"));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="import-file">File</label>
+        <input
+          id="import-file"
+          type="file"
+          accept=".md,.markdown,.txt,.json,text/markdown,text/plain,application/json"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(undefined);
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="import-text">Or paste the list</label>
+        <textarea
+          id="import-text"
+          rows={5}
+          placeholder={"# Groceries\n- [ ] Milk\n- [x] Bread"}
+          value={pasted}
+          disabled={file !== null}
+          onChange={(e) => {
+            setPasted(e.target.value);
+            setError(undefined);
+          }}
+        />
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={pending || (!file && pasted.trim() === "")}>
+          {pending && <Spinner label="Importing" />}
+          {pending ? "Importing..." : "Import"}
+        </button>
+      </div>
+    </form>
+  );
+}
