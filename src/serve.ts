@@ -39,7 +39,7 @@ const SETTLE_MAX_MS = 1_000;
 
 /** Serves the app (HTTP now, the websocket beside it) on a port; port 0 picks a free one. */
 export function startServer(deps: AppDeps, options: { port: number; hostname: string }): RunningServer {
-  const realtime = deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus });
+  const realtime = deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus, logger: deps.logger });
   const app = createApp({ ...deps, realtime, presence: deps.presence ?? realtime });
   let stopping = false;
   let taken = 0;

@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -117,4 +117,23 @@ describe("backup while running", () => {
       for (const server of servers) await server.stop(9);
     }
   }, 90_000);
+
+  it("refuses PostgreSQL, pointing to pg_dump, and a call without a file, changing nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "listwell-backup-refused-"));
+    const target = join(dir, "copy.db");
+    expect(await runCli(["backup", target], { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump "$DATABASE_URL" > FILE)\n',
+    });
+    expect(await runCli(["backup"], { DATABASE_URL: join(dir, "none.db") })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Usage: /),
+    });
+    expect(await runCli(["backup", target], { DATABASE_URL: join(dir, "none.db") })).toMatchObject({
+      code: 1,
+      stderr: `No database at ${join(dir, "none.db")}\n`,
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { redactPath } from "../../src/logger";
 import type { TaskList } from "../../src/shared/types";
 import { TestSocket } from "../helpers/live";
 import { startServerProcess } from "../helpers/server-process";
@@ -111,4 +112,32 @@ describe("LOG_FORMAT=json", () => {
       expect(stderr).not.toContain(secret);
     }
   }, 60_000);
+
+  it("masks every path segment that is a secret, and only those", () => {
+    expect(
+      [
+        "/shared/abc123",
+        "/s/abc123",
+        "/api/task-lists/by-share-id/abc123",
+        "/api/poll/4f0c-client",
+        "/api/poll/connect",
+        "/api/poll/subscribe",
+        "/api/shared-by-list/4",
+        "/shared-access",
+        "/list/12",
+        "/api/tasks/12/toggle",
+      ].map(redactPath),
+    ).toEqual([
+      "/shared/[redacted]",
+      "/s/[redacted]",
+      "/api/task-lists/by-share-id/[redacted]",
+      "/api/poll/[redacted]",
+      "/api/poll/connect",
+      "/api/poll/subscribe",
+      "/api/shared-by-list/4",
+      "/shared-access",
+      "/list/12",
+      "/api/tasks/12/toggle",
+    ]);
+  });
 });
