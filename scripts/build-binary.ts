@@ -1,4 +1,5 @@
 /**
+ * @module
  * `npm run build:binary`: one executable, dist/listwell, that serves Listwell with nothing beside it
  * (DESIGN §11). It carries the built islands, stylesheet and icons with their compressed copies,
  * the static files, the migrations and CHANGELOG.md. Bun embeds a file a module imports

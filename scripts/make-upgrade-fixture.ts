@@ -1,4 +1,5 @@
 /**
+ * @module
  * Makes the upgrade test's fixture for a release: `bun scripts/make-upgrade-fixture.ts 0.1.0 3`
  * writes tests/fixtures/release-0.1.0.db, a SQLite database with that release's schema (its first
  * 3 migrations, the default being every one there is now) holding the seed's rows, and beside it

@@ -1,11 +1,12 @@
+/**
+ * @module
+ * `listwell [serve]` serves; `listwell backup FILE [--force]` copies the SQLite database while the
+ * server runs. The binary's entry (scripts/build-binary.ts) and `bun src/cli.ts` both come here.
+ */
 import { readConfig } from "./config";
 import { BackupRefused, backupSqlite } from "./store/backup";
 import { sqlitePath } from "./store/open";
 
-/**
- * `listwell [serve]` serves; `listwell backup FILE [--force]` copies the SQLite database while the
- * server runs. The binary's entry (scripts/build-binary.ts) and `bun src/cli.ts` both come here.
- */
 const USAGE = "Usage: listwell [serve] | listwell backup FILE [--force]";
 
 /** Answers the process's exit code; `serve` never returns while the server runs. */

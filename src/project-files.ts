@@ -1,13 +1,14 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
 /**
+ * @module
  * The project's own files the server reads while it runs: built assets, static files, migrations,
  * the changelog. From the source tree they are on disk; the compiled binary carries them inside
  * (scripts/build-binary.ts registers them before anything reads one), under paths of its own.
  * Paths here are relative to the project's root, with `/` between folders.
  */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const embedded = new Map<string, string>();
 

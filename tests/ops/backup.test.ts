@@ -1,3 +1,10 @@
+/**
+ * @module
+ * DESIGN §11 and the README's "Backup and restore", followed to the letter with real processes:
+ * `bun src/cli.ts backup FILE` while the server takes a steady stream of writes, then a second
+ * server started on the copy put at ./data/listwell.db. Everything acknowledged before the backup
+ * began must be there.
+ */
 import { Database } from "bun:sqlite";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,12 +15,6 @@ import type { Task, TaskList } from "../../src/shared/types";
 import { createList, runConcurrently, signIn, signUp } from "../helpers/fault-load";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 
-/**
- * DESIGN §11 and the README's "Backup and restore", followed to the letter with real processes:
- * `bun src/cli.ts backup FILE` while the server takes a steady stream of writes, then a second
- * server started on the copy put at ./data/listwell.db. Everything acknowledged before the backup
- * began must be there.
- */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LISTS = 5;
 /** Items per list stay under the 100-item limit, so every acknowledged write is a kept one. */

@@ -1,3 +1,9 @@
+/**
+ * @module
+ * DESIGN §11 "one binary": `npm run build:binary`'s dist/listwell, copied alone into an empty folder
+ * (no node_modules, no source tree), serves the sign-in page and its assets, registers with the
+ * invite code it prints, keeps a list, and backs itself up. One build serves the whole file.
+ */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,11 +14,6 @@ import { HttpClient } from "../helpers/fault-load";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { TEST_PASSWORD } from "../helpers/test-app";
 
-/**
- * DESIGN §11 "one binary": `npm run build:binary`'s dist/listwell, copied alone into an empty folder
- * (no node_modules, no source tree), serves the sign-in page and its assets, registers with the
- * invite code it prints, keeps a list, and backs itself up. One build serves the whole file.
- */
 let folder = "";
 let server: ServerProcess | undefined;
 

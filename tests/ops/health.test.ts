@@ -1,3 +1,9 @@
+/**
+ * @module
+ * GET /healthz (DESIGN §11) as a monitor sees it: 200 while the database (and Redis, when
+ * configured) answer, 503 naming the part that does not within the timeout, 200 again once it is
+ * back. The outages are network cuts behind a TCP proxy, as in tests/faults/.
+ */
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,11 +19,6 @@ import { isPostgresAvailable, POSTGRES_ADMIN_URL, testDialects } from "../helper
 import { startTcpProxy } from "../helpers/tcp-proxy";
 import { makeTestApp } from "../helpers/test-app";
 
-/**
- * GET /healthz (DESIGN §11) as a monitor sees it: 200 while the database (and Redis, when
- * configured) answer, 503 naming the part that does not within the timeout, 200 again once it is
- * back. The outages are network cuts behind a TCP proxy, as in tests/faults/.
- */
 const REDIS_PORT = 6379;
 
 async function isRedisAvailable(): Promise<boolean> {

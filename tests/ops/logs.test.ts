@@ -1,3 +1,9 @@
+/**
+ * @module
+ * LOG_FORMAT=json (DESIGN §9, issue 15): the real server, a scripted session, and everything it
+ * printed. Every line is one JSON object; every request (the list read answered before Hono and
+ * the websocket upgrade included) has exactly one line; no secret of the session appears anywhere.
+ */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,11 +13,6 @@ import type { TaskList } from "../../src/shared/types";
 import { TestSocket } from "../helpers/live";
 import { startServerProcess } from "../helpers/server-process";
 
-/**
- * LOG_FORMAT=json (DESIGN §9, issue 15): the real server, a scripted session, and everything it
- * printed. Every line is one JSON object; every request (the list read answered before Hono and
- * the websocket upgrade included) has exactly one line; no secret of the session appears anywhere.
- */
 const PASSWORD = "pw-Secret-7f3a91c2";
 const INVITE = "invite-Secret-b4e8d0";
 

@@ -1,3 +1,12 @@
+/**
+ * @module
+ * DESIGN §11: every migration upgrades the data of every earlier release. For each dialect and
+ * each step k, a database migrated only to its first k migrations (the schema as a release before
+ * migration k+1 left it) is seeded with plain SQL, migrated to the newest schema, and must hold
+ * every row as it was and serve it through the app. The steps come from the migrations folder, so
+ * a new migration is covered without touching this file. Each committed release fixture
+ * (tests/fixtures/release-*.db, scripts/make-upgrade-fixture.ts) is upgraded the same way.
+ */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,14 +25,6 @@ import { openSqlite } from "../../src/store/sqlite";
 import { SEED_PASSWORD, SEED_SHARE_ID, SEED_TOKENS, type Seeded, readBack, seedDatabase } from "../fixtures/upgrade-seed";
 import { freshDatabase, testDialects } from "../helpers/databases";
 
-/**
- * DESIGN §11: every migration upgrades the data of every earlier release. For each dialect and
- * each step k, a database migrated only to its first k migrations (the schema as a release before
- * migration k+1 left it) is seeded with plain SQL, migrated to the newest schema, and must hold
- * every row as it was and serve it through the app. The steps come from the migrations folder, so
- * a new migration is covered without touching this file. Each committed release fixture
- * (tests/fixtures/release-*.db, scripts/make-upgrade-fixture.ts) is upgraded the same way.
- */
 const FIXTURES = fileURLToPath(new URL("../fixtures", import.meta.url));
 const dialects = await testDialects();
 let passwordHash = "";
