@@ -34,7 +34,7 @@ describe("share levels and link expiry in Chromium", () => {
 
   it("lets a check-link guest tick and nothing else, until the link expires", async () => {
     const owner = await signedInContext(env, "olive");
-    await signedInContext(env, "sam").then(({ context }) => context.close());
+    const sam = await signedInContext(env, "sam");
     const { list, tasks } = await seedList(owner.context.request, "Weekend", ["Milk", "Bread", "Feed the cat"]);
     const page = owner.page;
     await gotoHydrated(page, "/");
@@ -102,6 +102,19 @@ describe("share levels and link expiry in Chromium", () => {
     await expect.poll(() => shownExpiry(page)).not.toBe("Expired");
     expect((await guest.page.goto(link))?.status()).toBe(200);
 
+    // The named recipient at check: 'Tick only' on Shared Lists, and the same tick-only list page.
+    await gotoHydrated(sam.page, "/shared-lists");
+    await expect.poll(() => sam.page.locator(".share-card").first().textContent()).toContain("Tick only");
+    await keepScreenshot(sam.page, "share-levels-shared-lists", false);
+    await gotoHydrated(sam.page, `/list/${list.id}`);
+    await visible(sam.page, "Feed the cat");
+    expect(await sam.page.getByRole("button", { name: /^(Edit|Delete) / }).count()).toBe(0);
+    await sam.page.getByRole("checkbox", { name: 'Mark "Bread" as completed' }).click();
+    await expect
+      .poll(async () => ((await (await owner.context.request.get(`/api/tasks?listId=${list.id}`)).json()) as Task[])[1]!.completed)
+      .toBe(true);
+
+    await sam.context.close();
     await guest.context.close();
     await owner.context.close();
   });
