@@ -17,6 +17,15 @@ import { isCompiled } from "./project-files";
 export async function serve() {
   const config = readConfig();
   const logger = createLogger(config.logLevel, config.logFormat);
+  if (config.logFormat === "json") {
+    // A crash (the database unreachable at start, a bug) is a log line like any other, then exit 1 as without these.
+    const crash = (kind: string) => (error: unknown) => {
+      logger.error(`${kind}:`, error);
+      process.exit(1);
+    };
+    process.on("uncaughtException", crash("Uncaught exception"));
+    process.on("unhandledRejection", crash("Unhandled rejection"));
+  }
   const db = openDatabase(config.databaseUrl);
   await migrate(db);
   const store = createStore(db);

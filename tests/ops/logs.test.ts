@@ -141,4 +141,19 @@ describe("LOG_FORMAT=json", () => {
       "/api/tasks/12/toggle",
     ]);
   });
+
+  it("says why it could not start in a JSON line too, and exits 1", async () => {
+    const child = Bun.spawn([process.execPath, "src/server.ts"], {
+      // Nothing listens on port 1: the database is unreachable at start.
+      env: { ...process.env, LOG_FORMAT: "json", PORT: "0", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
+    expect(code).toBe(1);
+    const lines = `${stdout}${stderr}`.split("\n").filter((line) => line.trim() !== "");
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      { time: expect.any(String), level: "error", msg: expect.stringMatching(/^(Uncaught exception|Unhandled rejection): .*connect/i) },
+    ]);
+  }, 30_000);
 });
