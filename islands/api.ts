@@ -33,6 +33,8 @@ export interface ApiOptions {
   body?: unknown;
   /** The caller deals with a 401 itself; the session-recovery handler stays out of it. */
   handlesUnauthorized?: boolean;
+  /** DESIGN §11: a write sent again after a lost answer carries the same key and is applied once. */
+  idempotencyKey?: string;
 }
 
 /** Every island's call to /api: JSON both ways, cookies sent, errors thrown as ApiRequestError. */
@@ -40,8 +42,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const response = await fetch(path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     credentials: "same-origin",
-    headers:
-      options.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      Accept: "application/json",
+      ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   if (response.status === 401 && unauthorizedHandler && !options.handlesUnauthorized) {

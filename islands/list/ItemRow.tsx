@@ -20,6 +20,8 @@ export interface ItemRowProps extends RowHandlers {
   /** Row index in the view, for the theme colour (--task-0..9) and keyboard moves. */
   index: number;
   pending: boolean;
+  /** A change to it waits in the offline outbox (issue 14). */
+  waiting?: boolean;
   readOnly: boolean;
   /** The completion box works: everyone but a read-only viewer (a `check` caller may only tick). */
   canTick: boolean;
@@ -72,6 +74,11 @@ export function ItemRow(props: ItemRowProps) {
         {pinned && <span className="item__meta">Parent item</span>}
       </div>
       <div className="item__actions">
+        {props.waiting && (
+          <span className="muted" role="img" aria-label="Waiting to be saved" title="Waiting to be saved">
+            <Icon name="refresh" size={14} />
+          </span>
+        )}
         {task.isParent && !pinned && (
           <button
             type="button"

@@ -1,10 +1,12 @@
 import type { RefObject } from "react";
 import type { Task } from "../../src/shared/types";
 import { Icon, Spinner } from "../ui/Icon";
+import { OfflineBanner } from "../offline/OfflineBanner";
 import { ItemRow, type RowHandlers } from "./ItemRow";
 import { emptyStateText } from "./logic";
 import { QuickAdd, type QuickAddProps } from "./QuickAdd";
 import type { ListData } from "./useListData";
+import type { OutboxView } from "./useOutbox";
 
 export interface ListBodyProps {
   data: ListData;
@@ -21,6 +23,8 @@ export interface ListBodyProps {
   sortAlpha: boolean;
   hasCompleted: boolean;
   pending: ReadonlySet<number>;
+  /** Offline, and which items have changes waiting to be saved (issue 14). */
+  outbox: OutboxView;
   rowsRef: RefObject<HTMLUListElement | null>;
   onSortAlpha: (on: boolean) => void;
   onBack: () => void;
@@ -34,6 +38,9 @@ export interface ListBodyProps {
 /** The list page's visible part: title bar or breadcrumb, toolbar, quick add, rows or empty state. */
 export function ListBody(props: ListBodyProps) {
   const { data, parent, rows, readOnly, pending } = props;
+  const { offline, ids: waiting } = props.outbox;
+  // Reset and clearing act on the list as the server has it, so they wait for a connection.
+  const needsNetwork = offline ? { disabled: true, title: "Not available offline" } : {};
   const empty = emptyStateText({ total: props.total, shown: rows.length, readOnly, inParentView: Boolean(parent) });
   const subItemsOf = (task: Task) => {
     const children = data.tasks.filter((t) => t.parentId === task.id);
@@ -48,6 +55,7 @@ export function ListBody(props: ListBodyProps) {
 
   return (
     <div className="list-screen">
+      <OfflineBanner view={props.outbox} />
       {parent ? (
         <div className="list-title list-title--parent">
           <nav aria-label="Breadcrumb">
@@ -90,7 +98,7 @@ export function ListBody(props: ListBodyProps) {
         </div>
         <span className="spacer" />
         {!readOnly && data.tasks.length > 0 && (
-          <button type="button" className="button button--outline button--small" onClick={props.onReset}>
+          <button type="button" className="button button--outline button--small" onClick={props.onReset} {...needsNetwork}>
             <Icon name="refresh" size={16} /> <span className="list-toolbar__label">Reset</span>
           </button>
         )}
@@ -98,8 +106,9 @@ export function ListBody(props: ListBodyProps) {
           <button
             type="button"
             className="button button--outline button--small"
-            disabled={!props.hasCompleted}
             onClick={props.onClearCompleted}
+            {...needsNetwork}
+            disabled={!props.hasCompleted || offline}
           >
             <Icon name="trash" size={16} /> <span className="list-toolbar__label">Clear completed items</span>
           </button>
@@ -124,6 +133,7 @@ export function ListBody(props: ListBodyProps) {
               index={0}
               pinned
               pending={pending.has(parent.id)}
+              waiting={waiting.has(parent.id)}
               readOnly={readOnly}
               canTick={props.canTick}
               draggable={false}
@@ -136,6 +146,7 @@ export function ListBody(props: ListBodyProps) {
               task={task}
               index={index + (parent ? 1 : 0)}
               pending={pending.has(task.id)}
+              waiting={waiting.has(task.id)}
               readOnly={readOnly}
               canTick={props.canTick}
               draggable={props.canDrag}

@@ -3,18 +3,21 @@ import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { takeEarlyTicks } from "../early-ticks";
-import { dismissToast, toast } from "../toast";
+import { toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
-import { alphabetical, completedLast, deletedWith, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
+import { newKey, temporaryId } from "../offline/key";
+import { alphabetical, changedFields, completedLast, deletedWith, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, subscribePrefs } from "./prefs";
 import { renameItem } from "./rename";
 import { resetCompletions } from "./reset";
 import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
 import { deleteWithUndo } from "./undo";
 import { useListData } from "./useListData";
+import { useOutbox } from "./useOutbox";
+import { useTicks } from "./useTicks";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
 
@@ -30,6 +33,8 @@ export interface ListScreenProps {
   parentId: number;
   /** The list's newest event id as the server read it: the items above are as of this event. */
   eventId: number;
+  /** The signed-in visitor's id; null for a share-link guest, whose offline changes are kept per link. */
+  viewerId: number | null;
 }
 
 // The sheet and dialogs open on a tap, never at first paint: their code arrives with the first one opened.
@@ -40,23 +45,24 @@ const parentFromUrl = () => Number(new URL(window.location.href).searchParams.ge
 /** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
 export default function ListScreen(props: ListScreenProps) {
   const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
-  const { data, loading, refetch, setTasks } = useListData(
+  const { data, loading, refetch, setTasks, overlay } = useListData(
     target,
     { name: props.list.name, tasks: props.tasks, accessLevel: props.accessLevel, isOwner: props.isOwner, ownerName: props.ownerName },
     props.eventId,
   );
+  const scope = props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`;
+  const outbox = useOutbox(scope, target, { setTasks, refetch: () => void refetch(), overlay });
+  const { save: saveChange } = outbox;
+  const { pending, toggle, closeCompletionToast } = useTicks(target, saveChange, setTasks);
   const [parentId, setParentId] = useState(props.parentId);
   const [view, setView] = useState({ showCompleted: true, completedLast: false });
   const [sortAlpha, setSortAlpha] = useState(false);
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const [modal, setModal] = useState<Modal>(null);
   // Kept once mounted, so a closing dialog hands focus back as the native <dialog> does.
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (modal && !dialogsMounted) setDialogsMounted(true);
   const [busy, setBusy] = useState(false);
   const rowsRef = useRef<HTMLUListElement>(null);
-  /** The open 'Task completed' toast, closed once its item is gone and Undo has nothing to undo. */
-  const completionToast = useRef<{ taskId: number; toastId: number } | null>(null);
   /** Where keyboard focus goes once the rows re-render, so a move or a view change never drops it. */
   const focusNext = useRef<string | null>(null);
 
@@ -96,43 +102,6 @@ export default function ListScreen(props: ListScreenProps) {
     setSortAlpha(false);
   }
 
-  const setPendingFor = (id: number, on: boolean) =>
-    setPending((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  /** SPEC §4: optimistic, rolled back on failure; completing offers Undo (which toasts nothing new). */
-  async function toggle(task: Task, undo = false) {
-    if (pending.has(task.id)) return;
-    const setCompleted = (completed: boolean) => setTasks((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed } : t)));
-    setPendingFor(task.id, true);
-    setCompleted(!task.completed);
-    try {
-      const updated = await tasksApi.toggle(target, task.id);
-      setTasks((tasks) => mergeTasks(tasks, [updated]));
-      if (!undo && updated.completed) {
-        const toastId = toast({
-          title: "Task completed",
-          description: `"${truncateTitle(updated.title)}" marked as complete`,
-          action: { label: "Undo", onClick: () => void toggle(updated, true) },
-        });
-        completionToast.current = { taskId: updated.id, toastId };
-      }
-    } catch {
-      setCompleted(task.completed);
-      toast(
-        undo
-          ? { title: "Undo failed", description: "Could not undo the completion. Please try again.", variant: "destructive" }
-          : { title: "Toggle Failed", description: "Could not update task status. Please try again.", variant: "destructive" },
-      );
-    } finally {
-      setPendingFor(task.id, false);
-    }
-  }
-
   // Ticks tapped before hydration (islands/early-ticks.ts) are already on screen: save them now,
   // once, against the items as first rendered.
   useEffect(() => {
@@ -147,11 +116,9 @@ export default function ListScreen(props: ListScreenProps) {
     const moved = reorderGroup(group, rows, from, to);
     setTasks((tasks) => mergeTasks(tasks, moved));
     try {
-      const { tasks } = await tasksApi.reorder(
-        target,
-        moved.map(({ id, position }) => ({ id, position })),
-      );
-      setTasks(() => tasks);
+      const items = moved.map(({ id, position }) => ({ id, position }));
+      const answer = await saveChange({ kind: "reorder", items }, "The new order", (key) => tasksApi.reorder(target, items, key));
+      if (answer) setTasks(() => answer.tasks);
     } catch (error) {
       setTasks(() => before);
       toast({ title: "Failed to reorder tasks", description: errorMessage(error, "Failed to reorder items"), variant: "destructive" });
@@ -169,15 +136,18 @@ export default function ListScreen(props: ListScreenProps) {
   async function save(fields: ItemFields) {
     try {
       if (modal?.kind === "edit") {
-        const updated = await tasksApi.update(
-          target,
-          modal.task.id,
-          modal.task.parentId ? { title: fields.title, description: fields.description } : fields,
-        );
-        setTasks((tasks) => mergeTasks(tasks, [updated]));
+        const { task } = modal;
+        // Only what was changed is sent: another person's change to another field stays (issue 14).
+        const changed = changedFields(task, task.parentId ? { title: fields.title, description: fields.description } : fields);
+        const updated =
+          Object.keys(changed).length > 0 &&
+          (await saveChange({ kind: "edit", id: task.id, fields: changed }, task.title, (key) =>
+            tasksApi.update(target, task.id, changed, key),
+          ));
+        if (updated) setTasks((tasks) => mergeTasks(tasks, [updated]));
       } else {
-        const created = await tasksApi.create(target, fields, parent?.id ?? 0);
-        setTasks((tasks) => mergeTasks([...tasks, created], []));
+        const created = await createItem(fields, parent?.id ?? 0);
+        if (created) setTasks((tasks) => mergeTasks([...tasks, created], []));
       }
       setModal(null);
     } catch (error) {
@@ -191,12 +161,9 @@ export default function ListScreen(props: ListScreenProps) {
     }
   }
 
-  function closeCompletionToast(gone: (taskId: number) => boolean) {
-    const open = completionToast.current;
-    if (!open || !gone(open.taskId)) return;
-    dismissToast(open.toastId);
-    completionToast.current = null;
-  }
+  /** Adds an item; null when it was queued offline (it is on screen already, under a temporary id). */
+  const createItem = (fields: ItemFields, parentId: number) =>
+    saveChange({ kind: "add", id: temporaryId(), parentId, fields }, fields.title, (key) => tasksApi.create(target, fields, parentId, key));
 
   function remove(task: Task) {
     const before = data.tasks;
@@ -208,12 +175,14 @@ export default function ListScreen(props: ListScreenProps) {
     const at = rows.findIndex((row) => row.id === task.id);
     const neighbour = rows[at + 1] ?? rows[at - 1];
     focusNext.current = at >= 0 && neighbour ? `[data-task-id="${neighbour.id}"] .item__check` : "#quick-add";
+    const key = newKey();
     void deleteWithUndo({
       target,
       setTasks,
       before,
       gone,
-      request: () => tasksApi.remove(target, task.id),
+      request: () => saveChange({ kind: "delete", id: task.id }, task.title, (k) => tasksApi.remove(target, task.id, k), key),
+      cancel: () => outbox.cancel(key),
       failed: "Failed to delete item",
       done: { title: "Item deleted", description: `"${truncateTitle(task.title)}" was deleted` },
     });
@@ -250,7 +219,7 @@ export default function ListScreen(props: ListScreenProps) {
     onOpen: (task) => openParent(task.id),
     onDescribe: (task) => setModal({ kind: "describe", task }),
     onEdit: (task) => setModal({ kind: "edit", task }),
-    onRename: (task, title) => void renameItem(target, setTasks, task, title),
+    onRename: (task, title) => void renameItem(target, saveChange, setTasks, task, title),
     onDelete: (task) => setModal({ kind: "delete", task }),
     onKeyMove,
   };
@@ -272,6 +241,7 @@ export default function ListScreen(props: ListScreenProps) {
         sortAlpha={sortAlpha}
         hasCompleted={hasCompleted}
         pending={pending}
+        outbox={outbox.view}
         rowsRef={rowsRef}
         onSortAlpha={setSortAlpha}
         onBack={() => openParent(0)}
@@ -281,6 +251,8 @@ export default function ListScreen(props: ListScreenProps) {
             : {
                 target,
                 room: MAX_ITEMS_PER_LIST - data.tasks.length,
+                create: createItem,
+                offline: outbox.view.offline,
                 onAdded: (created) => setTasks((tasks) => mergeTasks([...tasks, ...created], [])),
                 onLimit: () => setModal({ kind: "limit" }),
                 onDetails: openAdd,

@@ -13,6 +13,8 @@ export interface PastePreviewProps {
   items: PastedItem[];
   /** How many more items the list may hold. */
   room: number;
+  /** No network: the items are added all at once or not at all, so they wait for one. */
+  offline: boolean;
   onAdded: (tasks: Task[]) => void;
   onLimit: () => void;
   onClose: () => void;
@@ -32,7 +34,7 @@ function Line({ item }: { item: PastedChild }) {
  * The pasted lines as the items they will become (issue 13), added all at once or not at all
  * (POST /api/tasks/bulk). Past the 100-item limit it says how many fit and sends nothing.
  */
-export default function PastePreview({ target, parentId, items, room, onAdded, onLimit, onClose }: PastePreviewProps) {
+export default function PastePreview({ target, parentId, items, room, offline, onAdded, onLimit, onClose }: PastePreviewProps) {
   const [pending, setPending] = useState(false);
   const count = countPasted(items);
   const tooMany = count > room;
@@ -65,13 +67,24 @@ export default function PastePreview({ target, parentId, items, room, onAdded, o
           <button type="button" className="button button--outline" onClick={onClose} disabled={pending}>
             Cancel
           </button>
-          <button type="button" className="button button--primary" data-autofocus disabled={pending || tooMany} onClick={() => void add()}>
+          <button
+            type="button"
+            className="button button--primary"
+            data-autofocus
+            disabled={pending || tooMany || offline}
+            onClick={() => void add()}
+          >
             {pending && <Spinner label="Adding" />}
             {title}
           </button>
         </>
       }
     >
+      {offline && (
+        <p className="notice" role="alert">
+          You are offline. A pasted list is added all at once, so it needs a connection.
+        </p>
+      )}
       {tooMany && (
         <p className="notice" role="alert">
           {room > 0

@@ -5,7 +5,7 @@ import { ApiRequestError, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Icon } from "../ui/Icon";
 import { countPasted, parsePastedList, type PastedItem } from "./paste-parse";
-import { tasksApi, type ListTarget } from "./tasks-api";
+import type { ItemFields, ListTarget } from "./tasks-api";
 
 // Opened only by a paste of several lines, so its code arrives then, not with the page.
 const PastePreview = lazy(() => import("./PastePreview"));
@@ -16,6 +16,10 @@ export interface QuickAddProps {
   parentId: number;
   /** How many more items the list may hold (SPEC §9, sub-items included). */
   room: number;
+  /** Adds one item: the server's answer, or null when it was queued offline and is on screen already. */
+  create: (fields: ItemFields, parentId: number) => Promise<Task | null>;
+  /** No network: a pasted list waits for one (it is added all at once or not at all). */
+  offline: boolean;
   onAdded: (tasks: Task[]) => void;
   onLimit: () => void;
   /** Opens the full Add Item sheet, carrying what was typed so far. */
@@ -31,7 +35,7 @@ const isLimit = (error: unknown) => error instanceof ApiRequestError && error.bo
  * next item. Items go out one after another, so they land in the order they were typed. A paste
  * of several lines offers them all at once in a preview instead.
  */
-export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }: QuickAddProps) {
+export function QuickAdd({ target, parentId, room, create, offline, onAdded, onLimit, onDetails }: QuickAddProps) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pasted, setPasted] = useState<PastedItem[] | null>(null);
@@ -48,7 +52,8 @@ export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }
 
   async function add(title: string) {
     try {
-      onAdded([await tasksApi.create(target, { title, description: "", isParent: false }, parentId)]);
+      const created = await create({ title, description: "", isParent: false }, parentId);
+      if (created) onAdded([created]);
     } catch (failure) {
       // What was typed is not lost: it comes back unless the next item is being typed already.
       setValue((current) => current || title);
@@ -130,6 +135,7 @@ export function QuickAdd({ target, parentId, room, onAdded, onLimit, onDetails }
             parentId={parentId}
             items={pasted}
             room={room}
+            offline={offline}
             onAdded={onAdded}
             onLimit={onLimit}
             onClose={closePreview}

@@ -1,4 +1,5 @@
 import type { Task } from "../../src/shared/types";
+import type { ItemFields } from "./tasks-api";
 
 /** Pure rules of the list page (SPEC §2, §4), kept apart from React so unit tests can pin them down. */
 
@@ -65,3 +66,12 @@ export function emptyStateText({ total, shown, readOnly, inParentView }: EmptySt
 
 /** Issue 13's "completed at the bottom": open items first, then completed ones, each in the order given. */
 export const completedLast = (tasks: readonly Task[]) => [...tasks.filter((t) => !t.completed), ...tasks.filter((t) => t.completed)];
+
+/** The fields of an edit that differ from the item as it is: only those are sent (issue 14). */
+export function changedFields(task: Task, fields: Partial<ItemFields>): Partial<ItemFields> {
+  const changed: Partial<ItemFields> = {};
+  for (const name of ["title", "description", "isParent"] as const) {
+    if (fields[name] !== undefined && fields[name] !== task[name]) Object.assign(changed, { [name]: fields[name] });
+  }
+  return changed;
+}

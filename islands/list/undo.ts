@@ -17,16 +17,18 @@ export interface UndoableDelete {
   before: Task[];
   /** The ids the screen hides at once, before the server answers. */
   gone: ReadonlySet<number>;
-  /** The call; answers the ids the server deleted (none: nothing to undo). */
-  request: () => Promise<number[]>;
+  /** The call; answers the ids the server deleted (none: nothing to undo), or null when it was queued offline. */
+  request: () => Promise<number[] | null>;
+  /** Takes the queued delete back, while it is still queued (issue 14). */
+  cancel?: () => Promise<boolean>;
   failed: string;
   done: { title: string; description?: string };
 }
 
 /** Hides the items, deletes them, and offers Undo; a failed call puts them back and says so. */
-export async function deleteWithUndo({ target, setTasks, before, gone, request, failed, done }: UndoableDelete) {
+export async function deleteWithUndo({ target, setTasks, before, gone, request, cancel, failed, done }: UndoableDelete) {
   setTasks((tasks) => tasks.filter((task) => !gone.has(task.id)));
-  let ids: number[];
+  let ids: number[] | null;
   try {
     ids = await request();
   } catch (error) {
@@ -34,8 +36,20 @@ export async function deleteWithUndo({ target, setTasks, before, gone, request, 
     toast({ title: failed, description: errorMessage(error, "Please try again."), variant: "destructive" });
     return;
   }
+  if (ids === null) {
+    // Queued offline: Undo takes the delete out of the queue, or once it was sent, restores as usual.
+    const queued = [...gone];
+    const undo = async () => {
+      if (!(await cancel?.())) return restore(target, setTasks, queued);
+      const back = before.filter((task) => gone.has(task.id));
+      setTasks((current) => mergeTasks([...current.filter((task) => !gone.has(task.id)), ...back], []));
+    };
+    toast({ ...done, durationMs: UNDO_TOAST_MS, action: { label: "Undo", onClick: () => void undo() } });
+    return;
+  }
   if (ids.length === 0) return;
-  toast({ ...done, durationMs: UNDO_TOAST_MS, action: { label: "Undo", onClick: () => void restore(target, setTasks, ids) } });
+  const deleted = ids;
+  toast({ ...done, durationMs: UNDO_TOAST_MS, action: { label: "Undo", onClick: () => void restore(target, setTasks, deleted) } });
 }
 
 async function restore(target: ListTarget, setTasks: SetTasks, ids: number[]) {

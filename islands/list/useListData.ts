@@ -33,14 +33,17 @@ export function useListData(target: ListTarget, initial: ListData, renderedEvent
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const subscribedOnce = useRef(false);
+  /** Lays the changes still waiting in the outbox over what the server answered (islands/list/useOutbox.ts). */
+  const overlay = useRef<((tasks: Task[]) => Task[]) | null>(null);
 
   const refetch = useCallback(async () => {
     setLoading(true);
     try {
       const fresh = await tasksApi.load(target);
+      const tasks = overlay.current ? overlay.current(fresh.tasks) : fresh.tasks;
       setData({
         name: fresh.list.name,
-        tasks: fresh.tasks.slice().sort(byPosition),
+        tasks: tasks.slice().sort(byPosition),
         accessLevel: fresh.accessLevel,
         isOwner: fresh.isOwner,
         ownerName: fresh.ownerInfo?.username ?? null,
@@ -84,5 +87,5 @@ export function useListData(target: ListTarget, initial: ListData, renderedEvent
     (update: (tasks: Task[]) => Task[]) => setData((current) => ({ ...current, tasks: update(current.tasks) })),
     [],
   );
-  return { data, loading, refetch, setTasks };
+  return { data, loading, refetch, setTasks, overlay };
 }

@@ -62,6 +62,7 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
     shareId: caller.shareId ?? null,
     parentId,
     eventId,
+    viewerId: user?.id ?? null,
   };
   return renderPage(c, <ListPage assets={c.get("deps").assets} theme={pageTheme(c)} username={user?.username ?? null} screen={screen} />);
 });

@@ -1,0 +1,211 @@
+/**
+ * @module Issue 14's outbox: the list page's writes that could not reach the server, kept in order
+ * (./queue-store.ts) and replayed once it can be reached again. Each change goes out with the key
+ * it was queued with, so a change whose answer was lost is applied once (DESIGN §11). Loaded on
+ * first need by islands/list/useOutbox.ts; why it works this way: docs/decisions/020-outbox.md.
+ */
+import type { Task } from "../../src/shared/types";
+import { ApiRequestError } from "../api";
+import { sendChange } from "../list/tasks-api";
+import { toast } from "../toast";
+import { applyChange, type Change, type Entry, idsOf, isTemporaryId, overlay, remapChange, verdictFor } from "./changes";
+import { indexedDbQueue, type QueueStore } from "./queue-store";
+
+export interface OutboxState {
+  /** Changes waiting in this account's (or link's) queue, every list's. */
+  waiting: number;
+  /** The items of this list that have a change waiting. */
+  ids: ReadonlySet<number>;
+  /** A replay is under way. */
+  saving: boolean;
+  /** The last try found no network: the changes wait for the next chance. */
+  unreachable: boolean;
+}
+
+export interface OutboxScreen {
+  listId: number;
+  setTasks: (update: (tasks: Task[]) => Task[]) => void;
+  /** Reads the list again once a replay is done, so every device ends on the same list. */
+  refetch: () => void;
+  onState: (state: OutboxState) => void;
+}
+
+/** After a failed try while the browser says it is online, the next comes this much later, doubling. */
+const RETRY_MS = 2000;
+const RETRY_MAX_MS = 30_000;
+
+export class Outbox {
+  private entries: Entry[] = [];
+  private flushing = false;
+  private again = false;
+  private retryMs = RETRY_MS;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastSeq = 0;
+  private state: OutboxState = { waiting: 0, ids: new Set(), saving: false, unreachable: false };
+  /** Temporary ids the server has given real ones, for a write made on a row before it learnt its id. */
+  private readonly serverIds = new Map<number, number>();
+
+  constructor(
+    private readonly scope: string,
+    private readonly store: QueueStore,
+    private readonly screen: OutboxScreen,
+  ) {}
+
+  /** Reads the queue as stored (another tab or an earlier visit may have left changes). */
+  async load() {
+    await this.reload();
+  }
+
+  /** What the list looks like with every change still waiting laid over the server's answer. */
+  overlay = (tasks: Task[]): Task[] => overlay(tasks, this.entries, this.screen.listId);
+
+  /** Queues a change made on screen; the caller has already shown it, or it is shown now. */
+  async queue(entry: Omit<Entry, "scope" | "seq">, unreachable: boolean) {
+    const change = this.followServerIds(entry.change);
+    this.lastSeq = Math.max(Date.now() * 1000, this.lastSeq + 1);
+    await this.store.put({ ...entry, change, scope: this.scope, seq: this.lastSeq });
+    this.screen.setTasks((tasks) => applyChange(tasks, change, this.screen.listId));
+    if (unreachable) this.state = { ...this.state, unreachable: true };
+    await this.reload();
+    if (unreachable) this.retryLater();
+  }
+
+  /** Takes a queued change back (Undo of an offline delete); false once it has been sent. */
+  async cancel(key: string): Promise<boolean> {
+    if (!this.entries.some((entry) => entry.key === key)) return false;
+    await this.store.remove(key);
+    await this.reload();
+    return true;
+  }
+
+  /** Replays the queue in order; a call during a replay makes it go round once more. */
+  async flush() {
+    if (this.flushing) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.retryTimer);
+    this.flushing = true;
+    const refused: string[] = [];
+    let sent = 0;
+    try {
+      do {
+        this.again = false;
+        sent += await withLock(`listwell-outbox:${this.scope}`, () => this.replay(refused));
+      } while (this.again);
+    } finally {
+      this.flushing = false;
+      this.setState({ saving: false });
+    }
+    if (refused.length > 0)
+      toast({
+        title: refused.length === 1 ? "A change was not saved" : `${refused.length} changes were not saved`,
+        description: refused.join(" "),
+        variant: "destructive",
+      });
+    if (sent > 0) this.screen.refetch();
+  }
+
+  private async replay(refused: string[]): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      await this.reload();
+      const entry = this.entries[0];
+      if (!entry) return sent;
+      this.setState({ saving: true });
+      let result: unknown;
+      let failure: { status?: number; message?: string } | null = null;
+      try {
+        result = await sendChange(entry.target, entry.change, entry.key);
+      } catch (error) {
+        failure = error instanceof ApiRequestError ? { status: error.status, message: error.body.message } : {};
+      }
+      const verdict = verdictFor(entry.change, failure, entry.title);
+      if (verdict.kind === "retry") {
+        this.setState({ unreachable: true });
+        this.retryLater();
+        return sent;
+      }
+      sent++;
+      this.retryMs = RETRY_MS;
+      await this.store.remove(entry.key);
+      await this.reload();
+      if (verdict.kind === "refused") {
+        refused.push(verdict.reason);
+        if (entry.change.kind === "add") await this.dropChangesTo(entry.change.id);
+      } else if (entry.change.kind === "add") await this.learnServerId(entry.change.id, result as Task);
+      await this.reload();
+      this.setState({ unreachable: false });
+      this.showSaved(entry.change, verdict.kind === "done" ? result : undefined);
+    }
+  }
+
+  /** The server's item in place of the one the screen showed, with what still waits laid over it. */
+  private showSaved(change: Change, result: unknown) {
+    const id = change.kind === "reorder" ? null : change.id;
+    const saved = change.kind !== "delete" && id !== null && isTask(result) ? result : null;
+    this.screen.setTasks((tasks) => {
+      // A refused add leaves nothing behind; a saved item replaces what the screen showed for it.
+      const rest = saved || change.kind === "add" ? tasks.filter((task) => task.id !== id && task.id !== saved?.id) : tasks;
+      return overlay(saved ? [...rest, saved] : rest, this.entries, this.screen.listId);
+    });
+  }
+
+  /** An added item got its id: every change still waiting that names the temporary one follows it. */
+  private async learnServerId(temporary: number, task: Task) {
+    this.serverIds.set(temporary, task.id);
+    for (const entry of this.entries) {
+      if (idsOf(entry.change).includes(temporary))
+        await this.store.put({ ...entry, change: remapChange(entry.change, temporary, task.id) });
+    }
+  }
+
+  /** A refused add takes the changes made to its item with it: there is nothing for them to change. */
+  private async dropChangesTo(temporary: number) {
+    for (const entry of this.entries) {
+      if (entry.change.kind === "reorder") {
+        const items = entry.change.items.filter((item) => item.id !== temporary);
+        if (items.length !== entry.change.items.length) await this.store.put({ ...entry, change: { kind: "reorder", items } });
+      } else if (idsOf(entry.change).includes(temporary)) await this.store.remove(entry.key);
+    }
+  }
+
+  private followServerIds(change: Change): Change {
+    return idsOf(change)
+      .filter(isTemporaryId)
+      .reduce((current, id) => (this.serverIds.has(id) ? remapChange(current, id, this.serverIds.get(id)!) : current), change);
+  }
+
+  private retryLater() {
+    clearTimeout(this.retryTimer);
+    if (!navigator.onLine) return;
+    this.retryTimer = setTimeout(() => void this.flush(), this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+  }
+
+  private async reload() {
+    this.entries = await this.store.list(this.scope);
+    const ids = new Set(this.entries.filter((entry) => entry.target.listId === this.screen.listId).flatMap((entry) => idsOf(entry.change)));
+    this.setState({ waiting: this.entries.length, ids });
+  }
+
+  private setState(change: Partial<OutboxState>) {
+    this.state = { ...this.state, ...change };
+    this.screen.onState(this.state);
+  }
+}
+
+const isTask = (value: unknown): value is Task => typeof value === "object" && value !== null && "id" in value && "title" in value;
+
+/** One replay at a time across this browser's tabs, where the browser can say so (Web Locks). */
+function withLock<T>(name: string, run: () => Promise<T>): Promise<T> {
+  return navigator.locks ? navigator.locks.request(name, run) : run();
+}
+
+/** The page's outbox over IndexedDB, with what already waits read and laid over the screen. */
+export async function openOutbox(scope: string, screen: OutboxScreen): Promise<Outbox> {
+  const outbox = new Outbox(scope, indexedDbQueue(), screen);
+  await outbox.load();
+  screen.setTasks(outbox.overlay);
+  return outbox;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { applyChange, type Entry, idsOf, overlay, remapChange, verdictFor } from "../../islands/offline/changes";
+import { changedFields } from "../../islands/list/logic";
+import type { Task } from "../../src/shared/types";
+import { aTask } from "../helpers/tasks";
+
+const target = { listId: 1, shareId: null };
+let seq = 0;
+const entry = (change: Entry["change"], title = "t"): Entry => ({ key: `k${++seq}`, scope: "user:1", seq, target, change, title });
+const titles = (tasks: Task[]) => tasks.map((task) => task.title);
+
+describe("applyChange and overlay: queued changes laid over the server's items, in order", () => {
+  it("ticks absolutely, so the later of two ticks wins and applying twice changes nothing more", () => {
+    const milk = aTask({ id: 10, title: "Milk" });
+    const once = overlay([milk], [entry({ kind: "tick", id: 10, completed: true }), entry({ kind: "tick", id: 10, completed: false })], 1);
+    expect(once[0]!.completed).toBe(false);
+    const ticked = applyChange([milk], { kind: "tick", id: 10, completed: true }, 1);
+    expect(applyChange(ticked, { kind: "tick", id: 10, completed: true }, 1)).toEqual(ticked);
+  });
+
+  it("adds an item under its temporary id once, at the end, and later changes to it apply to it", () => {
+    const milk = aTask({ id: 10, title: "Milk", position: 4 });
+    const add = entry({ kind: "add", id: -5, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } });
+    const tasks = overlay([milk], [add, add, entry({ kind: "edit", id: -5, fields: { title: "Brown eggs" } })], 1);
+    expect(titles(tasks)).toEqual(["Milk", "Brown eggs"]);
+    expect(tasks[1]).toMatchObject({ id: -5, position: 5, listId: 1, completed: false });
+  });
+
+  it("edits only the fields sent, deletes an item with its sub-items, and reorders only the items that exist", () => {
+    const parent = aTask({ id: 1, title: "Party", isParent: true, position: 1, description: "Saturday" });
+    const child = aTask({ id: 2, title: "Cake", parentId: 1, position: 2 });
+    const other = aTask({ id: 3, title: "Tea", position: 3 });
+    const edited = applyChange([parent, other], { kind: "edit", id: 1, fields: { title: "Picnic" } }, 1);
+    expect(edited[0]).toMatchObject({ title: "Picnic", description: "Saturday" });
+    expect(titles(applyChange([parent, child, other], { kind: "delete", id: 1 }, 1))).toEqual(["Tea"]);
+    const reordered = applyChange(
+      [parent, other],
+      {
+        kind: "reorder",
+        items: [
+          { id: 3, position: 1 },
+          { id: 99, position: 2 },
+          { id: 1, position: 3 },
+        ],
+      },
+      1,
+    );
+    expect(reordered.map((task) => [task.id, task.position])).toEqual([
+      [1, 3],
+      [3, 1],
+    ]);
+  });
+
+  it("lays over only the changes of the list on screen", () => {
+    const milk = aTask({ id: 10, title: "Milk" });
+    const elsewhere = { ...entry({ kind: "tick", id: 10, completed: true }), target: { listId: 2, shareId: null } };
+    expect(overlay([milk], [elsewhere], 1)[0]!.completed).toBe(false);
+  });
+
+  it("sends only the fields that changed", () => {
+    const task = aTask({ title: "Milk", description: "2 l", isParent: false });
+    expect(changedFields(task, { title: "Milk", description: "1 l", isParent: false })).toEqual({ description: "1 l" });
+    expect(changedFields(task, { title: "Milk", description: "2 l", isParent: false })).toEqual({});
+  });
+});
+
+describe("remapChange: later changes follow the server's id once an add is saved", () => {
+  it("renames the temporary id in every kind of change, and only that id", () => {
+    expect(remapChange({ kind: "tick", id: -5, completed: true }, -5, 42)).toEqual({ kind: "tick", id: 42, completed: true });
+    expect(remapChange({ kind: "edit", id: 7, fields: { title: "x" } }, -5, 42)).toEqual({ kind: "edit", id: 7, fields: { title: "x" } });
+    const add = remapChange({ kind: "add", id: -6, parentId: -5, fields: { title: "Sub", description: "", isParent: false } }, -5, 42);
+    expect(add).toMatchObject({ id: -6, parentId: 42 });
+    const reorder = remapChange(
+      {
+        kind: "reorder",
+        items: [
+          { id: -5, position: 1 },
+          { id: 3, position: 2 },
+        ],
+      },
+      -5,
+      42,
+    );
+    expect(idsOf(reorder)).toEqual([42, 3]);
+    expect(idsOf({ kind: "delete", id: -5 })).toEqual([-5]);
+  });
+});
+
+describe("verdictFor: what an answer means for a queued change", () => {
+  const edit = { kind: "edit", id: 3, fields: { title: "Oat milk" } } as const;
+  it("keeps the change for another try when no answer came, or the server struggled, or the key is in use", () => {
+    for (const failure of [{}, { status: 500 }, { status: 503 }, { status: 429 }, { status: 409 }]) {
+      expect(verdictFor(edit, failure, "Milk")).toEqual({ kind: "retry" });
+    }
+  });
+
+  it("drops a change to an item deleted meanwhile, naming it; a delete of something gone is done", () => {
+    expect(verdictFor(edit, { status: 404, message: "Task not found" }, "Milk")).toEqual({
+      kind: "refused",
+      reason: '"Milk" was deleted by someone else, so your change to it was not saved.',
+    });
+    expect(verdictFor({ kind: "delete", id: 3 }, { status: 404 }, "Milk")).toEqual({ kind: "done" });
+    expect(verdictFor(edit, null, "Milk")).toEqual({ kind: "done" });
+  });
+
+  it("drops a change the server refused for good, with the server's message and the item", () => {
+    const add = { kind: "add", id: -1, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } } as const;
+    expect(verdictFor(add, { status: 403, message: "This list has reached its limit of 100 items" }, "Eggs")).toEqual({
+      kind: "refused",
+      reason: '"Eggs" was not saved: This list has reached its limit of 100 items',
+    });
+  });
+});

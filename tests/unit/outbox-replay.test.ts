@@ -1,0 +1,181 @@
+/**
+ * The outbox's replay against the real app (SQLite, no port): order, temporary ids, lost answers
+ * and the merge rules, with the queue kept in memory (the browser tests use IndexedDB).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Entry } from "../../islands/offline/changes";
+import { Outbox, type OutboxState } from "../../islands/offline/outbox";
+import type { QueueStore } from "../../islands/offline/queue-store";
+import { subscribeToasts, type ToastItem } from "../../islands/toast";
+import type { Task } from "../../src/shared/types";
+import { addTask, makeList, rowsOf } from "../helpers/tasks";
+import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+
+function memoryQueue(): QueueStore & { entries: Entry[] } {
+  const entries: Entry[] = [];
+  return {
+    entries,
+    list: async (scope) => entries.filter((entry) => entry.scope === scope).sort((a, b) => a.seq - b.seq),
+    put: async (entry) => {
+      const at = entries.findIndex((kept) => kept.key === entry.key);
+      if (at >= 0) entries[at] = entry;
+      else entries.push(entry);
+    },
+    remove: async (key) => {
+      const at = entries.findIndex((kept) => kept.key === key);
+      if (at >= 0) entries.splice(at, 1);
+    },
+  };
+}
+
+let t: TestApp;
+let owner: Client & { user: { id: number } };
+/** Requests whose answer the "network" loses after the server has applied them. */
+let loseAnswers = 0;
+let offline = false;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  t = await makeTestApp("sqlite");
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  owner = await registerUser(t, `owner${Math.floor(Math.random() * 1e9)}`);
+  loseAnswers = 0;
+  offline = false;
+  globalThis.fetch = (async (input: string, init: RequestInit) => {
+    if (offline) throw new TypeError("Failed to fetch");
+    const response = await t.app.request(input, { ...init, headers: { ...(init.headers as object), cookie: owner.cookie } });
+    if (loseAnswers > 0) {
+      loseAnswers--;
+      throw new TypeError("Failed to fetch");
+    }
+    return response;
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+async function setUp(titles: string[]) {
+  const list = await makeList(t, owner.user.id, "Shop");
+  const tasks: Task[] = [];
+  for (const title of titles) tasks.push(await addTask(owner, { listId: list.id, title }));
+  let screen: Task[] = tasks;
+  const states: OutboxState[] = [];
+  const queue = memoryQueue();
+  const outbox = new Outbox(`user:${owner.user.id}`, queue, {
+    listId: list.id,
+    setTasks: (update) => {
+      screen = update(screen);
+    },
+    refetch: () => {},
+    onState: (state) => states.push(state),
+  });
+  await outbox.load();
+  let key = 0;
+  const queueChange = (change: Entry["change"], title = "item") =>
+    outbox.queue({ key: `key-${list.id}-${++key}`, target: { listId: list.id, shareId: null }, change, title }, false);
+  return { list, tasks, outbox, queue, states, queueChange, screen: () => screen };
+}
+
+function toasts() {
+  const seen: ToastItem[] = [];
+  const stop = subscribeToasts((item) => item && seen.push(item));
+  return { seen, stop };
+}
+
+describe("Outbox replay", () => {
+  it("replays in order, gives later changes the server's id of an item added offline, and empties the queue", async () => {
+    const { list, tasks, outbox, queue, queueChange, screen, states } = await setUp(["Milk", "Bread"]);
+    await queueChange({ kind: "tick", id: tasks[0]!.id, completed: true });
+    await queueChange({ kind: "add", id: -7, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } });
+    await queueChange({ kind: "edit", id: -7, fields: { title: "Brown eggs" } });
+    await queueChange({ kind: "tick", id: -7, completed: true });
+    await queueChange({
+      kind: "reorder",
+      items: [
+        { id: -7, position: 1 },
+        { id: tasks[0]!.id, position: 2 },
+        { id: tasks[1]!.id, position: 3 },
+      ],
+    });
+    expect(screen().map((task) => task.title)).toEqual(["Milk", "Bread", "Brown eggs"]);
+    expect(states.at(-1)).toMatchObject({ waiting: 5 });
+    expect([...states.at(-1)!.ids].sort()).toEqual([-7, tasks[0]!.id, tasks[1]!.id].sort());
+
+    await outbox.flush();
+    expect(queue.entries).toEqual([]);
+    const rows = await rowsOf(t, list.id);
+    expect(rows.map((row) => [row.title, row.completed])).toEqual([
+      ["Brown eggs", true],
+      ["Milk", true],
+      ["Bread", false],
+    ]);
+    // The screen shows the server's item in place of the temporary one.
+    const eggs = screen().find((task) => task.title === "Brown eggs")!;
+    expect(eggs.id).toBe(rows[0]!.id);
+    expect(states.at(-1)).toMatchObject({ waiting: 0, saving: false, unreachable: false });
+  });
+
+  it("applies a change whose answer was lost once, and stops at no network keeping the rest in order", async () => {
+    const { list, outbox, queue, queueChange } = await setUp([]);
+    await queueChange({ kind: "add", id: -1, parentId: 0, fields: { title: "Tea", description: "", isParent: false } });
+    await queueChange({ kind: "add", id: -2, parentId: 0, fields: { title: "Jam", description: "", isParent: false } });
+    loseAnswers = 1;
+    await outbox.flush();
+    // Applied, but unanswered: still queued, and nothing after it was sent.
+    expect((await rowsOf(t, list.id)).map((row) => row.title)).toEqual(["Tea"]);
+    expect(queue.entries.map((entry) => entry.change.kind)).toEqual(["add", "add"]);
+    await outbox.flush();
+    expect((await rowsOf(t, list.id)).map((row) => row.title)).toEqual(["Tea", "Jam"]);
+    expect(queue.entries).toEqual([]);
+  });
+
+  it("drops a change to an item someone else deleted, says so by name, and saves the rest", async () => {
+    const { list, tasks, outbox, queueChange } = await setUp(["Milk", "Bread"]);
+    const { seen, stop } = toasts();
+    await queueChange({ kind: "edit", id: tasks[0]!.id, fields: { title: "Oat milk" } }, "Milk");
+    await queueChange({ kind: "tick", id: tasks[1]!.id, completed: true }, "Bread");
+    expect((await owner.delete(`/api/tasks/${tasks[0]!.id}`)).status).toBe(200);
+    await outbox.flush();
+    stop();
+    expect((await rowsOf(t, list.id)).map((row) => [row.title, row.completed])).toEqual([["Bread", true]]);
+    expect(seen.at(-1)).toMatchObject({
+      title: "A change was not saved",
+      description: '"Milk" was deleted by someone else, so your change to it was not saved.',
+    });
+  });
+
+  it("at the item limit keeps the rest, names the refused item with the server's message, and drops its later changes", async () => {
+    const { list, outbox, queue, queueChange, screen } = await setUp(Array.from({ length: 99 }, (_, i) => `Item ${i + 1}`));
+    const { seen, stop } = toasts();
+    await queueChange({ kind: "add", id: -1, parentId: 0, fields: { title: "Cups", description: "", isParent: false } }, "Cups");
+    await queueChange({ kind: "add", id: -2, parentId: 0, fields: { title: "Plates", description: "", isParent: false } }, "Plates");
+    await queueChange({ kind: "tick", id: -2, completed: true }, "Plates");
+    await queueChange({ kind: "tick", id: -1, completed: true }, "Cups");
+    await outbox.flush();
+    stop();
+    const rows = await rowsOf(t, list.id);
+    expect(rows).toHaveLength(100);
+    expect(rows.at(-1)).toMatchObject({ title: "Cups", completed: true });
+    expect(queue.entries).toEqual([]);
+    expect(screen().some((task) => task.title === "Plates")).toBe(false);
+    expect(seen.at(-1)).toMatchObject({
+      title: "A change was not saved",
+      description: '"Plates" was not saved: This list has reached its limit of 100 items',
+    });
+  });
+
+  it("takes back a queued delete, and waits while offline", async () => {
+    const { list, tasks, outbox, queue, queueChange, states } = await setUp(["Milk"]);
+    offline = true;
+    await queueChange({ kind: "delete", id: tasks[0]!.id }, "Milk");
+    await outbox.flush();
+    expect(states.at(-1)).toMatchObject({ waiting: 1, unreachable: true });
+    expect(await outbox.cancel(queue.entries[0]!.key)).toBe(true);
+    offline = false;
+    await outbox.flush();
+    expect((await rowsOf(t, list.id)).map((row) => row.title)).toEqual(["Milk"]);
+  });
+});
