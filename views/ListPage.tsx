@@ -26,8 +26,8 @@ export function ListPage({ assets, theme, username, screen }: ListPageProps) {
         settingsDisabled={!username}
         completedToggle={
           <>
-            <Island name="ExportMenu" props={{ listId: screen.list.id, shareId: screen.shareId }} />
             <Island name="CompletedToggle" props={{ hasCompleted }} />
+            <Island name="ExportMenu" props={{ listId: screen.list.id, shareId: screen.shareId }} />
           </>
         }
       />

@@ -24,7 +24,7 @@ export default function ExportMenu({ listId, shareId }: ExportMenuProps) {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <Icon name="download" size={16} />
+        <Icon name="export" size={16} />
         <span className="header-toggle__label">Export</span>
       </button>
       {open && (

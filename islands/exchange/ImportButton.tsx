@@ -23,7 +23,7 @@ export default function ImportButton({ variant }: ImportButtonProps) {
           setOpen(true);
         }}
       >
-        <Icon name="upload" size={variant === "home" ? 18 : 16} /> {variant === "home" ? "Import list" : "Import a list"}
+        <Icon name="import" size={variant === "home" ? 18 : 16} /> {variant === "home" ? "Import list" : "Import a list"}
       </button>
       {used && (
         <Suspense fallback={null}>

@@ -10,7 +10,7 @@ export function ListsExchange() {
   return (
     <section className="admin-access" aria-labelledby="lists-exchange-title">
       <span className="admin-access__icon" aria-hidden="true">
-        <Icon name="download" />
+        <Icon name="export" />
       </span>
       <div className="admin-access__text">
         <h3 id="lists-exchange-title">Your lists, in a file</h3>
@@ -18,7 +18,7 @@ export function ListsExchange() {
       </div>
       <div className="row">
         <a className="button button--outline button--small" href="/api/task-lists/export" download>
-          Export all lists
+          <Icon name="export" size={16} /> Export all lists
         </a>
         <Island name="ImportButton" props={{ variant: "settings" }} />
       </div>

@@ -1,0 +1,175 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TaskList } from "../../src/shared/types";
+import {
+  anonymousContext,
+  DESKTOP,
+  gotoHydrated,
+  keepScreenshot,
+  signedInContext,
+  startBrowserEnv,
+  type BrowserEnv,
+  waitForHydration,
+} from "../helpers/browser";
+import { rowTitles } from "./list-helpers";
+
+const PHONE = { width: 375, height: 812 };
+
+const ITEMS = [
+  { title: "Milk", description: "Oat, 2 litres" },
+  { title: "Party", children: [{ title: "Cake", completed: true }, { title: "Candles" }] },
+  { title: "Bread", completed: true },
+];
+
+const MARKDOWN = `# Groceries
+
+- [ ] Milk
+  > Oat, 2 litres
+- [ ] Party
+  - [x] Cake
+  - [ ] Candles
+- [x] Bread
+`;
+
+const TEXT = `Groceries
+
+☐ Milk
+  Oat, 2 litres
+☐ Party
+  ☑ Cake
+  ☐ Candles
+☑ Bread
+`;
+
+/** Picks an entry of the list header's Export menu, opening it first. */
+async function exportEntry(page: Page, entry: string) {
+  await page.getByRole("button", { name: "Export" }).click();
+  const item = page.getByRole("menuitem", { name: entry });
+  await item.waitFor();
+  return item;
+}
+
+async function downloadVia(page: Page, entry: string) {
+  const item = await exportEntry(page, entry);
+  const [download] = await Promise.all([page.waitForEvent("download"), item.click()]);
+  return { name: download.suggestedFilename(), text: await readFile((await download.path())!, "utf8") };
+}
+
+/** DESIGN §11 in Chromium: the list's Export menu, and Import list on Settings and Home. */
+describe("export and import in Chromium", () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  async function ownerWithList(name: string, viewport = DESKTOP) {
+    const signedIn = await signedInContext(env, name, viewport);
+    const list = (await (await signedIn.context.request.post("/api/task-lists", { data: { name: "Groceries" } })).json()) as TaskList;
+    const added = await signedIn.context.request.post("/api/tasks/bulk", { data: { listId: list.id, items: ITEMS } });
+    expect(added.status()).toBe(201);
+    return { ...signedIn, list };
+  }
+
+  it("downloads the list as Markdown and JSON from the header's menu, and copies it as text", async () => {
+    const { context, page, list } = await ownerWithList("exporter");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.baseUrl });
+    await gotoHydrated(page, `/list/${list.id}`);
+
+    await exportEntry(page, "Download Markdown");
+    await keepScreenshot(page, "exchange-export-menu-desktop", false);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+
+    expect(await downloadVia(page, "Download Markdown")).toEqual({ name: "Groceries.md", text: MARKDOWN });
+    const json = await downloadVia(page, "Download JSON");
+    expect(json.name).toBe("Groceries.json");
+    expect(JSON.parse(json.text)).toEqual({
+      format: "listwell/1",
+      name: "Groceries",
+      items: [
+        { title: "Milk", description: "Oat, 2 litres", completed: false },
+        {
+          title: "Party",
+          completed: false,
+          children: [
+            { title: "Cake", completed: true },
+            { title: "Candles", completed: false },
+          ],
+        },
+        { title: "Bread", completed: true },
+      ],
+    });
+
+    await (await exportEntry(page, "Copy as text")).click();
+    await page.getByRole("status").filter({ hasText: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TEXT);
+    await (await exportEntry(page, "Copy as Markdown")).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN);
+    await context.close();
+  });
+
+  it("lets a guest who came by the link download the list, and fits the menu on a phone", async () => {
+    const owner = await ownerWithList("linkowner");
+    await owner.context.close();
+    const guest = await anonymousContext(env, PHONE);
+    await gotoHydrated(guest.page, `/list/${owner.list.id}?shareId=${owner.list.shareId}`);
+    await exportEntry(guest.page, "Download Markdown");
+    const menu = (await guest.page.getByRole("menu").boundingBox())!;
+    expect(menu.x).toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(PHONE.width);
+    await keepScreenshot(guest.page, "exchange-export-menu-phone", false);
+    await guest.page.keyboard.press("Escape");
+    expect(await downloadVia(guest.page, "Download Markdown")).toEqual({ name: "Groceries.md", text: MARKDOWN });
+    await guest.context.close();
+  });
+
+  it("imports a Markdown file from Settings and opens the new list", async () => {
+    const { context, page } = await signedInContext(env, "importer");
+    await gotoHydrated(page, "/settings?tab=account");
+    await keepScreenshot(page, "exchange-settings-desktop", false);
+    await page.getByRole("button", { name: "Import a list" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import a list" });
+    await dialog.getByLabel("File").setInputFiles({ name: "groceries.md", mimeType: "text/markdown", buffer: Buffer.from(MARKDOWN) });
+    await keepScreenshot(page, "exchange-import-dialog-desktop", false);
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    const done = page.getByRole("dialog", { name: "List imported" });
+    await done.getByText('"Groceries" is now one of your lists.').waitFor();
+    await waitForNavigation(page, () => done.getByRole("link", { name: "Open list" }).click());
+    await expect.poll(() => rowTitles(page)).toEqual(["Milk", "Party", "Bread"]);
+    await context.close();
+  });
+
+  it("imports pasted text from Home, shows its card, and says what is wrong with a bad file", async () => {
+    const { context, page } = await signedInContext(env, "homeimporter", PHONE);
+    await gotoHydrated(page, "/");
+    await keepScreenshot(page, "exchange-home-phone", false);
+    await page.getByRole("button", { name: "Import list" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import a list" });
+    await dialog.getByLabel("File").setInputFiles({
+      name: "broken.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ format: "listwell/1", name: "Broken", items: [{ title: "x".repeat(81) }] })),
+    });
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await dialog.getByRole("alert").filter({ hasText: "items[0].title: Title cannot exceed 80 characters" }).waitFor();
+    await keepScreenshot(page, "exchange-import-dialog-phone", false);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Import list" }).click();
+    await dialog.getByLabel("Or paste the list").fill("# Camping\n- [ ] Tent\n  - [x] Pegs\n- [x] Map");
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    const done = page.getByRole("dialog", { name: "List imported" });
+    await done.getByText('"Camping" is now one of your lists.').waitFor();
+    await done.getByRole("button", { name: "Close", exact: true }).click();
+    await page.locator(".list-cards").getByText("Camping", { exact: true }).waitFor();
+    await waitForNavigation(page, () => page.locator(".list-cards").getByText("Camping", { exact: true }).click());
+    await expect.poll(() => rowTitles(page)).toEqual(["Tent", "Map"]);
+    await context.close();
+  });
+});
+
+/** Follows a link to a list page and waits for its islands. */
+const waitForNavigation = (page: Page, click: () => Promise<unknown>) =>
+  waitForHydration(page, () => Promise.all([page.waitForURL(/\/list\/\d+/), click()]));
