@@ -22,6 +22,7 @@ import { loadSession } from "./http/middleware/session";
 import { hotListRead } from "./http/hot-read";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
+import { activityApi } from "./http/api/activity";
 import { pollApi } from "./http/api/poll";
 import { createRealtime } from "./realtime";
 
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", listsApi);
   app.route("/api", sharingApi);
   app.route("/api", pollApi);
+  app.route("/api", activityApi);
   app.route("/", pages);
   const hot = hotListRead(resolved);
   const honoFetch = app.fetch;

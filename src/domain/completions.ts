@@ -2,19 +2,28 @@ import type { EventBus } from "../realtime/bus";
 import type { TaskDeletedPayload } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
-import { requireOwner, requireWriteAccess, type Caller, resolveTaskListAccess } from "./access";
+import { requireOwner, requireWriteAccess, resolveTaskListAccess } from "./access";
+import { actorOf, type ActingCaller } from "./actors";
 import { announceProgress, publishEvents, recordListEvent } from "./events";
 
 /** SPEC §6: a read-level caller trying a reset is told so in the spec's own words. */
 const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";
 
 /** POST /api/tasks/clear-completed (owner only): a completed parent takes its children with it; a soft delete (DESIGN §11). */
-export async function clearCompleted(store: Store, bus: EventBus, caller: Caller, listId: number | undefined): Promise<TaskDeletedPayload> {
+export async function clearCompleted(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  listId: number | undefined,
+): Promise<TaskDeletedPayload> {
   const { payload, list, event } = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveTaskListAccess(store, caller, listId, tx), "clear completed items");
     const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, Date.now(), tx) };
     // Nothing deleted is no change, so no event.
-    const event = payload.deletedIds.length > 0 ? await recordListEvent(store, tx, list, "task_deleted", payload) : undefined;
+    const event =
+      payload.deletedIds.length > 0
+        ? await recordListEvent(store, tx, list, "task_deleted", payload, { actor: await actorOf(store, caller, tx), action: "cleared" })
+        : undefined;
     return { payload, list, event };
   });
   if (event) {
@@ -25,13 +34,17 @@ export async function clearCompleted(store: Store, bus: EventBus, caller: Caller
 }
 
 /** POST /api/tasks/reset-completions: every item, sub-items too, back to not completed. */
-export async function resetCompletions(store: Store, bus: EventBus, caller: Caller, listId: number | undefined): Promise<Task[]> {
+export async function resetCompletions(store: Store, bus: EventBus, caller: ActingCaller, listId: number | undefined): Promise<Task[]> {
   const { tasks, list, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, listId, tx), RESET_NOT_ALLOWED);
     await store.tasks.resetCompletions(list.id, tx);
     const tasks = await store.tasks.listByList(list.id, tx);
     // Published even when nothing was completed: the request itself is the change clients confirm.
-    return { tasks, list, event: await recordListEvent(store, tx, list, "tasks_reset", { tasks }) };
+    return {
+      tasks,
+      list,
+      event: await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor: await actorOf(store, caller, tx) }),
+    };
   });
   await publishEvents(bus, [event]);
   await announceProgress(store, bus, list);

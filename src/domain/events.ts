@@ -1,9 +1,21 @@
 import { listTopic, userTopic, type EventBus } from "../realtime/bus";
+import type { Actor } from "../shared/attribution";
 import { LIST_PROGRESS } from "../shared/live-messages";
 import type { RealtimeEventType, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { StoredEvent } from "../store/events";
+
+/**
+ * Who made a change, for the event and the activity panel (DESIGN §11): `action` says what it was
+ * when the type alone does not ("ticked", "restored"), `subject` names the item when the payload
+ * does not (a delete carries only ids).
+ */
+export interface Attribution {
+  actor: Actor | null;
+  action?: string;
+  subject?: string;
+}
 
 /**
  * Records a list's change inside the caller's transaction, so the event exists exactly when
@@ -15,10 +27,20 @@ export async function recordListEvent(
   list: TaskList,
   type: RealtimeEventType,
   payload: unknown,
+  by?: Attribution,
 ): Promise<StoredEvent> {
   const event = await store.events.append(
-    { type, timestamp: Date.now(), messageId: crypto.randomUUID(), payload, listId: list.id, shareId: list.shareId },
+    {
+      type,
+      timestamp: Date.now(),
+      messageId: crypto.randomUUID(),
+      payload,
+      listId: list.id,
+      shareId: list.shareId,
+      actor: by?.actor ?? null,
+    },
     tx,
+    by,
   );
   if (event.id % 100 === 0) await store.events.prune(list.id, undefined, tx);
   return event;

@@ -20,6 +20,7 @@ import {
   resolveTaskListReadAccess,
   TASK_NOT_FOUND,
 } from "./access";
+import { actorOf, type ActingCaller } from "./actors";
 import { badRequest, forbidden, notFound } from "./errors";
 import { announceProgress, publishEvents, recordListEvent } from "./events";
 
@@ -73,9 +74,10 @@ export async function readParentView(store: Store, caller: Caller, parentId: num
   return { parent: task, children: await store.tasks.listChildren(task.id), isOwner: access.isOwner, accessLevel: access.level };
 }
 
-export async function createTask(store: Store, bus: EventBus, caller: Caller, input: CreateTaskInput): Promise<Task> {
+export async function createTask(store: Store, bus: EventBus, caller: ActingCaller, input: CreateTaskInput): Promise<Task> {
   const { task, list, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
+    const actor = await actorOf(store, caller, tx);
     await assertBelowItemLimit(store, list.id, tx);
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
     if (parent && input.position !== undefined) requirePositionAfterParent(input.position, parent);
@@ -91,10 +93,11 @@ export async function createTask(store: Store, bus: EventBus, caller: Caller, in
         // SPEC §4: "Sub-items created always have isParent false".
         isParent: parent ? false : input.isParent,
         position: input.position ?? (await nextPosition(store, list.id, tx)),
+        createdBy: actor,
       },
       tx,
     );
-    return { task, list, event: await recordListEvent(store, tx, list, "task_created", task) };
+    return { task, list, event: await recordListEvent(store, tx, list, "task_created", task, { actor }) };
   });
   await publishEvents(bus, [event]);
   await announceProgress(store, bus, list);
@@ -137,27 +140,35 @@ function changedFields(task: Task, changes: TaskChanges): TaskChanges | undefine
   return differing.length > 0 ? Object.fromEntries(differing.map((field) => [field, changes[field]])) : undefined;
 }
 
-export async function updateTask(store: Store, bus: EventBus, caller: Caller, taskId: number, input: UpdateTaskInput): Promise<Task> {
+/** How the activity panel tells a change: a tick alone is "ticked" or "unticked", anything else "edited". */
+const updateAction = (changes: TaskChanges) =>
+  Object.keys(changes).length === 1 && changes.completed !== undefined ? (changes.completed ? "ticked" : "unticked") : "edited";
+
+export async function updateTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number, input: UpdateTaskInput): Promise<Task> {
   const { task, before, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTaskUpdateAccess(access, input);
     const changes = changedFields(stored, await planTaskUpdate(store, stored, input, tx));
     // DESIGN §11: `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody.
     if (!changes) return { task: stored, before: stored, list: access.list, event: undefined };
-    const task = (await store.tasks.update(stored.id, changes, tx))!;
-    return { task, before: stored, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
+    const actor = await actorOf(store, caller, tx);
+    const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor }, tx))!;
+    const by = { actor, action: updateAction(changes) };
+    return { task, before: stored, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task, by) };
   });
   if (event) await publishEvents(bus, [event]);
   if (task.completed !== before.completed) await announceProgress(store, bus, list);
   return task;
 }
 
-export async function toggleTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<Task> {
+export async function toggleTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<Task> {
   const { task, list, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTickAccess(access);
-    const task = (await store.tasks.toggle(stored.id, tx))!;
-    return { task, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task) };
+    const actor = await actorOf(store, caller, tx);
+    const task = (await store.tasks.toggle(stored.id, actor, tx))!;
+    const by = { actor, action: task.completed ? "ticked" : "unticked" };
+    return { task, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task, by) };
   });
   await publishEvents(bus, [event]);
   await announceProgress(store, bus, list);
@@ -165,12 +176,13 @@ export async function toggleTask(store: Store, bus: EventBus, caller: Caller, ta
 }
 
 /** DESIGN §6: deleting a parent deletes its children, in one transaction; a soft delete, undone by `restoreTasks` (DESIGN §11). */
-export async function deleteTask(store: Store, bus: EventBus, caller: Caller, taskId: number): Promise<TaskDeletedPayload> {
+export async function deleteTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<TaskDeletedPayload> {
   const { payload, list, event } = await store.db.transaction(async (tx) => {
     const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
+    const by = { actor: await actorOf(store, caller, tx), subject: task.title };
     const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), tx) };
-    return { payload, list: access.list, event: await recordListEvent(store, tx, access.list, "task_deleted", payload) };
+    return { payload, list: access.list, event: await recordListEvent(store, tx, access.list, "task_deleted", payload, by) };
   });
   await publishEvents(bus, [event]);
   await announceProgress(store, bus, list);

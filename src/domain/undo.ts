@@ -1,7 +1,8 @@
 import type { EventBus } from "../realtime/bus";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
-import { findListAccess, requireWriteAccess, resolveShareAccess, TASK_NOT_FOUND, type Caller } from "./access";
+import { findListAccess, requireWriteAccess, resolveShareAccess, TASK_NOT_FOUND } from "./access";
+import { actorOf, type ActingCaller } from "./actors";
 import { conflict, notFound, unauthorized } from "./errors";
 import { announceProgress, publishEvents, recordListEvent } from "./events";
 import { assertBelowItemLimit, nextPosition } from "./tasks";
@@ -20,7 +21,7 @@ export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * were (same id, position, completion), all or none; each is announced as `task_created`. A
  * sub-item comes back only with or under a live parent item.
  */
-export async function restoreTasks(store: Store, bus: EventBus, caller: Caller, ids: number[]): Promise<Task[]> {
+export async function restoreTasks(store: Store, bus: EventBus, caller: ActingCaller, ids: number[]): Promise<Task[]> {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
   const wanted = [...new Set(ids)];
   const { tasks, list, events } = await store.db.transaction(async (tx) => {
@@ -59,7 +60,8 @@ export async function restoreTasks(store: Store, bus: EventBus, caller: Caller, 
       .map((task) => ({ ...task, position: moved.get(task.id) ?? task.position }))
       .sort((a, b) => a.position - b.position || a.id - b.id);
     const events = [];
-    for (const task of tasks) events.push(await recordListEvent(store, tx, access.list, "task_created", task));
+    const by = { actor: await actorOf(store, caller, tx), action: "restored" };
+    for (const task of tasks) events.push(await recordListEvent(store, tx, access.list, "task_created", task, by));
     return { tasks, list: access.list, events };
   });
   await publishEvents(bus, events);

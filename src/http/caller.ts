@@ -1,11 +1,24 @@
-import type { Caller } from "../domain/access";
+import { getCookie } from "hono/cookie";
+import { decodeURIComponentSafely, type ActingCaller } from "../domain/actors";
+import { GUEST_NAME_COOKIE, GUEST_NAME_HEADER } from "../shared/attribution";
 import type { AppContext } from "./env";
 
 /**
  * Who is calling, for the access rules of DESIGN §5: the signed-in user (if any) and the
- * `shareId` query parameter a share-link visitor carries on every call (SPEC §6).
+ * `shareId` query parameter a share-link visitor carries on every call (SPEC §6). A guest's
+ * display name (DESIGN §11) comes in the X-Guest-Name header or the browser's cookie, both
+ * URI-encoded so any name fits; the domain checks it when the guest makes a change.
  */
-export function callerOf(c: AppContext): Caller {
+export function callerOf(c: AppContext): ActingCaller {
   const shareId = c.req.query("shareId")?.trim();
-  return { userId: c.get("user")?.id ?? null, ...(shareId ? { shareId } : {}) };
+  const userId = c.get("user")?.id ?? null;
+  const guestName = userId === null ? rawGuestName(c) : undefined;
+  return { userId, ...(shareId ? { shareId } : {}), ...(guestName !== undefined ? { guestName } : {}) };
+}
+
+/** The name a guest sent, decoded, unchecked (the domain judges it when it is used). */
+export function rawGuestName(c: AppContext): string | undefined {
+  const header = c.req.header(GUEST_NAME_HEADER);
+  // Hono decodes cookie values itself.
+  return header !== undefined ? decodeURIComponentSafely(header) : getCookie(c, GUEST_NAME_COOKIE);
 }

@@ -7,6 +7,7 @@ import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
 import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus } from "./bus";
 import { createFollowers } from "./followers";
+import { createPresence, type PresenceOptions } from "./presence";
 import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
 
 /**
@@ -18,10 +19,11 @@ import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, t
 /** Re-decisions in a row before a subscribe whose access keeps changing is refused. */
 const MAX_DECISIONS = 5;
 
-export function createHub(store: Store, bus: EventBus, logger: Logger = createLogger("error")) {
+export function createHub(store: Store, bus: EventBus, logger: Logger = createLogger("error"), presenceOptions: PresenceOptions = {}) {
   const transports: Transport[] = [];
   const lists = createFollowers(bus);
   const users = createFollowers(bus);
+  const presence = createPresence(store, bus, (listId) => lists.of(listId), presenceOptions, logger);
   let stopBroadcast: (() => void) | undefined;
   /**
    * Bumped whenever the bus says a subscriber may have lost access (a revocation, a sign-out) or it
@@ -57,12 +59,14 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     subscriber.subscriptions.set(subscription.listId, subscription);
     lists.follow(subscription.listId, listTopic(subscription.listId), (message) => onListMessage(subscription.listId, message), subscriber);
     subscriber.attach(subscription);
+    presence.joined(subscription.listId, subscriber);
   }
 
   function remove(subscriber: Subscriber, subscription: Subscription) {
     subscriber.detach(subscription);
     subscriber.subscriptions.delete(subscription.listId);
     lists.unfollow(subscription.listId, subscriber);
+    presence.left(subscription.listId);
   }
 
   function suspend(subscriber: Subscriber, subscription: Subscription) {
@@ -284,6 +288,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     },
 
     close() {
+      presence.close();
       stopGap?.();
       lists.close();
       users.close();

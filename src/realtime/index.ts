@@ -3,12 +3,14 @@ import type { Store } from "../store";
 import type { EventBus } from "./bus";
 import { createHub } from "./hub";
 import { createPollRegistry, type PollOptions } from "./poll";
+import type { PresenceOptions } from "./presence";
 import { createSocketEndpoint, type LiveServer } from "./ws";
 
 export interface RealtimeOptions {
   store: Store;
   bus: EventBus;
   poll?: PollOptions;
+  presence?: PresenceOptions;
   logger?: Logger;
 }
 
@@ -16,8 +18,8 @@ export interface RealtimeOptions {
  * Live updates for one server: the websocket endpoint and the long-poll clients over one hub.
  * It is also the app's `presence`: the admin's version update reports how many it reached.
  */
-export function createRealtime({ store, bus, poll, logger = createLogger("error") }: RealtimeOptions) {
-  const hub = createHub(store, bus, logger);
+export function createRealtime({ store, bus, poll, presence, logger = createLogger("error") }: RealtimeOptions) {
+  const hub = createHub(store, bus, logger, presence);
   const sockets = createSocketEndpoint(hub, store, logger);
   const polls = createPollRegistry(hub, store, poll);
   return {

@@ -241,6 +241,8 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
           client.pendingResync.add(listId);
           wake(client);
         },
+        // Polling now, or polled lately: a browser polls again at once after each answer.
+        present: (now, ttlMs) => client.wake !== undefined || now - client.lastSeen < ttlMs,
       };
       clients.set(client.id, client);
       classify(client);

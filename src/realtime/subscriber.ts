@@ -15,6 +15,8 @@ export interface Identity {
    * past this time the hub reads the session again before trusting it (it may have been renewed).
    */
   expiresAt?: number;
+  /** A share-link guest's display name, "Sam (guest)", as the presence row shows them (DESIGN §11). */
+  guestName?: string;
 }
 
 /** A list a client follows, as DESIGN §5 and §7 grant it (see "Live updates" in domain/access.ts). */
@@ -42,6 +44,10 @@ export interface Subscriber {
   resync(listId: number): void;
   /** A message for this client alone. */
   notice(message: LiveMessage): void;
+  /** Set when the client asked for the lists' presence messages (issue 16); others are counted, never told. */
+  hearsPresence?: boolean;
+  /** Whether the client is still there (a long-poll client that stopped polling is not); a websocket is until it closes. */
+  present?(now: number, ttlMs: number): boolean;
 }
 
 /** How a transport hands messages to its own clients. */
@@ -61,7 +67,7 @@ export const MAX_SUBSCRIPTIONS = 20;
 
 /** A bus message as clients see it: SPEC §3 "Realtime message", plus the stored event's id. */
 export function toLiveMessage(message: BusMessage): LiveMessage {
-  const { type, timestamp, messageId, payload, listId, shareId, id, ...rest } = message;
+  const { type, timestamp, messageId, payload, listId, shareId, id, actor, ...rest } = message;
   return {
     type: String(type),
     timestamp: typeof timestamp === "number" ? timestamp : Date.now(),
@@ -69,6 +75,8 @@ export function toLiveMessage(message: BusMessage): LiveMessage {
     payload: payload !== undefined ? payload : rest,
     ...(typeof listId === "number" ? { listId, shareId: typeof shareId === "string" ? shareId : "" } : {}),
     ...(typeof id === "number" ? { id } : {}),
+    // DESIGN §11: a change's author travels with it.
+    ...(actor !== undefined ? { actor: actor as LiveMessage["actor"] } : {}),
     ...(type === "version_update" ? versionFields(rest) : {}),
   };
 }

@@ -1,7 +1,9 @@
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { SESSION_COOKIE, authenticate } from "../auth/sessions";
+import { presentableGuestName } from "../domain/actors";
 import { AppError } from "../domain/errors";
+import { GUEST_NAME_COOKIE } from "../shared/attribution";
 import { isSameOrigin } from "../http/middleware/same-origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
 import type { Logger } from "../logger";
@@ -85,6 +87,7 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       return;
     }
     const messageId = message.messageId ?? crypto.randomUUID();
+    if (message.presence) subscriber.hearsPresence = true;
     try {
       const { subscription, fresh } = await hub.subscribe(subscriber, target);
       // `connect` makes the client refresh (SPEC §4), which is how it catches up after a reconnect.
@@ -153,11 +156,14 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
         return Response.json({ message: "Cross-origin requests are not allowed" }, { status: 403 });
       }
       const identity: Identity = { userId: null, sessionId: null };
-      const token = parseCookies(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
+      const cookies = parseCookies(request.headers.get("cookie") ?? "");
+      const token = cookies[SESSION_COOKIE];
       if (token) {
         const found = await authenticate(store, token);
         if (found) Object.assign(identity, { userId: found.user.id, sessionId: found.session.id, expiresAt: found.session.expiresAt });
       }
+      const guestName = identity.userId === null ? await presentableGuestName(store, cookies[GUEST_NAME_COOKIE]) : undefined;
+      if (guestName) identity.guestName = guestName;
       if (running.upgrade(request, { data: { identity } })) return undefined;
       return Response.json({ message: "Expected a websocket upgrade" }, { status: 426 });
     },

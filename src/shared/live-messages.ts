@@ -3,12 +3,24 @@
  * Messages from the server on the live-update wire (SPEC §7, DESIGN §7), read with plain checks:
  * the islands parse every frame with these, so this module imports nothing (no zod in the browser).
  */
+import type { Actor } from "./attribution";
 
 /**
  * Sent to a user's clients that follow no list (Home) when an item of one of their lists, own or
  * shared, was added, ticked, deleted or restored: the cards' counts changed.
  */
 export const LIST_PROGRESS = "list_progress";
+
+/**
+ * Who has the list open now (issue 16), sent to the list's followers whenever it changes and to
+ * each as it subscribes: accounts and named guests ("Sam (guest)") by name, other guests counted.
+ */
+export const PRESENCE = "presence";
+
+export interface PresencePayload {
+  people: Actor[];
+  guests: number;
+}
 
 /**
  * One message from the server: SPEC §3 "Realtime message" (type, timestamp, messageId, payload,
@@ -23,6 +35,8 @@ export interface LiveMessage {
   shareId?: string;
   id?: number;
   message?: string;
+  /** Who made a list's change (DESIGN §11). */
+  actor?: Actor | null;
   /** version_update only: SPEC §3 "Version update" fields, also at the top level. */
   versionId?: string;
   changes?: string[];

@@ -21,6 +21,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     .object({
       type: z.enum(["connect", "subscribe"]),
       ...target,
+      /** Also send this list's presence messages (issue 16); older clients do not know them. */
+      presence: z.boolean().optional(),
       timestamp: z.number().optional(),
       messageId: z.string().max(100).optional(),
     })
@@ -30,6 +32,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export const pollConnectSchema = z.object({ clientId: z.string().max(100).optional() });
-export const pollSubscribeSchema = z.object({ clientId: z.string().min(1).max(100), ...target }).refine(hasTarget, TARGET_MESSAGE);
+export const pollSubscribeSchema = z
+  .object({ clientId: z.string().min(1).max(100), ...target, presence: z.boolean().optional() })
+  .refine(hasTarget, TARGET_MESSAGE);
 
 export { normalizeMessage, parseLiveMessage, REFRESH_TYPES, type LiveMessage, type PollResponse } from "./live-messages";

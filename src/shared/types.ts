@@ -1,3 +1,5 @@
+import type { Actor } from "./attribution";
+
 /** The wire shapes of SPEC.md §3 and DESIGN.md §6, shared by the server, the views and the islands. */
 export interface User {
   id: number;
@@ -34,6 +36,9 @@ export interface Task {
   /** 0 for a top-level item, else the parent item's id. */
   parentId: number;
   createdAt: string;
+  /** DESIGN §11: who added it and who ticked it (null: unknown, or not ticked); set on every answer. */
+  createdBy?: Actor | null;
+  completedBy?: Actor | null;
 }
 
 export interface ShareRecord {
@@ -82,6 +87,8 @@ export interface RealtimeEvent {
   payload: unknown;
   listId: number;
   shareId: string;
+  /** DESIGN §11: who made the change (null: not known). */
+  actor?: Actor | null;
 }
 
 /** Error body of every refused /api call (DESIGN §6). */

@@ -1,5 +1,7 @@
+import type { ActivityEntry } from "../shared/attribution";
 import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
 import type { Db } from "./db";
+import { actorColumn, actorFromColumn } from "./tasks";
 
 /** A list's change event with its increasing id, as long-poll clients replay them (DESIGN §7). */
 export interface StoredEvent extends RealtimeEvent {
@@ -14,10 +16,14 @@ interface EventRow {
   payload: string;
   message_id: string;
   created_at: number | string;
+  actor?: string | null;
+  action?: string | null;
+  subject?: string | null;
   [column: string]: unknown;
 }
 
 const toEvent = (row: EventRow): StoredEvent => ({
+  actor: actorFromColumn(row.actor),
   id: Number(row.id),
   type: row.type as RealtimeEventType,
   timestamp: Number(row.created_at),
@@ -27,17 +33,56 @@ const toEvent = (row: EventRow): StoredEvent => ({
   shareId: row.share_id ?? "",
 });
 
+/** What a change was, when the event did not record it (events before attribution, or types that say it). */
+const ACTION_OF_TYPE: Record<string, string> = {
+  task_created: "added",
+  task_updated: "edited",
+  task_deleted: "deleted",
+  tasks_reordered: "reordered",
+  tasks_reset: "reset",
+  list_updated: "updated",
+};
+
+function activityOf(row: EventRow): ActivityEntry {
+  const payload = JSON.parse(row.payload) as { title?: unknown; name?: unknown } | null;
+  const named = typeof payload?.title === "string" ? payload.title : typeof payload?.name === "string" ? payload.name : null;
+  return {
+    id: Number(row.id),
+    action: row.action ?? ACTION_OF_TYPE[row.type] ?? row.type,
+    subject: row.subject ?? named,
+    actor: actorFromColumn(row.actor),
+    at: Number(row.created_at),
+  };
+}
+
 /** How many events of each list stay replayable; DESIGN §7 asks for at least 1,000. */
 export const EVENTS_KEPT_PER_LIST = 1000;
 
 export function eventsStore(db: Db) {
   return {
-    async append(event: RealtimeEvent, tx: Db = db): Promise<StoredEvent> {
+    /** `about` is the activity panel's reading of the change (DESIGN §11), kept beside the event. */
+    async append(event: RealtimeEvent, tx: Db = db, about: { action?: string; subject?: string } = {}): Promise<StoredEvent> {
       const rows = await tx.all<EventRow>(
-        "INSERT INTO events (list_id, share_id, type, payload, message_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
-        [event.listId, event.shareId, event.type, JSON.stringify(event.payload ?? null), event.messageId, event.timestamp],
+        `INSERT INTO events (list_id, share_id, type, payload, message_id, created_at, actor, action, subject)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        [
+          event.listId,
+          event.shareId,
+          event.type,
+          JSON.stringify(event.payload ?? null),
+          event.messageId,
+          event.timestamp,
+          actorColumn(event.actor),
+          about.action ?? null,
+          about.subject ?? null,
+        ],
       );
       return toEvent(rows[0]!);
+    },
+    /** A list's newest changes, newest first, as the activity panel lists them. */
+    async recentActivity(listId: number, limit: number): Promise<ActivityEntry[]> {
+      const rows = await db.all<EventRow>("SELECT * FROM events WHERE list_id = ? ORDER BY id DESC LIMIT ?", [listId, limit]);
+      return rows.map((row) => activityOf(row));
     },
     async since(listIds: number[], afterId: number, limit = 500): Promise<StoredEvent[]> {
       if (listIds.length === 0) return [];

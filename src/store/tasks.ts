@@ -1,3 +1,4 @@
+import type { Actor } from "../shared/attribution";
 import type { Task } from "../shared/types";
 import { isoFromMs, type Db, type SqlValue } from "./db";
 
@@ -17,6 +18,15 @@ export interface TaskRow {
 
 const flag = (value: unknown) => value === true || Number(value) === 1;
 
+/** DESIGN §11: an actor is kept as the JSON of what was shown when they acted (docs/decisions/024). */
+export function actorFromColumn(value: unknown): Actor | null {
+  if (typeof value !== "string" || value === "") return null;
+  const parsed = JSON.parse(value) as Actor;
+  return { userId: parsed.userId ?? null, username: parsed.username ?? null };
+}
+
+export const actorColumn = (actor: Actor | null | undefined): string | null => (actor ? JSON.stringify(actor) : null);
+
 /** Maps a tasks row to the wire shape of SPEC §3; a top-level item's parentId is 0. */
 export function toTask(row: TaskRow): Task {
   return {
@@ -30,6 +40,8 @@ export function toTask(row: TaskRow): Task {
     isParent: flag(row.is_parent),
     parentId: row.parent_id == null ? 0 : Number(row.parent_id),
     createdAt: isoFromMs(row.created_at),
+    createdBy: actorFromColumn(row.created_by),
+    completedBy: flag(row.completed) ? actorFromColumn(row.completed_by) : null,
   };
 }
 
@@ -43,11 +55,16 @@ export interface NewTask {
   completed: boolean;
   isParent: boolean;
   position: number;
+  /** Who added it; also who ticked it when it is created completed. */
+  createdBy?: Actor | null;
 }
 
-export type TaskChanges = Partial<Pick<NewTask, "title" | "description" | "completed" | "isParent" | "parentId" | "position">>;
+/** `completedBy` is written with `completed` (cleared when it is unticked). */
+export type TaskChanges = Partial<Pick<NewTask, "title" | "description" | "completed" | "isParent" | "parentId" | "position">> & {
+  completedBy?: Actor | null;
+};
 
-const COLUMNS: Record<keyof TaskChanges, string> = {
+const COLUMNS: Record<Exclude<keyof TaskChanges, "completedBy">, string> = {
   title: "title",
   description: "description",
   completed: "completed",
@@ -56,7 +73,7 @@ const COLUMNS: Record<keyof TaskChanges, string> = {
   position: "position",
 };
 
-const toColumnValue = (field: keyof TaskChanges, value: string | number | boolean): SqlValue => {
+const toColumnValue = (field: keyof typeof COLUMNS, value: string | number | boolean): SqlValue => {
   if (typeof value === "boolean") return value ? 1 : 0;
   if (field === "parentId") return value === 0 ? null : value;
   return value;
@@ -113,8 +130,8 @@ export function tasksStore(db: Db) {
     },
     async insert(task: NewTask, tx: Db = db): Promise<Task> {
       const rows = await tx.all<TaskRow>(
-        `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at, created_by, completed_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         [
           task.listId,
           task.userId,
@@ -125,21 +142,30 @@ export function tasksStore(db: Db) {
           task.isParent ? 1 : 0,
           task.position,
           Date.now(),
+          actorColumn(task.createdBy),
+          task.completed ? actorColumn(task.createdBy) : null,
         ],
       );
       return toTask(rows[0]!);
     },
     async update(id: number, changes: TaskChanges, tx: Db = db): Promise<Task | undefined> {
-      const fields = (Object.keys(COLUMNS) as Array<keyof TaskChanges>).filter((field) => changes[field] !== undefined);
+      const fields = (Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>).filter((field) => changes[field] !== undefined);
       if (fields.length === 0) return this.findById(id, tx);
-      const sets = fields.map((field) => `${COLUMNS[field]} = ?`).join(", ");
+      const sets = [
+        ...fields.map((field) => `${COLUMNS[field]} = ?`),
+        ...(changes.completed !== undefined ? ["completed_by = ?"] : []),
+      ].join(", ");
       const values = fields.map((field) => toColumnValue(field, changes[field]!));
+      if (changes.completed !== undefined) values.push(changes.completed ? actorColumn(changes.completedBy) : null);
       const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets} WHERE id = ? AND ${LIVE} RETURNING *`, [...values, id]);
       return rows[0] && toTask(rows[0]);
     },
-    /** Flips completion in one statement, so two quick toggles never read the same old value. */
-    async toggle(id: number, tx: Db = db): Promise<Task | undefined> {
-      const rows = await tx.all<TaskRow>(`UPDATE tasks SET completed = 1 - completed WHERE id = ? AND ${LIVE} RETURNING *`, [id]);
+    /** Flips completion in one statement, so two quick toggles never read the same old value; `by` ticked it. */
+    async toggle(id: number, by: Actor | null, tx: Db = db): Promise<Task | undefined> {
+      const rows = await tx.all<TaskRow>(
+        `UPDATE tasks SET completed = 1 - completed, completed_by = CASE WHEN completed = 0 THEN ? ELSE NULL END WHERE id = ? AND ${LIVE} RETURNING *`,
+        [actorColumn(by), id],
+      );
       return rows[0] && toTask(rows[0]);
     },
     async setPositions(positions: Array<{ id: number; position: number }>, tx: Db = db): Promise<void> {
@@ -167,7 +193,7 @@ export function tasksStore(db: Db) {
       return ids;
     },
     async resetCompletions(listId: number, tx: Db = db): Promise<number> {
-      return tx.run(`UPDATE tasks SET completed = 0 WHERE list_id = ? AND ${LIVE} AND completed <> 0`, [listId]);
+      return tx.run(`UPDATE tasks SET completed = 0, completed_by = NULL WHERE list_id = ? AND ${LIVE} AND completed <> 0`, [listId]);
     },
     /** The soft-deleted items among `ids`, as they were when deleted, ordered like the list. */
     async findDeleted(ids: number[], tx: Db): Promise<Task[]> {

@@ -16,6 +16,7 @@ const task = (fields: Partial<Task>) => ({
   isParent: false,
   parentId: 0,
   createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  completedBy: null,
   ...fields,
 });
 
@@ -41,7 +42,17 @@ for (const dialect of await testDialects()) {
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual(
-        task({ title: "Milk", description: "two litres", completed: true, position: 0, listId: list.id, userId: owner.user.id }),
+        task({
+          title: "Milk",
+          description: "two litres",
+          completed: true,
+          position: 0,
+          listId: list.id,
+          userId: owner.user.id,
+          // DESIGN §11: who added it and who ticked it.
+          createdBy: { userId: owner.user.id, username: "owner" },
+          completedBy: { userId: owner.user.id, username: "owner" },
+        }),
       );
       expect(await rowsOf(t, list.id)).toEqual([res.body]);
       const events = listEventsSince(t, from);
@@ -52,7 +63,9 @@ for (const dialect of await testDialects()) {
       });
       // A number title is text, too; positions default to the highest plus one.
       const second = await addTask(owner, { title: 42, listId: list.id });
-      expect(second).toEqual(task({ title: "42", position: 1, listId: list.id, userId: owner.user.id }));
+      expect(second).toEqual(
+        task({ title: "42", position: 1, listId: list.id, userId: owner.user.id, createdBy: { userId: owner.user.id, username: "owner" } }),
+      );
       const placed = await addTask(owner, { title: "Placed", listId: list.id, position: 7 });
       expect(placed.position).toBe(7);
       expect((await addTask(owner, { title: "Next", listId: list.id })).position).toBe(8);
@@ -285,7 +298,17 @@ for (const dialect of await testDialects()) {
       const list = await makeList(t, owner.user.id);
       const visitor = new Client(t);
       const created = await addTask(visitor, { title: "from the link", description: 5 }, `?shareId=${list.shareId}`);
-      expect(created).toEqual(task({ title: "from the link", description: "5", listId: list.id, userId: owner.user.id, position: 0 }));
+      expect(created).toEqual(
+        task({
+          title: "from the link",
+          description: "5",
+          listId: list.id,
+          userId: owner.user.id,
+          position: 0,
+          // A guest who gave no name (DESIGN §11).
+          createdBy: { userId: null, username: null },
+        }),
+      );
       const read = await visitor.get<Task[]>(`/api/tasks?shareId=${list.shareId}`);
       expect(read.body).toEqual([created]);
       expect((await visitor.post<Task>(`/api/tasks/${created.id}/toggle?shareId=${list.shareId}`)).body.completed).toBe(true);

@@ -87,6 +87,8 @@ describe("live updates over the websocket", () => {
       listId: list.id,
       // Members follow the list by membership, not by its link, so events do not carry the link.
       shareId: "",
+      // DESIGN §11: who made the change.
+      actor: { userId: owner.user.id, username: expect.any(String) },
     });
     await owner.post(`/api/tasks/${task.id}/toggle`);
     await socket.nextOfType("task_updated", 3000, from);

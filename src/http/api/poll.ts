@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { presentableGuestName } from "../../domain/actors";
 import { badRequest, notFound } from "../../domain/errors";
 import type { PollCaller, PollClient } from "../../realtime/poll";
 import { pollConnectSchema, pollSubscribeSchema, type PollResponse } from "../../shared/realtime";
+import { rawGuestName } from "../caller";
 import type { AppContext, AppEnv } from "../env";
 import { clientIp } from "../middleware/session";
 import { pollQuerySchema } from "../../shared/params";
@@ -41,12 +43,17 @@ export const pollApi = new Hono<AppEnv>()
     const parsed = pollConnectSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
     // The address counts toward its allowance of clients that follow nothing (DESIGN §7).
-    const client = await c.get("deps").realtime.polls.connect({ ...callerOf(c), ip: clientIp(c) }, parsed.data.clientId);
+    const caller = callerOf(c);
+    // A guest's name, for the presence row (issue 16); one that may not be used leaves them unnamed.
+    const guestName = caller.identity.userId === null ? await presentableGuestName(c.get("deps").store, rawGuestName(c)) : undefined;
+    if (guestName) Object.assign(caller.identity, { guestName });
+    const client = await c.get("deps").realtime.polls.connect({ ...caller, ip: clientIp(c) }, parsed.data.clientId);
     return c.json({ clientId: client.id });
   })
   .post("/poll/subscribe", jsonBody(pollSubscribeSchema), async (c) => {
     const input = c.req.valid("json");
     const client = clientOf(c, input.clientId, input.shareId);
+    if (input.presence) client.hearsPresence = true;
     const { subscription } = await c.get("deps").realtime.polls.subscribe(client, target(input));
     // The list's newest event as the subscription began, as the websocket's `connect` says it:
     // the page compares it with what it shows and refetches what it missed before polling began.

@@ -1,0 +1,15 @@
+import type { ActivityEntry } from "../shared/attribution";
+import type { Store } from "../store";
+import { type Caller, resolveReadAccess } from "./access";
+
+/** DESIGN §11: the activity panel shows a list's last 50 changes. */
+export const ACTIVITY_LIMIT = 50;
+
+/**
+ * GET /api/task-lists/{id}/activity: who changed what and when, newest first, to whoever may read
+ * the list (a guest through its shareId); anyone else gets the list's 404.
+ */
+export async function readActivity(store: Store, caller: Caller, listId: number): Promise<ActivityEntry[]> {
+  const { list } = await resolveReadAccess(store, caller, { id: listId });
+  return store.events.recentActivity(list.id, ACTIVITY_LIMIT);
+}

@@ -1,0 +1,48 @@
+import { cleanGuestName, GUEST_NAME_LENGTH_MESSAGE, GUEST_NAME_TAKEN_MESSAGE, GUEST_SUFFIX, type Actor } from "../shared/attribution";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import type { Caller } from "./access";
+import { badRequest, conflict } from "./errors";
+
+/** A caller as the HTTP layer sees it, with the display name a share-link guest sends (DESIGN §11). */
+export type ActingCaller = Caller & { guestName?: string };
+
+/**
+ * A guest's display name as others will see it, "Sam (guest)": trimmed, 1 to 30 characters, and
+ * never an account's name (compared as usernames are, case-insensitively), so a guest cannot pass
+ * for a member. The suffix is always the server's, whatever the guest typed.
+ */
+export async function guestDisplayName(store: Store, raw: string, tx?: Db): Promise<string> {
+  const name = cleanGuestName(raw);
+  if (!name) throw badRequest(GUEST_NAME_LENGTH_MESSAGE, "INVALID_GUEST_NAME");
+  if (await store.users.findByUsername(name, tx)) throw conflict(GUEST_NAME_TAKEN_MESSAGE, "GUEST_NAME_TAKEN");
+  return `${name}${GUEST_SUFFIX}`;
+}
+
+/** Who is making a change, as items and events record it: the account, or the guest and their name. */
+export async function actorOf(store: Store, caller: ActingCaller, tx?: Db): Promise<Actor> {
+  if (caller.userId !== null) {
+    const user = await store.users.findById(caller.userId, tx);
+    return { userId: caller.userId, username: user?.username ?? null };
+  }
+  return { userId: null, username: caller.guestName === undefined ? null : await guestDisplayName(store, caller.guestName, tx) };
+}
+
+/** The guest's name for the presence row, or undefined when they gave none or one that is refused. */
+export async function presentableGuestName(store: Store, raw: string | undefined): Promise<string | undefined> {
+  if (raw === undefined) return undefined;
+  try {
+    return await guestDisplayName(store, raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A header value as the browser encoded it (any name fits a header so); one that does not decode is taken as it is. */
+export function decodeURIComponentSafely(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
