@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from "react";
+import { actorName } from "../../src/shared/attribution";
 import type { Task } from "../../src/shared/types";
 import { Icon, Spinner } from "../ui/Icon";
 import { DragHandle } from "../ui/DragHandle";
@@ -31,6 +32,10 @@ export interface ItemRowProps extends RowHandlers {
   pinned?: boolean;
   subItems?: { done: number; total: number };
 }
+
+/** DESIGN §11, subtly under the title: who ticked it, else who added it ("a guest" without a name). */
+const attribution = ({ completed, completedBy, createdBy }: Task) =>
+  completed && completedBy ? `Ticked by ${actorName(completedBy)}` : createdBy ? `Added by ${actorName(createdBy)}` : "";
 
 /** One item (SPEC §2): handle, completion button, parent indicator, title, description, Edit, Delete. */
 export function ItemRow(props: ItemRowProps) {
@@ -72,6 +77,7 @@ export function ItemRow(props: ItemRowProps) {
           <InlineTitle task={task} editable={!readOnly} onRename={props.onRename} />
         )}
         {pinned && <span className="item__meta">Parent item</span>}
+        {!pinned && attribution(task) && <span className="field__hint">{attribution(task)}</span>}
       </div>
       <div className="item__actions">
         {props.waiting && (
