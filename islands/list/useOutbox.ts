@@ -79,7 +79,9 @@ export function useOutbox(
     if (!navigator.onLine) offline();
     else
       void waitingCount(scope)
-        .then((count) => (count > 0 ? load().then((opened) => opened.flush()) : undefined))
+        // Nothing waits: the outbox's code is fetched now, while it can be, so that it is at hand
+        // (in the HTTP cache) for the first write made without a network (docs/decisions/020-outbox.md).
+        .then((count) => (count > 0 ? load().then((opened) => opened.flush()) : import("../offline/outbox")))
         .catch(() => {});
     window.addEventListener("online", online);
     window.addEventListener("offline", offline);

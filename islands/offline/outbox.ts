@@ -185,7 +185,9 @@ export class Outbox {
 
   private async reload() {
     this.entries = await this.store.list(this.scope);
-    const ids = new Set(this.entries.filter((entry) => entry.target.listId === this.screen.listId).flatMap((entry) => idsOf(entry.change)));
+    // A queued order is shown in place and counted in the banner; marking every row it names would mark them all.
+    const marked = this.entries.filter((entry) => entry.target.listId === this.screen.listId && entry.change.kind !== "reorder");
+    const ids = new Set(marked.flatMap((entry) => idsOf(entry.change)));
     this.setState({ waiting: this.entries.length, ids });
   }
 
