@@ -76,13 +76,14 @@ export function useOutbox(
     const onRefresh = (event: Event) => {
       if ((event as CustomEvent<RefreshDetail>).detail?.type === "connect") flush();
     };
+    const start = async () => {
+      if ((await waitingCount(scope)) > 0) return (await load()).flush();
+      // Nothing waits: the outbox's code is fetched now, while it can be, so that it is at hand
+      // (in the HTTP cache) for the first write made without a network (docs/decisions/020-outbox.md).
+      await import("../offline/outbox");
+    };
     if (!navigator.onLine) offline();
-    else
-      void waitingCount(scope)
-        // Nothing waits: the outbox's code is fetched now, while it can be, so that it is at hand
-        // (in the HTTP cache) for the first write made without a network (docs/decisions/020-outbox.md).
-        .then((count) => (count > 0 ? load().then((opened) => opened.flush()) : import("../offline/outbox")))
-        .catch(() => {});
+    else void start().catch(() => {});
     window.addEventListener("online", online);
     window.addEventListener("offline", offline);
     window.addEventListener(REFRESH_EVENT, onRefresh);
