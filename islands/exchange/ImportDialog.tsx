@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { ImportFormat } from "../../src/shared/exchange-format";
 import { LIST_NAME_MAX } from "../../src/shared/rules/lists";
 import type { TaskList } from "../../src/shared/types";
-import { api, errorMessage } from "../api";
+import { api, ApiRequestError, errorMessage } from "../api";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Icon";
 
@@ -23,9 +23,31 @@ const nameOf = (fileName: string | undefined) =>
     .slice(0, LIST_NAME_MAX)
     .trim() || undefined;
 
+/** What an import made: one list, or every list of an "export all" file. */
+type Imported = TaskList | { lists: TaskList[] };
+
+/** The way to what was imported: the list itself, or Home for several. */
+function outcome(imported: Imported) {
+  if (!("lists" in imported)) {
+    return {
+      title: "List imported",
+      text: `"${imported.name}" is now one of your lists.`,
+      href: `/list/${imported.id}`,
+      link: "Open list",
+    };
+  }
+  return {
+    title: "Lists imported",
+    text: `${imported.lists.length} ${imported.lists.length === 1 ? "list is" : "lists are"} now among yours.`,
+    href: "/",
+    link: "Go to My Lists",
+  };
+}
+
 /** Settings' and Home's import (DESIGN §11): a file or pasted text → a new list, then a way to open it. */
 export default function ImportDialog({ open, onClose }: ImportDialogProps) {
-  const [imported, setImported] = useState<TaskList | null>(null);
+  const [imported, setImported] = useState<Imported | null>(null);
+  const done = imported && outcome(imported);
   const close = () => {
     onClose();
     setImported(null);
@@ -34,20 +56,16 @@ export default function ImportDialog({ open, onClose }: ImportDialogProps) {
     <Dialog
       open={open}
       onClose={close}
-      title={imported ? "List imported" : "Import a list"}
-      description={
-        imported
-          ? `"${imported.name}" is now one of your lists.`
-          : "A Markdown or JSON file (or pasted text) becomes a new list, with its ticks and sub-items."
-      }
+      title={done ? done.title : "Import a list"}
+      description={done ? done.text : "A Markdown or JSON file (or pasted text) becomes a new list, with its ticks and sub-items."}
       actions={
-        imported && (
+        done && (
           <>
             <button type="button" className="button button--outline" onClick={close}>
               Close
             </button>
-            <a className="button button--primary" href={`/list/${imported.id}`} data-autofocus>
-              Open list
+            <a className="button button--primary" href={done.href} data-autofocus>
+              {done.link}
             </a>
           </>
         )
@@ -58,7 +76,7 @@ export default function ImportDialog({ open, onClose }: ImportDialogProps) {
   );
 }
 
-function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: (list: TaskList) => void }) {
+function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: (imported: Imported) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState("");
   const [error, setError] = useState<string>();
@@ -70,14 +88,15 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
     setError(undefined);
     try {
       const content = file ? await file.text() : pasted;
-      const list = await api<TaskList>("/api/task-lists/import", {
+      const imported = await api<Imported>("/api/task-lists/import", {
         body: { format: formatOf(content, file?.name), content, name: nameOf(file?.name) },
       });
       // Home shows the new list's card at once (HomeScreen listens for this).
       window.dispatchEvent(new Event("listwell:refresh"));
-      onImported(list);
+      onImported(imported);
     } catch (failure) {
-      setError(errorMessage(failure, "Failed to import the list"));
+      const tooLarge = failure instanceof ApiRequestError && failure.status === 413;
+      setError(tooLarge ? "This file is too large to import at once (at most 64 KB)" : errorMessage(failure, "Failed to import the list"));
       setPending(false);
     }
   }

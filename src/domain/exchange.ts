@@ -1,4 +1,4 @@
-import { type ExchangeDocument, exchangeDocumentSchema, type ImportListInput } from "../shared/exchange";
+import { exchangeArchiveSchema, exchangeDocumentSchema, type ImportedList, type ImportListInput } from "../shared/exchange";
 import { type ExchangeList, type ExportFormat, exchangeItemsOf, toJsonDocument, toMarkdown, toPlainText } from "../shared/exchange-format";
 import { type LinedChild, parseMarkdownDocument } from "../shared/markdown-list";
 import { LIST_NAME } from "../shared/rules/lists";
@@ -37,8 +37,6 @@ const WRITERS: Record<ExportFormat, (list: ExchangeList) => string> = { md: toMa
 
 export const writeExport = (list: ExchangeList, format: ExportFormat) => WRITERS[format](list);
 
-type ImportedList = Pick<ExchangeDocument, "name" | "items">;
-
 /** A Markdown item as stored, or why not, with the line to look at. */
 function checkedMarkdownItem({ title, description, completed, line, descriptionLines }: LinedChild) {
   const titleProblem = checkText(TITLE, title);
@@ -67,41 +65,55 @@ function readMarkdown(content: string, fallbackName: string | undefined): Import
 const fieldPath = (path: readonly PropertyKey[]) =>
   path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
 
-function readJson(content: string): ImportedList {
+/** A file from GET /api/task-lists/export holds every list under `lists`; any other is one list. */
+function readJson(content: string): { lists: ImportedList[]; archive: boolean } {
   let document: unknown;
   try {
     document = JSON.parse(content);
   } catch (error) {
     throw badRequest(`This is not valid JSON (${(error as Error).message})`, "INVALID_IMPORT");
   }
-  if (document !== null && typeof document === "object" && "lists" in document) {
-    throw badRequest("This file holds several lists; import one list's own JSON file", "INVALID_IMPORT");
-  }
-  const parsed = exchangeDocumentSchema.safeParse(document);
+  const isArchive = document !== null && typeof document === "object" && "lists" in document;
+  const parsed = isArchive ? exchangeArchiveSchema.safeParse(document) : exchangeDocumentSchema.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = fieldPath(issue.path);
     throw badRequest(where ? `${where}: ${issue.message}` : issue.message, "INVALID_IMPORT");
   }
-  return parsed.data;
+  return "lists" in parsed.data ? { lists: parsed.data.lists, archive: true } : { lists: [parsed.data], archive: false };
+}
+
+/** SPEC §9 for each list brought in; several name the list at fault. */
+function assertEachWithinItemLimit(lists: ImportedList[]) {
+  for (const list of lists) {
+    const count = bulkItemCount(list.items);
+    if (count <= MAX_ITEMS_PER_LIST) continue;
+    const which = lists.length > 1 ? `"${list.name}"` : "This list";
+    throw forbidden(`${which} has ${count} items; a list holds at most ${MAX_ITEMS_PER_LIST}`, "ITEM_LIMIT_REACHED");
+  }
 }
 
 /**
- * POST /api/task-lists/import: the content becomes a new list of the caller's, with its items in
- * the document's order, in one transaction: past 25 lists or 100 items, or malformed, nothing is stored.
+ * POST /api/task-lists/import: the content becomes new lists of the caller's (one, or every list
+ * of an "export all" file), items in the document's order, in one transaction: past 25 lists or
+ * 100 items, or malformed, nothing is stored. `archive`: the content was an "export all" file.
  */
-export async function importList(store: Store, userId: number, input: ImportListInput): Promise<TaskList> {
-  const imported = input.format === "json" ? readJson(input.content) : readMarkdown(input.content, input.name);
-  const count = bulkItemCount(imported.items);
-  if (count > MAX_ITEMS_PER_LIST) {
-    throw forbidden(`This list has ${count} items; a list holds at most ${MAX_ITEMS_PER_LIST}`, "ITEM_LIMIT_REACHED");
-  }
-  return store.db.transaction(async (tx) => {
+export async function importLists(store: Store, userId: number, input: ImportListInput): Promise<{ lists: TaskList[]; archive: boolean }> {
+  const { lists: imported, archive } =
+    input.format === "json" ? readJson(input.content) : { lists: [readMarkdown(input.content, input.name)], archive: false };
+  assertEachWithinItemLimit(imported);
+  const lists = await store.db.transaction(async (tx) => {
     await store.lists.lockOwner(userId, tx);
-    assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
-    const position = await store.lists.nextPosition(userId, tx);
-    const list = await store.lists.create({ name: imported.name, userId, shareId: newShareId(), position }, tx);
-    await insertItemsInOrder(store, tx, { listId: list.id, userId }, imported.items, 0, 0);
-    return list;
+    // Room for all of them: the last one must still be below the limit when it comes.
+    assertBelowListLimit((await store.lists.countOwnedBy(userId, tx)) + imported.length - 1);
+    let position = await store.lists.nextPosition(userId, tx);
+    const lists: TaskList[] = [];
+    for (const { name, items } of imported) {
+      const list = await store.lists.create({ name, userId, shareId: newShareId(), position: position++ }, tx);
+      await insertItemsInOrder(store, tx, { listId: list.id, userId }, items, 0, 0);
+      lists.push(list);
+    }
+    return lists;
   });
+  return { lists, archive };
 }

@@ -30,9 +30,8 @@ const subItem = z.object({
   children: z.array(z.unknown()).max(0, SUB_ITEMS_NEST_ONCE).optional(),
 });
 
-/** A `listwell/1` document of one list, as GET /api/task-lists/{id}/export?format=json writes it. */
-export const exchangeDocumentSchema = z.object({
-  format: z.literal(EXCHANGE_FORMAT, { error: `format must be "${EXCHANGE_FORMAT}"` }),
+/** One list in a `listwell/1` file: its name and items, sub-items one level deep. */
+const exchangeList = z.object({
   name: listNameField,
   items: z.array(
     subItem
@@ -41,4 +40,15 @@ export const exchangeDocumentSchema = z.object({
     { error: "items must be a list of items" },
   ),
 });
-export type ExchangeDocument = z.infer<typeof exchangeDocumentSchema>;
+export type ImportedList = z.infer<typeof exchangeList>;
+
+const format = z.literal(EXCHANGE_FORMAT, { error: `format must be "${EXCHANGE_FORMAT}"` });
+
+/** A `listwell/1` file of one list, as GET /api/task-lists/{id}/export?format=json writes it. */
+export const exchangeDocumentSchema = exchangeList.extend({ format });
+
+/** Every list of an account under `lists`, as GET /api/task-lists/export writes it: an import brings them all back. */
+export const exchangeArchiveSchema = z.object({
+  format,
+  lists: z.array(exchangeList, { error: "lists must be a list of lists" }).min(1, "The file holds no lists"),
+});

@@ -237,9 +237,19 @@ for (const dialect of await testDialects()) {
           },
           "items[0].children[0].children: Sub-items cannot have sub-items of their own",
         ],
+        [{ format: "json", content: JSON.stringify({ format: "listwell/1", lists: [] }) }, "lists: The file holds no lists"],
         [
-          { format: "json", content: JSON.stringify({ format: "listwell/1", lists: [] }) },
-          "This file holds several lists; import one list's own JSON file",
+          {
+            format: "json",
+            content: JSON.stringify({
+              format: "listwell/1",
+              lists: [
+                { name: "A", items: [] },
+                { name: "", items: [] },
+              ],
+            }),
+          },
+          "lists[1].name: List name cannot be empty",
         ],
       ];
       for (const [body, message] of cases) {
@@ -247,6 +257,18 @@ for (const dialect of await testDialects()) {
       }
       expect(await new Client(t).post("/api/task-lists/import", { format: "md", content: "- a" })).toMatchObject({ status: 401 });
       expect(await snapshot(t)).toEqual(before);
+    });
+
+    it("brings back every list of an 'export all' file at once, in its order", async () => {
+      const fay = await registerUser(t, "fay");
+      const archive = await t.app.request("/api/task-lists/export", { headers: { cookie: ann.cookie } });
+      const content = await archive.text();
+      const imported = await fay.post<{ lists: TaskList[] }>("/api/task-lists/import", { format: "json", content });
+      expect(imported.status).toBe(201);
+      const own = await fay.get<TaskList[]>("/api/task-lists");
+      expect(own.body).toEqual(imported.body.lists);
+      const again = await t.app.request("/api/task-lists/export", { headers: { cookie: fay.cookie } });
+      expect(await again.text()).toBe(content);
     });
 
     it("refuses past 100 items or 25 lists with 403, storing nothing", async () => {
@@ -267,7 +289,29 @@ for (const dialect of await testDialects()) {
       expect(full.status).toBe(201);
       expect((await rowsOf(t, full.body.id)).length).toBe(100);
 
-      for (let i = 1; i < 25; i++) await createList(eve, `List ${i}`);
+      const twoLists = (second: number) =>
+        JSON.stringify({
+          format: "listwell/1",
+          lists: [
+            { name: "Small", items: [{ title: "a" }] },
+            { name: "Big", items: Array.from({ length: second }, (_, i) => ({ title: `Item ${i}` })) },
+          ],
+        });
+      const withFull = await counts();
+      expect(await eve.post("/api/task-lists/import", { format: "json", content: twoLists(101) })).toMatchObject({
+        status: 403,
+        body: { error: "ITEM_LIMIT_REACHED", message: '"Big" has 101 items; a list holds at most 100' },
+      });
+      expect(await counts()).toEqual(withFull);
+
+      for (let i = 1; i < 24; i++) await createList(eve, `List ${i}`);
+      const oneLeft = await counts();
+      expect(await eve.post("/api/task-lists/import", { format: "json", content: twoLists(1) })).toMatchObject({
+        status: 403,
+        body: { error: "LIST_LIMIT_REACHED", message: "You can have at most 25 lists" },
+      });
+      expect(await counts()).toEqual(oneLeft);
+      await createList(eve, "List 24");
       const atLimit = await counts();
       expect(await eve.post("/api/task-lists/import", { format: "md", content: "# One more\n- a" })).toMatchObject({
         status: 403,

@@ -141,6 +141,33 @@ describe("export and import in Chromium", () => {
     await context.close();
   });
 
+  it("downloads every list from Settings, and that file brings them all back for another account", async () => {
+    const { context, page } = await ownerWithList("archiver");
+    await context.request.post("/api/task-lists", { data: { name: "Empty" } });
+    await gotoHydrated(page, "/settings?tab=account");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export all lists" }).click()]);
+    expect(download.suggestedFilename()).toBe("Listwell lists.json");
+    const archive = await readFile((await download.path())!, "utf8");
+    expect((JSON.parse(archive) as { lists: Array<{ name: string }> }).lists.map((list) => list.name)).toEqual(["Groceries", "Empty"]);
+    await context.close();
+
+    const other = await signedInContext(env, "restorer");
+    await gotoHydrated(other.page, "/settings?tab=account");
+    await other.page.getByRole("button", { name: "Import a list" }).click();
+    const dialog = other.page.getByRole("dialog", { name: "Import a list" });
+    await dialog
+      .getByLabel("File")
+      .setInputFiles({ name: "Listwell lists.json", mimeType: "application/json", buffer: Buffer.from(archive) });
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    const done = other.page.getByRole("dialog", { name: "Lists imported" });
+    await done.getByText("2 lists are now among yours.").waitFor();
+    await waitForHydration(other.page, () =>
+      Promise.all([other.page.waitForURL(/\/$/), done.getByRole("link", { name: "Go to My Lists" }).click()]),
+    );
+    expect(await other.page.locator(".list-cards").first().locator(".list-card__title").allTextContents()).toEqual(["Groceries", "Empty"]);
+    await other.context.close();
+  });
+
   it("imports pasted text from Home, shows its card, and says what is wrong with a bad file", async () => {
     const { context, page } = await signedInContext(env, "homeimporter", PHONE);
     await gotoHydrated(page, "/");

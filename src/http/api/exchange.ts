@@ -28,6 +28,8 @@ export const exchangeApi = new Hono<AppEnv>()
     const list = await exchange.readListForExport(c.get("deps").store, callerOf(c), c.req.valid("param").id);
     return download(c, exchange.writeExport(list, format), list.name, format);
   })
+  // One list answers the list; an "export all" file answers every list it made.
   .post("/task-lists/import", signedIn, jsonBody(importListSchema), async (c) => {
-    return c.json(await exchange.importList(c.get("deps").store, requireUser(c).id, c.req.valid("json")), 201);
+    const { lists, archive } = await exchange.importLists(c.get("deps").store, requireUser(c).id, c.req.valid("json"));
+    return c.json(archive ? { lists } : lists[0], 201);
   });
