@@ -26,6 +26,7 @@ const load: IslandLoaders = {
   SharedAccess: () => import("./SharedAccess"),
   ListScreen: () => import("./list/ListScreen"),
   CompletedToggle: () => import("./list/CompletedToggle"),
+  ListActivity: () => import("./activity/ListActivity"),
   ExportMenu: () => import("./exchange/ExportMenu"),
   ImportButton: () => import("./exchange/ImportButton"),
 };

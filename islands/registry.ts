@@ -19,6 +19,7 @@ import DeploymentNotice from "./admin/DeploymentNotice";
 import SharedAccess from "./SharedAccess";
 import ListScreen from "./list/ListScreen";
 import CompletedToggle from "./list/CompletedToggle";
+import ListActivity from "./activity/ListActivity";
 import ExportMenu from "./exchange/ExportMenu";
 import ImportButton from "./exchange/ImportButton";
 
@@ -38,6 +39,7 @@ export const islands = {
   SharedAccess,
   ListScreen,
   CompletedToggle,
+  ListActivity,
   ExportMenu,
   ImportButton,
 };

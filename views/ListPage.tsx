@@ -37,6 +37,10 @@ export function ListPage({ assets, theme, username, screen }: ListPageProps) {
             You are using a shared list as a guest. <a href={guestAuth}>Log in or register</a> to keep it in your lists.
           </p>
         )}
+        <Island
+          name="ListActivity"
+          props={{ listId: screen.list.id, ...(screen.shareId ? { shareId: screen.shareId } : {}), guest: !username }}
+        />
         <Island name="ListScreen" props={screen} />
       </main>
     </Layout>

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/live-messages";
+import { GUEST_NAME_EVENT } from "../activity/guest-name";
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
@@ -64,19 +65,29 @@ export default function LiveUpdates(props: LiveUpdatesProps) {
   useEffect(() => {
     const target = liveTarget(props, window.location);
     const scheduler = createRefreshScheduler<RefreshDetail>((detail) => announceRefresh(detail));
-    const connection = new RealtimeConnection({
-      target,
-      url: socketUrl(window.location),
-      socket: { visibility: document },
-      onMessage: (message) => dispatchFor(message, scheduler.schedule),
-      notify: (notice) => toast(notice),
-      // Says on <html> how the page is live, for people debugging a proxy and for the browser tests.
-      onLive: (transport) => {
-        document.documentElement.dataset.live = transport;
-      },
-    });
+    const connect = () =>
+      new RealtimeConnection({
+        target,
+        url: socketUrl(window.location),
+        socket: { visibility: document },
+        onMessage: (message) => dispatchFor(message, scheduler.schedule),
+        notify: (notice) => toast(notice),
+        // Says on <html> how the page is live, for people debugging a proxy and for the browser tests.
+        onLive: (transport) => {
+          document.documentElement.dataset.live = transport;
+        },
+      });
+    let connection = connect();
     connection.start();
+    // A guest who names themselves connects again, so the presence row shows the name (issue 16).
+    const rename = () => {
+      connection.stop();
+      connection = connect();
+      connection.start();
+    };
+    window.addEventListener(GUEST_NAME_EVENT, rename);
     return () => {
+      window.removeEventListener(GUEST_NAME_EVENT, rename);
       connection.stop();
       scheduler.cancel();
     };

@@ -86,11 +86,18 @@ export class RealtimeConnection {
     }
     const messageId = crypto.randomUUID();
     this.pendingConnectId = messageId;
-    this.socket.send({ type: "connect", ...this.options.target, timestamp: Date.now(), messageId });
+    // `presence`: this page shows who has the list open (issue 16).
+    this.socket.send({ type: "connect", ...this.options.target, presence: true, timestamp: Date.now(), messageId });
     clearTimeout(this.subscribeTimer);
     this.subscribeTimer = setTimeout(() => {
       if (this.pendingConnectId !== messageId) return;
-      this.socket.send({ type: "subscribe", ...this.options.target, timestamp: Date.now(), messageId: crypto.randomUUID() });
+      this.socket.send({
+        type: "subscribe",
+        ...this.options.target,
+        presence: true,
+        timestamp: Date.now(),
+        messageId: crypto.randomUUID(),
+      });
     }, SUBSCRIBE_AFTER_MS);
   }
 

@@ -158,7 +158,12 @@ export class PollingClient {
           `/api/poll/subscribe${this.query()}`,
           {
             method: "POST",
-            body: JSON.stringify({ clientId, ...(listId !== undefined ? { listId } : {}), ...(shareId ? { shareId } : {}) }),
+            body: JSON.stringify({
+              clientId,
+              ...(listId !== undefined ? { listId } : {}),
+              ...(shareId ? { shareId } : {}),
+              presence: true,
+            }),
           },
           this.timing.connectTimeoutMs,
         );

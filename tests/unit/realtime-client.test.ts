@@ -243,7 +243,9 @@ describe("realtime connection", () => {
     });
     connection.start();
     latest().open();
-    expect(latest().sent).toEqual([{ type: "connect", listId: 4, timestamp: expect.any(Number), messageId: expect.any(String) }]);
+    expect(latest().sent).toEqual([
+      { type: "connect", listId: 4, presence: true, timestamp: expect.any(Number), messageId: expect.any(String) },
+    ]);
     vi.advanceTimersByTime(500);
     expect(latest().sent.map((message) => message.type)).toEqual(["connect", "subscribe"]);
     connection.stop();

@@ -1,0 +1,61 @@
+import { useEffect, useState } from "react";
+import type { ActivityEntry, ActivityResponse } from "../../src/shared/attribution";
+import { api } from "../api";
+import { timeAgo } from "../shared-lists/relative-time";
+import { Dialog } from "../ui/Dialog";
+import { Spinner } from "../ui/Icon";
+
+export interface ActivityDialogProps {
+  listId: number;
+  shareId?: string;
+  onClose: () => void;
+}
+
+/** What happened, as a sentence: "Sam (guest) ticked Milk", "alex cleared completed items", "A guest added Eggs". */
+export function describeActivity(entry: ActivityEntry): string {
+  // A username is written as its owner chose it; only the words of our own are capitalised.
+  const who = entry.actor?.username ?? (entry.actor ? "A guest" : "Someone");
+  const what: Record<string, string> = {
+    cleared: "cleared completed items",
+    reset: "reset the list",
+    reordered: "reordered items",
+    updated: "updated the list",
+  };
+  const sentence = what[entry.action] ?? `${entry.action} ${entry.subject ?? "an item"}`;
+  return `${who} ${sentence}`;
+}
+
+/** Issue 16: the list's last 50 changes with who and when, newest first. */
+export default function ActivityDialog({ listId, shareId, onClose }: ActivityDialogProps) {
+  const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const query = shareId ? `?shareId=${encodeURIComponent(shareId)}` : "";
+    api<ActivityResponse>(`/api/task-lists/${listId}/activity${query}`).then(
+      (answer) => setEntries(answer.activity),
+      () => setError("Could not load the activity. Please try again."),
+    );
+  }, [listId, shareId]);
+
+  const now = Date.now();
+  return (
+    <Dialog open onClose={onClose} title="Activity" description="The last 50 changes to this list.">
+      {error && <p className="form-error">{error}</p>}
+      {!entries && !error && <Spinner label="Loading" />}
+      {entries?.length === 0 && <p className="muted">No changes yet.</p>}
+      {entries && entries.length > 0 && (
+        <ul className="share__people">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <div className="share__name">
+                {describeActivity(entry)}
+                <div className="field__hint">{timeAgo(entry.at, now)}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

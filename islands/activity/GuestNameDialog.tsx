@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from "react";
+import { cleanGuestName, GUEST_NAME_LENGTH_MESSAGE, GUEST_NAME_MAX } from "../../src/shared/attribution";
+import { api, ApiRequestError } from "../api";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
+import { Spinner } from "../ui/Icon";
+import { saveGuestName } from "./guest-name";
+
+export interface GuestNameDialogProps {
+  current: string | null;
+  /** With the saved name, or nothing when cancelled. */
+  onClose: (saved?: string) => void;
+}
+
+/**
+ * 'Your name' for a share-link guest (DESIGN §11): others see it as "Sam (guest)" beside what they
+ * tick and in the presence row. The server checks it first (an account's name is refused).
+ */
+export default function GuestNameDialog({ current, onClose }: GuestNameDialogProps) {
+  const [name, setName] = useState(current ?? "");
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const cleaned = cleanGuestName(name);
+    if (!cleaned) return setError(GUEST_NAME_LENGTH_MESSAGE);
+    setPending(true);
+    try {
+      await api("/api/guest-name", { body: { name: cleaned } });
+      saveGuestName(cleaned);
+      onClose(cleaned);
+    } catch (caught) {
+      setPending(false);
+      setError(caught instanceof ApiRequestError ? caught.serverText : "Could not check that name. Please try again.");
+    }
+  }
+
+  return (
+    <Dialog open onClose={() => onClose()} title="Your name" description="Others on this list will see it as 'Name (guest)'.">
+      <form className="form" noValidate onSubmit={submit}>
+        <Field
+          id="guest-name"
+          label="Name"
+          placeholder="e.g. Sam"
+          autoComplete="nickname"
+          data-autofocus
+          maxLength={GUEST_NAME_MAX}
+          value={name}
+          error={error}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(undefined);
+          }}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button button--outline" onClick={() => onClose()}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={pending || name.trim() === ""}>
+            {pending && <Spinner label="Saving" />}
+            Save
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
