@@ -58,9 +58,18 @@ export default function ExportActions({ listId, shareId, button, onClose }: Expo
       if (!menu.current?.contains(target) && !button.current?.contains(target)) onClose();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      onClose();
-      button.current?.focus();
+      if (event.key === "Escape") {
+        onClose();
+        button.current?.focus();
+        return;
+      }
+      // The menu pattern's arrows: up and down move through the entries, round the ends.
+      const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+      const items = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+      if (step === undefined || items.length === 0) return;
+      event.preventDefault();
+      const at = items.indexOf(document.activeElement as HTMLButtonElement);
+      items[(at + step + items.length) % items.length]!.focus();
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);
@@ -86,6 +95,7 @@ export default function ExportActions({ listId, shareId, button, onClose }: Expo
           className="actions-menu__item"
           onClick={() => {
             onClose();
+            button.current?.focus();
             void run();
           }}
         >

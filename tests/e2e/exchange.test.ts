@@ -79,8 +79,17 @@ describe("export and import in Chromium", () => {
 
     await exportEntry(page, "Download Markdown");
     await keepScreenshot(page, "exchange-export-menu-desktop", false);
+    // By keyboard: the first entry has focus, the arrows move round, Escape hands focus back to the button.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focused).toBe("Download Markdown");
+    await page.keyboard.press("ArrowUp");
+    expect(await focused()).toBe("Copy as text");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe("Download JSON");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    expect(await focused()).toBe("Export");
 
     expect(await downloadVia(page, "Download Markdown")).toEqual({ name: "Groceries.md", text: MARKDOWN });
     const json = await downloadVia(page, "Download JSON");
