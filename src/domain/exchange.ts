@@ -8,6 +8,7 @@ import { bulkItemCount } from "../shared/tasks";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
 import { type Caller, resolveReadAccess } from "./access";
+import { actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { badRequest, forbidden } from "./errors";
 import { assertBelowListLimit, newShareId } from "./lists";
@@ -107,10 +108,13 @@ export async function importLists(store: Store, userId: number, input: ImportLis
     // Room for all of them: the last one must still be below the limit when it comes.
     assertBelowListLimit((await store.lists.countOwnedBy(userId, tx)) + imported.length - 1);
     let position = await store.lists.nextPosition(userId, tx);
+    // The importer added every item ("Added by Ann"), and ticked those that come ticked.
+    const createdBy = await actorOf(store, { userId }, tx);
     const lists: TaskList[] = [];
     for (const { name, items } of imported) {
       const list = await store.lists.create({ name, userId, shareId: newShareId(), position: position++ }, tx);
-      await insertItemsInOrder(store, tx, { listId: list.id, userId }, items, 0, 0);
+      const base = { listId: list.id, userId, createdBy };
+      await insertItemsInOrder(store, tx, base, items, 0, 0);
       lists.push(list);
     }
     return lists;

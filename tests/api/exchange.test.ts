@@ -171,7 +171,10 @@ for (const dialect of await testDialects()) {
         expect(imported.status).toBe(201);
         expect(imported.body).toMatchObject({ name: NAME, userId: ann.user.id, linkAccess: "write" });
         expect(imported.body.shareId).not.toBe(list.shareId);
-        expect(shape(await rowsOf(t, imported.body.id))).toEqual(original);
+        const rows = await rowsOf(t, imported.body.id);
+        expect(shape(rows)).toEqual(original);
+        const byAnn = { userId: ann.user.id, username: "ann" };
+        expect(rows.map((row) => [row.createdBy, row.completedBy])).toEqual(rows.map((row) => [byAnn, row.completed ? byAnn : null]));
         // And out again, the very same file.
         const again = await ann.get<string>(`/api/task-lists/${imported.body.id}/export?format=md`);
         expect(again.body).toBe(MARKDOWN);
