@@ -71,7 +71,10 @@ export default function LiveUpdates(props: LiveUpdatesProps) {
         url: socketUrl(window.location),
         socket: { visibility: document },
         onMessage: (message) => dispatchFor(message, scheduler.schedule),
-        notify: (notice) => toast(notice),
+        // Offline, the list page's banner says so already; reconnect warnings would only hide its toasts.
+        notify: (notice) => {
+          if (navigator.onLine) toast(notice);
+        },
         // Says on <html> how the page is live, for people debugging a proxy and for the browser tests.
         onLive: (transport) => {
           document.documentElement.dataset.live = transport;
@@ -86,8 +89,12 @@ export default function LiveUpdates(props: LiveUpdatesProps) {
       connection.start();
     };
     window.addEventListener(GUEST_NAME_EVENT, rename);
+    // Back online (issue 14): reconnect now, not when the backoff would have.
+    const resume = () => connection.resume();
+    window.addEventListener("online", resume);
     return () => {
       window.removeEventListener(GUEST_NAME_EVENT, rename);
+      window.removeEventListener("online", resume);
       connection.stop();
       scheduler.cancel();
     };

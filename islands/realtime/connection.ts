@@ -75,6 +75,12 @@ export class RealtimeConnection {
     this.polling?.stop();
   }
 
+  /** The browser is back online (issue 14): reconnect now, not when the backoff would have. */
+  resume() {
+    if (this.transport === "polling") this.polling?.wake();
+    else this.socket.connect();
+  }
+
   private hasTarget() {
     return this.options.target.listId !== undefined || Boolean(this.options.target.shareId);
   }

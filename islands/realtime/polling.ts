@@ -72,6 +72,13 @@ export class PollingClient {
     this.controller?.abort();
   }
 
+  /** The network is back (the browser's `online`): a client waiting out failures tries again now. */
+  wake() {
+    if (this.stopped || this.state === "connected") return;
+    this.failures = 0;
+    this.later(0);
+  }
+
   private setState(state: PollingState) {
     if (this.state === state) return;
     this.state = state;

@@ -95,6 +95,11 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
     expect(new Set(rows.map((row) => row.title)).size).toBe(28);
     expect(rows.find((row) => row.title === "Item 21 edited")?.description).toBe("From Frank");
     await keepScreenshot(page, "offline-outbox-merged", false);
+    // Live updates resumed: Frank's next change shows on Olive's page without a reload.
+    await tick(frank.page, "Item 23");
+    await expect
+      .poll(() => page.getByRole("checkbox", { name: 'Mark "Item 23" as not completed', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     await olive.context.close();
     await frank.context.close();
   });
