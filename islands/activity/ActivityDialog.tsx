@@ -20,6 +20,8 @@ export function describeActivity(entry: ActivityEntry): string {
     reset: "reset the list",
     reordered: "reordered items",
     updated: "updated the list",
+    list_deleted: "deleted the list",
+    list_restored: "restored the list",
   };
   const sentence = what[entry.action] ?? `${entry.action} ${entry.subject ?? "an item"}`;
   return `${who} ${sentence}`;

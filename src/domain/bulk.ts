@@ -3,8 +3,10 @@ import { bulkItemCount, type BulkCreateTasksInput } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
+import type { NewTask } from "../store/tasks";
 import { requireWriteAccess, resolveTaskListAccess, type Caller } from "./access";
 import { announceProgress, publishEvents, recordListEvent } from "./events";
+import { actorOf } from "./actors";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
 /**
@@ -18,10 +20,11 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
     await assertBelowItemLimit(store, list.id, tx, bulkItemCount(input.items));
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
     // Anonymous link visitors have no user row; their items belong to the list's owner.
-    const base = { listId: list.id, userId: caller.userId ?? list.userId };
+    const actor = await actorOf(store, caller, tx);
+    const base = { listId: list.id, userId: caller.userId ?? list.userId, createdBy: actor };
     const tasks = await insertItemsInOrder(store, tx, base, input.items, parent?.id ?? 0, await nextPosition(store, list.id, tx));
     const events = [];
-    for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task));
+    for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task, { actor }));
     return { tasks, list, events };
   });
   await publishEvents(bus, events);
@@ -37,7 +40,7 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
 export async function insertItemsInOrder(
   store: Store,
   tx: Db,
-  base: { listId: number; userId: number },
+  base: Pick<NewTask, "listId" | "userId" | "createdBy">,
   items: BulkCreateTasksInput["items"],
   parentId: number,
   position: number,

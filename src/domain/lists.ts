@@ -17,6 +17,7 @@ import {
 } from "./access";
 import { forbidden, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
+import { actorOf } from "./actors";
 import { wrapSnapshot } from "../store/list-snapshots";
 import { randomToken } from "../auth/random-token";
 
@@ -77,7 +78,9 @@ async function changeOwnedList(
     const access = requireOwner(await resolveListAccess(store, caller, listId, tx), action);
     const after = await change(access, tx);
     // The event's own shareId is the one the list had: see listEventPayload.
-    const event = await recordListEvent(store, tx, { ...after, shareId: access.list.shareId }, "list_updated", listEventPayload(after));
+    const event = await recordListEvent(store, tx, { ...after, shareId: access.list.shareId }, "list_updated", listEventPayload(after), {
+      actor: await actorOf(store, caller, tx),
+    });
     return { before: access.list, after, event };
   });
   await publishEvents(bus, [event]);
@@ -140,7 +143,8 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
     // A deleted list leaves one event behind, naming nothing but its id, so long-poll clients still
     // learn of the deletion; its earlier events (titles, descriptions) go with it. The deletion is
     // recorded first: event ids are never reused, so the newest row must stay.
-    const event = await recordListEvent(store, tx, list, "list_updated", { id: list.id, deleted: true });
+    const by = { actor: await actorOf(store, caller, tx), action: "list_deleted" };
+    const event = await recordListEvent(store, tx, list, "list_updated", { id: list.id, deleted: true }, by);
     await store.events.forgetListBefore(list.id, event.id, tx);
     await store.lists.softDelete(list.id, Date.now(), tx);
     return { list, recipients, event };
@@ -166,7 +170,8 @@ export async function restoreList(store: Store, bus: EventBus, caller: Caller, l
     if (!(await store.lists.findDeletedOwned(listId, userId, tx))) throw notFound(LIST_NOT_FOUND);
     assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
     const list = (await store.lists.restore(listId, tx))!;
-    const event = await recordListEvent(store, tx, list, "list_updated", listEventPayload(list));
+    const by = { actor: await actorOf(store, caller, tx), action: "list_restored" };
+    const event = await recordListEvent(store, tx, list, "list_updated", listEventPayload(list), by);
     return { list, recipients: await store.shares.recipientIds(list.id, tx), event };
   });
   await publishEvents(bus, [event]);

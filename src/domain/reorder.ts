@@ -6,6 +6,7 @@ import type { Db } from "../store/db";
 import { requireWriteAccess, type Caller, type ListAccess, resolveTaskAccess, resolveTaskListAccess, TASK_NOT_FOUND } from "./access";
 import { badRequest, notFound } from "./errors";
 import { publishEvents, recordListEvent } from "./events";
+import { actorOf } from "./actors";
 
 const byPosition = (a: Task, b: Task) => a.position - b.position || a.id - b.id;
 
@@ -90,7 +91,10 @@ export async function reorderTasks(
     const tasks = distinct && normalised.every((task, index) => task.id === moved[index]!.id) ? moved : normalised;
     const changed = tasks.filter((task) => current.get(task.id)!.position !== task.position);
     await store.tasks.setPositions(changed, tx);
-    return { tasks, event: await recordListEvent(store, tx, list, "tasks_reordered", { tasks }) };
+    return {
+      tasks,
+      event: await recordListEvent(store, tx, list, "tasks_reordered", { tasks }, { actor: await actorOf(store, caller, tx) }),
+    };
   });
   await publishEvents(bus, [event]);
   return tasks;

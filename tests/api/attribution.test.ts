@@ -140,6 +140,40 @@ for (const dialect of await testDialects()) {
       expect(ticked.body.completedBy).toEqual({ userId: pia.user.id, username: "Pia" });
     });
 
+    it("bulk adds, reorders and list changes carry their actor too", async () => {
+      const bo = await registerUser(t, "bob");
+      const list = await createList(bo, "Camp");
+      const guest = new Client(t);
+      const from = t.published.length;
+      const bulk = await guest.post<{ tasks: Task[] }>(
+        `/api/tasks/bulk?shareId=${list.shareId}`,
+        { listId: list.id, items: [{ title: "Rope" }, { title: "Map" }] },
+        { "X-Guest-Name": "Kim" },
+      );
+      expect(bulk.status).toBe(201);
+      const kim = { userId: null, username: "Kim (guest)" };
+      expect(bulk.body.tasks.map((task) => task.createdBy)).toEqual([kim, kim]);
+      const [rope, map] = bulk.body.tasks;
+      await bo.post("/api/tasks/reorder", [
+        { id: map!.id, position: 0 },
+        { id: rope!.id, position: 1 },
+      ]);
+      await bo.patch(`/api/task-lists/${list.id}`, { name: "Camping" });
+      const bob = { userId: bo.user.id, username: "bob" };
+      expect(listEventsSince(t, from).map(({ message }) => [message.type, message.actor])).toEqual([
+        ["task_created", kim],
+        ["task_created", kim],
+        ["tasks_reordered", bob],
+        ["list_updated", bob],
+      ]);
+      expect((await activityOf(bo, list.id)).map(({ action, subject }) => [action, subject])).toEqual([
+        ["updated", "Camping"],
+        ["reordered", null],
+        ["added", "Map"],
+        ["added", "Rope"],
+      ]);
+    });
+
     it("items stored before attribution existed answer null for both", async () => {
       const old = await registerUser(t, "oldtimer");
       const list = await createList(old, "Old");

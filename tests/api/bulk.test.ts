@@ -30,13 +30,31 @@ for (const dialect of await testDialects()) {
         ],
       });
       expect(res.status).toBe(201);
-      const base = { listId: list.id, userId: ann.user.id, createdAt: expect.stringMatching(ISO), id: expect.any(Number) };
+      // DESIGN §11: who added them, and who ticked those added ticked.
+      const byAnn = { userId: ann.user.id, username: "ann" };
+      const base = {
+        listId: list.id,
+        userId: ann.user.id,
+        createdAt: expect.stringMatching(ISO),
+        id: expect.any(Number),
+        createdBy: byAnn,
+        completedBy: null,
+      };
       expect(res.body.tasks).toEqual([
         { ...base, title: "Milk", description: "", completed: false, isParent: false, parentId: 0, position: 1 },
         { ...base, title: "Party", description: "Saturday", completed: false, isParent: true, parentId: 0, position: 2 },
-        { ...base, title: "Cake", description: "", completed: true, isParent: false, parentId: res.body.tasks[1]!.id, position: 3 },
+        {
+          ...base,
+          title: "Cake",
+          description: "",
+          completed: true,
+          isParent: false,
+          parentId: res.body.tasks[1]!.id,
+          position: 3,
+          completedBy: byAnn,
+        },
         { ...base, title: "Candles", description: "", completed: false, isParent: false, parentId: res.body.tasks[1]!.id, position: 4 },
-        { ...base, title: "Bread", description: "", completed: true, isParent: false, parentId: 0, position: 5 },
+        { ...base, title: "Bread", description: "", completed: true, isParent: false, parentId: 0, position: 5, completedBy: byAnn },
       ]);
       expect(await rowsOf(t, list.id)).toEqual([first, ...res.body.tasks]);
       const events = listEventsSince(t, mark);
