@@ -1,3 +1,8 @@
+/**
+ * @module DESIGN §11 exchange: a list goes out as Markdown, plain text or JSON to anyone who may
+ * read it, and a Markdown or JSON list comes in as a new list of the caller's, all or nothing.
+ * The formats themselves are in src/shared/exchange-format.ts and src/shared/markdown-list.ts.
+ */
 import { exchangeArchiveSchema, exchangeDocumentSchema, type ImportedList, type ImportListInput } from "../shared/exchange";
 import { type ExchangeList, type ExportFormat, exchangeItemsOf, toJsonDocument, toMarkdown, toPlainText } from "../shared/exchange-format";
 import { type LinedChild, parseMarkdownDocument } from "../shared/markdown-list";
@@ -12,12 +17,6 @@ import { actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { badRequest, forbidden } from "./errors";
 import { assertBelowListLimit, newShareId } from "./lists";
-
-/**
- * @module DESIGN §11 exchange: a list goes out as Markdown, plain text or JSON to anyone who may
- * read it, and a Markdown or JSON list comes in as a new list of the caller's, all or nothing.
- * The formats themselves are in src/shared/exchange-format.ts and src/shared/markdown-list.ts.
- */
 
 /** A Markdown list without a `# heading` and without a name from the browser. */
 export const DEFAULT_IMPORT_NAME = "Imported list";

@@ -18,10 +18,7 @@ const download = (c: AppContext, text: string, name: string, format: ExportForma
 export const exchangeApi = new Hono<AppEnv>()
   .get("/task-lists/export", signedIn, async (c) => {
     const lists = await exchange.readOwnListsForExport(c.get("deps").store, requireUser(c).id);
-    return c.body(toJsonArchive(lists), 200, {
-      "Content-Type": CONTENT_TYPES.json,
-      "Content-Disposition": attachmentFor("Listwell lists", "json"),
-    });
+    return download(c, toJsonArchive(lists), "Listwell lists", "json");
   })
   .get("/task-lists/:id/export", listId, queryParams(exportQuerySchema), async (c) => {
     const { format } = c.req.valid("query");
