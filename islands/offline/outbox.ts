@@ -185,9 +185,11 @@ export class Outbox {
 
   private async reload() {
     this.entries = await this.store.list(this.scope);
-    // A queued order is shown in place and counted in the banner; marking every row it names would mark them all.
-    const marked = this.entries.filter((entry) => entry.target.listId === this.screen.listId && entry.change.kind !== "reorder");
-    const ids = new Set(marked.flatMap((entry) => idsOf(entry.change)));
+    // A row is marked for a change of its own. A queued order is shown in place and counted in the
+    // banner: marking every row it names would mark them all.
+    const ids = new Set<number>();
+    for (const { target, change } of this.entries)
+      if (target.listId === this.screen.listId && change.kind !== "reorder") ids.add(change.id);
     this.setState({ waiting: this.entries.length, ids });
   }
 
