@@ -160,8 +160,10 @@ describe("export and import in Chromium", () => {
     expect((JSON.parse(archive) as { lists: Array<{ name: string }> }).lists.map((list) => list.name)).toEqual(["Groceries", "Empty"]);
     await context.close();
 
-    const other = await signedInContext(env, "restorer");
+    const other = await signedInContext(env, "restorer", PHONE);
     await gotoHydrated(other.page, "/settings?tab=account");
+    await other.page.getByRole("button", { name: "Import a list" }).scrollIntoViewIfNeeded();
+    await keepScreenshot(other.page, "exchange-settings-phone", false);
     await other.page.getByRole("button", { name: "Import a list" }).click();
     const dialog = other.page.getByRole("dialog", { name: "Import a list" });
     await dialog
