@@ -67,6 +67,8 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at
     await tick(page, "Item 1");
     await quickAdd(page, "Plates");
     await expectBanner(page, "Offline — 3 changes will be saved");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keepScreenshot(page, "offline-outbox-banner-desktop", false);
     // Someone else takes one of the two places left.
     const other = await owner.context.request.post("/api/tasks", { data: { listId: list.id, title: "Napkins" } });
     expect(other.status()).toBe(201);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyChange, type Entry, idsOf, overlay, remapChange, verdictFor } from "../../islands/offline/changes";
 import { changedFields } from "../../islands/list/logic";
+import { bannerText } from "../../islands/offline/OfflineBanner";
 import type { Task } from "../../src/shared/types";
 import { aTask } from "../helpers/tasks";
 
@@ -109,5 +110,18 @@ describe("verdictFor: what an answer means for a queued change", () => {
       kind: "refused",
       reason: '"Eggs" was not saved: This list has reached its limit of 100 items',
     });
+  });
+});
+
+describe("bannerText: what the offline banner says", () => {
+  const view = { offline: false, unreachable: false, saving: false, waiting: 0, ids: new Set<number>() };
+  it("counts what waits while offline, in the singular too, says it is saving once back, and goes when all is saved", () => {
+    expect(bannerText({ ...view, offline: true })).toBe("Offline — changes will be saved when you are back online");
+    expect(bannerText({ ...view, offline: true, waiting: 1 })).toBe("Offline — 1 change will be saved");
+    expect(bannerText({ ...view, offline: true, waiting: 3 })).toBe("Offline — 3 changes will be saved");
+    // Online but the last try found no network (a lost answer): still offline as far as the changes go.
+    expect(bannerText({ ...view, unreachable: true, waiting: 2 })).toBe("Offline — 2 changes will be saved");
+    expect(bannerText({ ...view, saving: true, waiting: 3 })).toBe("Saving 3 changes…");
+    expect(bannerText(view)).toBeNull();
   });
 });
