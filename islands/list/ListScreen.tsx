@@ -38,7 +38,8 @@ export interface ListScreenProps {
 }
 
 // The sheet and dialogs open on a tap, never at first paint: their code arrives with the first one opened.
-const ListDialogs = lazy(() => import("./ListDialogs").then((module) => ({ default: module.ListDialogs })));
+const loadDialogs = () => import("./ListDialogs");
+const ListDialogs = lazy(() => loadDialogs().then((module) => ({ default: module.ListDialogs })));
 
 const parentFromUrl = () => Number(new URL(window.location.href).searchParams.get("parentId")) || 0;
 
@@ -76,6 +77,12 @@ export default function ListScreen(props: ListScreenProps) {
   const rows = view.completedLast ? completedLast(sorted) : sorted;
   const hasCompleted = data.tasks.some((task) => task.completed);
 
+  // Their code is fetched once the page is idle all the same: offline, a sheet or a delete's
+  // confirmation whose code never arrived could not open (docs/decisions/020-outbox.md).
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => void loadDialogs().catch(() => {}));
+  }, []);
   useEffect(() => subscribePrefs(({ showCompleted, completedLast }) => setView({ showCompleted, completedLast })), []);
   useEffect(() => setHasCompleted(hasCompleted), [hasCompleted]);
   useEffect(() => {

@@ -5,6 +5,7 @@ import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Icon, Spinner } from "../ui/Icon";
 import { countPasted, type PastedChild, type PastedItem } from "./paste-parse";
+import { PASTE_OFFLINE } from "./QuickAdd";
 import { tasksApi, type ListTarget } from "./tasks-api";
 
 export interface PastePreviewProps {
@@ -82,7 +83,7 @@ export default function PastePreview({ target, parentId, items, room, offline, o
     >
       {offline && (
         <p className="notice" role="alert">
-          You are offline. A pasted list is added all at once, so it needs a connection.
+          {PASTE_OFFLINE}
         </p>
       )}
       {tooMany && (

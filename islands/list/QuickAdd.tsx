@@ -27,6 +27,7 @@ export interface QuickAddProps {
 }
 
 const QUICK_ADD_ID = "quick-add";
+export const PASTE_OFFLINE = "You are offline. A pasted list is added all at once, so it needs a connection.";
 
 const isLimit = (error: unknown) => error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
 
@@ -78,6 +79,7 @@ export function QuickAdd({ target, parentId, room, create, offline, onAdded, onL
     // One line is a title like any other: the field takes it as typed.
     if (countPasted(items) < 2) return;
     event.preventDefault();
+    if (offline) return toast({ title: "Failed to add items", description: PASTE_OFFLINE, variant: "destructive" });
     setPasted(items);
   }
 

@@ -1,5 +1,18 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { gotoHydrated } from "../helpers/browser";
+
+/**
+ * Opens a list page and waits for the code it fetches once idle so that it works offline: the
+ * outbox and the list's dialogs (docs/decisions/020-outbox.md).
+ */
+export async function gotoReadyForOffline(page: Page, path: string) {
+  const chunks = ["outbox", "ListDialogs"].map((name) =>
+    page.waitForResponse((response) => new RegExp(`/build/${name}-[^/]+\\.js$`).test(new URL(response.url()).pathname)),
+  );
+  await gotoHydrated(page, path);
+  await Promise.all(chunks);
+}
 
 /** What the offline banner says, or null when it is gone (issue 14). */
 export const bannerText = async (page: Page) => {

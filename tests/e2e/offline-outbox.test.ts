@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SharedListResponse, Task } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { describeItem, expectBanner, quickAdd, rename, rowsOnScreen, tick } from "./offline-helpers";
+import { describeItem, expectBanner, gotoReadyForOffline, quickAdd, rename, rowsOnScreen, tick } from "./offline-helpers";
 import { seedList, visible } from "./list-helpers";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -31,12 +31,8 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
     });
     expect(shared.status()).toBe(201);
     const page = olive.page;
-    await gotoHydrated(page, `/list/${list.id}`);
+    await gotoReadyForOffline(page, `/list/${list.id}`);
     await gotoHydrated(frank.page, `/list/${list.id}`);
-    // The edit sheet's code arrives when it is first opened; without the service worker's cache
-    // (docs/decisions/019) it must have been opened once online to open offline.
-    await page.getByRole("button", { name: "Edit Item 01", exact: true }).click();
-    await page.getByRole("button", { name: "Cancel" }).click();
 
     await olive.context.setOffline(true);
     await expectBanner(page, "Offline — changes will be saved when you are back online");
@@ -119,6 +115,26 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
       .toEqual(["[x] Milk", "[ ] Bread"]);
     await page.reload();
     await expect.poll(() => rowsOnScreen(page)).toEqual(["[x] Milk", "[ ] Bread"]);
+    await context.close();
+  });
+
+  it("deletes offline behind its confirmation, and Undo takes the queued delete back", async () => {
+    const { page, context } = await signedInContext(env, `undo_${dialect}`, PHONE);
+    const { list } = await seedList(context.request, "Bathroom", ["Soap", "Sponge"]);
+    await gotoReadyForOffline(page, `/list/${list.id}`);
+    await context.setOffline(true);
+    for (const title of ["Soap", "Sponge"]) {
+      await page.getByRole("button", { name: `Delete ${title}`, exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expect.poll(() => rowsOnScreen(page)).not.toContain(`[ ] ${title}`);
+    }
+    await expectBanner(page, "Offline — 2 changes will be saved");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => rowsOnScreen(page)).toEqual(["[ ] Sponge"]);
+    await expectBanner(page, "Offline — 1 change will be saved");
+    await context.setOffline(false);
+    await expectBanner(page, null);
+    await expect.poll(async () => (await rowsInDb(list.id)).map((row) => row.title)).toEqual(["Sponge"]);
     await context.close();
   });
 
