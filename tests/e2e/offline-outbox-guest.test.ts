@@ -1,5 +1,5 @@
 /**
- * Issue 14's outbox for a share-link guest, a parent's sub-items, and the item limit reached
+ * Issue 14's outbox for a share-link guest, a parent's sub-items, per account, and the item limit reached
  * meanwhile, in Chromium on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,8 +12,9 @@ import {
   startBrowserEnv,
   type BrowserEnv,
 } from "../helpers/browser";
+import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
-import { expectBanner, quickAdd, rowsOnScreen, tick } from "./offline-helpers";
+import { expectBanner, gotoReadyForOffline, quickAdd, rowsOnScreen, tick } from "./offline-helpers";
 
 describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at the limit (%s)", (dialect) => {
   let env: BrowserEnv;
@@ -51,6 +52,42 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at
     await expect.poll(() => rowsOnScreen(page)).toEqual(["[ ] Kitchen", "[ ] Stove"]);
     await owner.context.close();
     await guest.context.close();
+  });
+
+  it("keeps each account's changes for that account: another one signed in on the browser never sends them", async () => {
+    const ann = await signedInContext(env, `ann_${dialect}`);
+    const { context } = ann;
+    const { list } = await seedList(context.request, "Ann's", ["Bread"]);
+    const page = ann.page;
+    await gotoReadyForOffline(page, `/list/${list.id}`);
+    await context.setOffline(true);
+    await tick(page, "Bread");
+    await expectBanner(page, "Offline — 1 change will be saved");
+    await page.close();
+    await context.setOffline(false);
+
+    // Ann signs out and Bob signs in on the same browser: his list page leaves Ann's queue alone.
+    expect((await context.request.post("/api/logout")).status()).toBe(200);
+    const bob = await context.request.post("/api/register", {
+      data: { username: `bob_${dialect}`, password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+    });
+    expect(bob.status()).toBe(201);
+    const { list: bobs } = await seedList(context.request, "Bob's", ["Eggs"]);
+    const bobPage = await context.newPage();
+    // The outbox's code is fetched ahead only once the start found nothing waiting in Bob's queue.
+    await gotoReadyForOffline(bobPage, `/list/${bobs.id}`);
+    await expectBanner(bobPage, null);
+    expect(await titlesInDb(list.id)).toEqual(["[ ] Bread"]);
+
+    // Back as Ann, any of her list pages sends it.
+    await bobPage.close();
+    expect((await context.request.post("/api/logout")).status()).toBe(200);
+    const login = await context.request.post("/api/login", { data: { username: `ann_${dialect}`, password: TEST_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const { list: other } = await seedList(context.request, "Ann's other", []);
+    await gotoHydrated(await context.newPage(), `/list/${other.id}`);
+    await expect.poll(() => titlesInDb(list.id)).toEqual(["[x] Bread"]);
+    await context.close();
   });
 
   it("at the item limit reached meanwhile keeps the other changes and names the refused item", async () => {
