@@ -55,7 +55,7 @@ export function ListBody(props: ListBodyProps) {
 
   return (
     <div className="list-screen">
-      <OfflineBanner view={props.outbox} />
+      <OfflineBanner view={props.outbox} canChange={props.canTick} />
       {parent ? (
         <div className="list-title list-title--parent">
           <nav aria-label="Breadcrumb">

@@ -123,5 +123,7 @@ describe("bannerText: what the offline banner says", () => {
     expect(bannerText({ ...view, unreachable: true, waiting: 2 })).toBe("Offline — 2 changes will be saved");
     expect(bannerText({ ...view, saving: true, waiting: 3 })).toBe("Saving 3 changes…");
     expect(bannerText(view)).toBeNull();
+    // A read-only visitor has nothing to save.
+    expect(bannerText({ ...view, offline: true }, false)).toBe("Offline");
   });
 });
