@@ -37,7 +37,7 @@ export interface ListScreenProps {
   viewerId: number | null;
 }
 
-// The sheet and dialogs open on a tap, never at first paint: their code arrives with the first one opened.
+// The sheet and dialogs open on a tap, never at first paint: their code is not among the page's first scripts.
 const loadDialogs = () => import("./ListDialogs");
 const ListDialogs = lazy(() => loadDialogs().then((module) => ({ default: module.ListDialogs })));
 
@@ -77,7 +77,7 @@ export default function ListScreen(props: ListScreenProps) {
   const rows = view.completedLast ? completedLast(sorted) : sorted;
   const hasCompleted = data.tasks.some((task) => task.completed);
 
-  // Their code is fetched once the page is idle all the same: offline, a sheet or a delete's
+  // The dialogs' code is fetched once the page is idle: offline, a sheet or a delete's
   // confirmation whose code never arrived could not open (docs/decisions/020-outbox.md).
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
