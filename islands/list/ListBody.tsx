@@ -38,7 +38,9 @@ export interface ListBodyProps {
 /** The list page's visible part: title bar or breadcrumb, toolbar, quick add, rows or empty state. */
 export function ListBody(props: ListBodyProps) {
   const { data, parent, rows, readOnly, pending } = props;
-  const { offline, ids: waiting } = props.outbox;
+  const { ids: waiting } = props.outbox;
+  // Offline as the browser says, or as the last try to reach the server found.
+  const offline = props.outbox.offline || props.outbox.unreachable;
   // Reset and clearing act on the list as the server has it, so they wait for a connection.
   const needsNetwork = offline ? { disabled: true, title: "Not available offline" } : {};
   const empty = emptyStateText({ total: props.total, shown: rows.length, readOnly, inParentView: Boolean(parent) });

@@ -259,7 +259,7 @@ export default function ListScreen(props: ListScreenProps) {
                 target,
                 room: MAX_ITEMS_PER_LIST - data.tasks.length,
                 create: createItem,
-                offline: outbox.view.offline,
+                offline: outbox.view.offline || outbox.view.unreachable,
                 onAdded: (created) => setTasks((tasks) => mergeTasks([...tasks, ...created], [])),
                 onLimit: () => setModal({ kind: "limit" }),
                 onDetails: openAdd,
