@@ -82,7 +82,7 @@ export function ItemRow(props: ItemRowProps) {
       <div className="item__actions">
         {props.waiting && (
           <span className="muted" role="img" aria-label="Waiting to be saved" title="Waiting to be saved">
-            <Icon name="clock" size={14} />
+            <Icon name="cloudUp" size={14} />
           </span>
         )}
         {task.isParent && !pinned && (
