@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { actorName } from "../../src/shared/attribution";
 import { PRESENCE, type LiveMessage, type PresencePayload } from "../../src/shared/live-messages";
 import { LIVE_EVENT } from "../realtime/refresh-signal";
+import { Icon } from "../ui/Icon";
 import { storedGuestName, syncGuestCookie } from "./guest-name";
 
 // Loaded on first open: the list page's JS budget has room for this row, not for the dialogs.
@@ -14,6 +16,12 @@ export interface ListActivityProps {
   /** A share-link guest, who may give a display name. */
   guest: boolean;
 }
+
+const PHONE = "(max-width: 767px)";
+/** A finger's 44 px, without a rule in the stylesheet (its budget is spent). */
+const TARGET = { width: 44, height: 44 };
+/** More people than this fold into "+N", so the row leaves the title room on a phone. */
+const MAX_AVATARS = 3;
 
 const initials = (name: string) =>
   name
@@ -43,12 +51,26 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
     return () => window.removeEventListener(LIVE_EVENT, onLive);
   }, [listId, guest]);
 
+  // Rendered once the page runs (nothing to show before): on a phone a member's row goes below the
+  // list, whose first items must start in the top 200 px (issue 13); elsewhere it heads the list.
+  const [host, setHost] = useState<HTMLElement | "here">();
+  useEffect(() => {
+    if (guest || !matchMedia(PHONE).matches) return setHost("here");
+    const below = document.createElement("div");
+    document.getElementById("main")?.append(below);
+    setHost(below);
+    return () => below.remove();
+  }, [guest]);
+
   const { people, guests } = presence;
-  return (
-    <div className="row">
+  const shown = people.slice(0, MAX_AVATARS);
+  const more = people.length - shown.length;
+  if (!host) return null;
+  const content = (
+    <div className="row" style={{ margin: host === "here" ? "0 0 0.5rem" : "1rem 0 0" }}>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of avatars, not a form's fieldset */}
       <div className="row" role="group" aria-label="Here now">
-        {people.map((person, index) => (
+        {shown.map((person, index) => (
           <span
             key={`${person.userId}-${person.username}`}
             className="share__avatar"
@@ -60,16 +82,31 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
             {initials(actorName(person))}
           </span>
         ))}
+        {more > 0 && <span className="muted" title={people.slice(MAX_AVATARS).map(actorName).join(", ")}>{`+${more}`}</span>}
         {guests > 0 && <span className="muted">{`+${guests} guest${guests === 1 ? "" : "s"}`}</span>}
       </div>
       <span className="spacer" />
       {guest && (
-        <button type="button" className="button button--ghost button--small" onClick={() => setOpen("name")}>
-          {name ? `You: ${name}` : "Your name"}
+        <button
+          type="button"
+          className="icon-button"
+          style={TARGET}
+          aria-label={name ? `Your name: ${name}` : "Your name"}
+          title={name ? `Your name: ${name}` : "Your name"}
+          onClick={() => setOpen("name")}
+        >
+          <Icon name="user" />
         </button>
       )}
-      <button type="button" className="button button--outline button--small" onClick={() => setOpen("activity")}>
-        Activity
+      <button
+        type="button"
+        className="icon-button"
+        style={TARGET}
+        aria-label="Activity"
+        title="Activity"
+        onClick={() => setOpen("activity")}
+      >
+        <Icon name="clock" />
       </button>
       <Suspense fallback={null}>
         {open === "activity" && <ActivityDialog listId={listId} shareId={shareId} onClose={() => setOpen(null)} />}
@@ -85,4 +122,5 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
       </Suspense>
     </div>
   );
+  return host === "here" ? content : createPortal(content, host);
 }

@@ -32,7 +32,7 @@ describe("attribution, activity and presence in Chromium", () => {
     await expect.poll(() => here.textContent()).toContain("+1 guest");
 
     // The guest names themselves: an account's name is refused, "Sam" is taken as "Sam (guest)".
-    await guest.page.getByRole("button", { name: "Your name" }).click();
+    await guest.page.getByRole("button", { name: "Your name", exact: true }).click();
     const dialog = guest.page.getByRole("dialog", { name: "Your name" });
     await dialog.getByLabel("Name").fill("ALEX");
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -40,7 +40,7 @@ describe("attribution, activity and presence in Chromium", () => {
     await dialog.getByLabel("Name").fill("Sam");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await expect.poll(() => guest.page.getByRole("button", { name: "You: Sam" }).isVisible()).toBe(true);
+    await expect.poll(() => guest.page.getByRole("button", { name: "Your name: Sam" }).isVisible()).toBe(true);
     await expect
       .poll(() => here.getByRole("img").evaluateAll((avatars) => avatars.map((a) => a.getAttribute("aria-label"))))
       .toEqual(["alex", "Sam (guest)"]);

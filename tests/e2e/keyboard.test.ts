@@ -170,7 +170,10 @@ describe("list page by keyboard alone (issue 13)", () => {
 
     // "Dune" has no control a reader may use, so its row itself takes focus.
     for (let presses = 0; presses < 30 && !(await focusInList(page)); presses++) await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.matches("li.item") && document.activeElement.textContent)).toBe("Dune");
+    // The row reads its title, then who added it (DESIGN §11).
+    expect(await page.evaluate(() => document.activeElement?.matches("li.item") && document.activeElement.textContent)).toBe(
+      "DuneAdded by keys_owner",
+    );
     await page.keyboard.press("ArrowDown");
     expect(await focused(page)).toBe("Series");
     await page.keyboard.press("ArrowRight");
@@ -179,7 +182,7 @@ describe("list page by keyboard alone (issue 13)", () => {
     await page.keyboard.press("ArrowUp");
     for (const key of ["x", "e", "Delete", "n", "/"]) await page.keyboard.press(key);
     expect(await page.locator("dialog[open]").count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Dune");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("DuneAdded by keys_owner");
     // Positive control: ? does open its dialog here, listing only what a reader can do.
     await page.keyboard.press("?");
     const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
