@@ -138,6 +138,27 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
     await context.close();
   });
 
+  it("sends the changes of two tabs offline on one list once each, one tab replaying at a time", async () => {
+    const { page, context } = await signedInContext(env, `tabs_${dialect}`);
+    const { list } = await seedList(context.request, "Two tabs", ["Rice", "Beans"]);
+    const second = await context.newPage();
+    await gotoReadyForOffline(page, `/list/${list.id}`);
+    await gotoReadyForOffline(second, `/list/${list.id}`);
+    await context.setOffline(true);
+    await tick(page, "Rice");
+    await quickAdd(second, "Lentils");
+    await tick(second, "Lentils");
+    await expectBanner(second, "Offline — 3 changes will be saved");
+    await context.setOffline(false);
+    await expectBanner(page, null);
+    await expectBanner(second, null);
+    await expect
+      .poll(async () => (await rowsInDb(list.id)).map((row) => `${row.completed ? "[x]" : "[ ]"} ${row.title}`))
+      .toEqual(["[x] Rice", "[ ] Beans", "[x] Lentils"]);
+    for (const tab of [page, second]) await expect.poll(() => rowsOnScreen(tab)).toEqual(["[x] Rice", "[ ] Beans", "[x] Lentils"]);
+    await context.close();
+  });
+
   it("replays on load what waited when the page was closed offline", async () => {
     const { page, context } = await signedInContext(env, `reload_${dialect}`);
     const { list } = await seedList(context.request, "Closed offline", ["Soap"]);
