@@ -71,6 +71,21 @@ describe("attribution, activity and presence in Chromium", () => {
     await keepScreenshot(guest.page, "attribution-activity-phone", false);
     await activity.getByRole("button", { name: "Close dialog" }).click();
 
+    // On the owner's phone the row sits below the list, which keeps its first items high.
+    const phone = await owner.context.newPage();
+    await phone.setViewportSize(PHONE_TALL);
+    await gotoHydrated(phone, `/list/${list.id}`);
+    await expect
+      .poll(() =>
+        phone
+          .getByRole("group", { name: "Here now" })
+          .getByRole("img")
+          .evaluateAll((avatars) => avatars.map((a) => a.getAttribute("aria-label"))),
+      )
+      .toEqual(["alex", "Sam (guest)"]);
+    await keepScreenshot(phone, "attribution-owner-phone", true);
+    await phone.close();
+
     // The guest closes the tab: within 10 s only the owner is here.
     await guest.page.close();
     await expect
