@@ -157,15 +157,20 @@ describe.skipIf(!twoInstances)("presence across two instances on PostgreSQL and 
   const instances: Array<{ running: RunningServer; bus: EventBus; close: () => Promise<void> }> = [];
   const sockets: TestSocket[] = [];
   let dropDatabase: () => Promise<void>;
+  let databaseUrl = "";
+  let busPrefix = "";
+  const testConfig = () => ({ ...readConfig({}), sessionSecure: false as const });
 
   beforeAll(async () => {
     const { db, url, drop } = await freshDatabase("postgres");
     dropDatabase = drop;
+    databaseUrl = url;
     await migrate(db);
     await ensureInviteCode(createStore(db), TEST_INVITE_CODE);
     const prefix = `listwell-test-${crypto.randomUUID()}:`;
+    busPrefix = prefix;
     const assets = await loadAssets();
-    const config = { ...readConfig({}), sessionSecure: false as const };
+    const config = testConfig();
     for (const own of [db, openPostgres(url)]) {
       const store = createStore(own);
       const bus = createRedisBus(REDIS_URL, { prefix });
@@ -216,5 +221,36 @@ describe.skipIf(!twoInstances)("presence across two instances on PostgreSQL and 
     sam.close();
     await presenceWhere(owner, (p) => !names(p).includes("Sam (guest)"), from, 2_000);
     await presenceWhere(owner, (p) => p.guests === 0 && names(p).join() === "alexa", from, 5_000);
+  });
+
+  it("forgets the people of an instance that stops without a word, after the TTL", async () => {
+    const a = apiOf(instances[0]!.running.url);
+    const alex = await a.register("alexb");
+    const list = (await a.call<TaskList>("POST", "/api/task-lists", { name: "Crash" }, { cookie: alex.cookie })).body;
+    const owner = await TestSocket.open(a.ws, { cookie: alex.cookie });
+    sockets.push(owner);
+    await follow(owner, { listId: list.id });
+
+    // A third instance on the same Redis and database, whose guest the owner sees.
+    const store = createStore(openPostgres(databaseUrl));
+    const bus = createRedisBus(REDIS_URL, { prefix: busPrefix });
+    const realtime = createRealtime({ store, bus, poll: { waitMs: 500 }, presence: { ttlMs: TTL_MS } });
+    const running = startServer(
+      { store, config: testConfig(), bus, assets: await loadAssets(), realtime },
+      { port: 0, hostname: "127.0.0.1" },
+    );
+    const c = apiOf(running.url);
+    const kim = await TestSocket.open(c.ws, { cookie: "listwell_guest=Kim" });
+    await follow(kim, { shareId: list.shareId });
+    await presenceWhere(owner, (p) => names(p).includes("Kim (guest)"));
+
+    // Its bus goes first, so the instance cannot say that Kim left: the heartbeats stop instead.
+    const from = owner.messages.length;
+    await bus.close();
+    const silentAt = Date.now();
+    await running.stop();
+    await store.db.close();
+    await presenceWhere(owner, (p) => !names(p).includes("Kim (guest)"), from, TTL_MS + 3_000);
+    expect(Date.now() - silentAt).toBeGreaterThanOrEqual(TTL_MS / 2);
   });
 });
