@@ -7,6 +7,8 @@ import { Spinner } from "../ui/Icon";
 import { saveGuestName } from "./guest-name";
 
 export interface GuestNameDialogProps {
+  /** The link the guest holds: only a link's guest may check a name. */
+  shareId: string;
   current: string | null;
   /** With the saved name, or nothing when cancelled. */
   onClose: (saved?: string) => void;
@@ -16,7 +18,7 @@ export interface GuestNameDialogProps {
  * 'Your name' for a share-link guest (DESIGN §11): others see it as "Sam (guest)" beside what they
  * tick and in the presence row. The server checks it first (an account's name is refused).
  */
-export default function GuestNameDialog({ current, onClose }: GuestNameDialogProps) {
+export default function GuestNameDialog({ shareId, current, onClose }: GuestNameDialogProps) {
   const [name, setName] = useState(current ?? "");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -27,7 +29,7 @@ export default function GuestNameDialog({ current, onClose }: GuestNameDialogPro
     if (!cleaned) return setError(GUEST_NAME_LENGTH_MESSAGE);
     setPending(true);
     try {
-      await api("/api/guest-name", { body: { name: cleaned } });
+      await api(`/api/guest-name?shareId=${encodeURIComponent(shareId)}`, { body: { name: cleaned } });
       saveGuestName(cleaned);
       onClose(cleaned);
     } catch (caught) {

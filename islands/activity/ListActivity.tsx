@@ -110,8 +110,9 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
       </button>
       <Suspense fallback={null}>
         {open === "activity" && <ActivityDialog listId={listId} shareId={shareId} onClose={() => setOpen(null)} />}
-        {open === "name" && (
+        {open === "name" && shareId && (
           <GuestNameDialog
+            shareId={shareId}
             current={name}
             onClose={(saved) => {
               if (saved) setName(saved);

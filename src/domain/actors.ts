@@ -1,8 +1,8 @@
 import { cleanGuestName, GUEST_NAME_LENGTH_MESSAGE, GUEST_NAME_TAKEN_MESSAGE, GUEST_SUFFIX, type Actor } from "../shared/attribution";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import type { Caller } from "./access";
-import { badRequest, conflict } from "./errors";
+import { type Caller, LIST_NOT_FOUND, resolveReadAccess } from "./access";
+import { badRequest, conflict, notFound } from "./errors";
 
 /** A caller as the HTTP layer sees it, with the display name a share-link guest sends (DESIGN §11). */
 export type ActingCaller = Caller & { guestName?: string };
@@ -17,6 +17,16 @@ export async function guestDisplayName(store: Store, raw: string, tx?: Db): Prom
   if (!name) throw badRequest(GUEST_NAME_LENGTH_MESSAGE, "INVALID_GUEST_NAME");
   if (await store.users.findByUsername(name, tx)) throw conflict(GUEST_NAME_TAKEN_MESSAGE, "GUEST_NAME_TAKEN");
   return `${name}${GUEST_SUFFIX}`;
+}
+
+/**
+ * POST /api/guest-name: the name as others would see it, for a guest holding a live share link
+ * (`?shareId=`); anyone else gets the list's 404, so nobody can probe usernames without a link.
+ */
+export async function checkGuestName(store: Store, caller: Caller, raw: string): Promise<string> {
+  if (!caller.shareId) throw notFound(LIST_NOT_FOUND);
+  await resolveReadAccess(store, caller, { shareId: caller.shareId });
+  return guestDisplayName(store, raw);
 }
 
 /** Who is making a change, as items and events record it: the account, or the guest and their name. */

@@ -116,15 +116,19 @@ for (const dialect of await testDialects()) {
           status,
           body: { error },
         });
-        expect(await guest.post("/api/guest-name", { name })).toMatchObject({ status, body: { error } });
+        expect(await guest.post(`/api/guest-name${asGuest}`, { name })).toMatchObject({ status, body: { error } });
       }
-      expect(await guest.post("/api/guest-name", { name: "pia" })).toMatchObject({
+      expect(await guest.post(`/api/guest-name${asGuest}`, { name: "pia" })).toMatchObject({
         body: { message: "That name belongs to an account here. Please choose another name." },
       });
+      // Without a live link the check answers the list's 404: no probing usernames from outside.
+      const noLink = { status: 404, body: { message: "List not found" } };
+      expect(await guest.post("/api/guest-name", { name: "pia" })).toMatchObject(noLink);
+      expect(await guest.post("/api/guest-name?shareId=not-a-link", { name: "pia" })).toMatchObject(noLink);
       expect(await taskSnapshot(t)).toEqual(before);
 
       // The longest name, in any script, and the server's suffix even when the guest typed one.
-      expect(await guest.post("/api/guest-name", { name: ` ${"é".repeat(30)} ` })).toMatchObject({
+      expect(await guest.post(`/api/guest-name${asGuest}`, { name: ` ${"é".repeat(30)} ` })).toMatchObject({
         status: 200,
         body: { displayName: `${"é".repeat(30)} (guest)` },
       });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { LIST_NOT_FOUND } from "../../domain/access";
-import { guestDisplayName } from "../../domain/actors";
+import { checkGuestName } from "../../domain/actors";
 import { readActivity } from "../../domain/activity";
 import type { ActivityResponse } from "../../shared/attribution";
 import { guestNameSchema } from "../../shared/guest-names";
@@ -17,5 +17,5 @@ export const activityApi = new Hono<AppEnv>()
     return c.json<ActivityResponse>({ activity });
   })
   .post("/guest-name", jsonBody(guestNameSchema), async (c) => {
-    return c.json({ displayName: await guestDisplayName(c.get("deps").store, c.req.valid("json").name) });
+    return c.json({ displayName: await checkGuestName(c.get("deps").store, callerOf(c), c.req.valid("json").name) });
   });
