@@ -134,6 +134,38 @@ for (const dialect of await testDialects()) {
       // Nothing of the shopping list ever reached the stranger.
       expect(stranger.messages.filter((m) => m.listId === list.id && m.type === "presence")).toEqual([]);
     });
+
+    it("lets a long-poll guest whose waiting poll is cut (the tab closed) leave within the TTL, not the poll's 20 s wait", async () => {
+      const realtime = createRealtime({ store: t.store, bus: t.bus, poll: { waitMs: 20_000 }, presence: { ttlMs: TTL_MS } });
+      const slow = startServer(
+        { store: t.store, config: t.config, bus: t.bus, assets: t.assets, realtime },
+        { port: 0, hostname: "127.0.0.1" },
+      );
+      try {
+        const api = apiOf(slow.url);
+        const owner = await api.register("owner_slow");
+        const list = (await api.call<TaskList>("POST", "/api/task-lists", { name: "Slow" }, { cookie: owner.cookie })).body;
+        const socket = await open(api.ws, { cookie: owner.cookie });
+        await follow(socket, { listId: list.id });
+        const link = `?shareId=${list.shareId}`;
+        const { clientId } = (await api.call<{ clientId: string }>("POST", `/api/poll/connect${link}`, {})).body;
+        await api.call("POST", `/api/poll/subscribe${link}`, { clientId, shareId: list.shareId });
+        await presenceWhere(socket, (p) => p.guests === 1);
+        const controller = new AbortController();
+        const waiting = fetch(`${slow.url}/api/poll/${clientId}${link}`, { signal: controller.signal }).catch(() => "cut");
+        // Still there well past the TTL while the poll waits: a waiting poll is a present client.
+        const from = socket.messages.length;
+        await Bun.sleep(TTL_MS + 1_200);
+        expect(socket.messages.slice(from).filter((m) => m.type === "presence")).toEqual([]);
+        controller.abort();
+        expect(await waiting).toBe("cut");
+        const cutAt = Date.now();
+        await presenceWhere(socket, (p) => p.guests === 0, from, TTL_MS + 3_000);
+        expect(Date.now() - cutAt).toBeLessThan(TTL_MS + 3_000);
+      } finally {
+        await slow.stop();
+      }
+    });
   });
 }
 
