@@ -7,4 +7,6 @@
 import { captureEarlyTicks } from "./early-ticks";
 
 captureEarlyTicks();
-void import("./hydrate");
+// The service worker and the offline notice (docs/decisions/019-offline-cache.md) come after the
+// islands, never before the first tap; and not from the loader, whose dynamic imports are islands.
+void import("./hydrate").then(({ hydrated }) => hydrated).then(() => import("./offline-cache/register"));

@@ -70,6 +70,7 @@ const markers = [...document.querySelectorAll<HTMLElement>("[data-island]")].fla
 const first = markers.filter(({ name }) => !DEFERRED_ISLANDS.has(name));
 const later = markers.filter(({ name }) => DEFERRED_ISLANDS.has(name));
 // The deferred islands wait for the others, failed ones included: a broken island must not keep the toasts away.
-void Promise.allSettled(first.map(({ marker, name }) => hydrate(marker, name))).then(() => {
+/** Settles once the page's own islands have hydrated (or failed to), as the deferred ones start. */
+export const hydrated = Promise.allSettled(first.map(({ marker, name }) => hydrate(marker, name))).then(() => {
   for (const { marker, name } of later) void hydrate(marker, name);
 });

@@ -20,6 +20,7 @@ import { sameOriginJson } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { loadSession } from "./http/middleware/session";
 import { hotListRead } from "./http/hot-read";
+import { cachePartitionHeader, MANIFEST_PATH, SERVICE_WORKER_PATH, serviceWorker, webManifest } from "./http/installable";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
 import { activityApi } from "./http/api/activity";
@@ -49,6 +50,8 @@ export function createApp(deps: AppDeps) {
   // Outermost after the headers: it sees every answer last, static files and errors included.
   app.use("*", compression);
   for (const path of PUBLIC_PATHS) app.get(path, servePublicFile);
+  app.get(MANIFEST_PATH, webManifest(deps.assets));
+  app.get(SERVICE_WORKER_PATH, serviceWorker(deps.assets));
   app.get("/healthz", healthz(resolved));
 
   app.use("*", async (c, next) => {
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps) {
     sameOriginJson,
   );
   app.use("*", loadSession);
+  app.use("*", cachePartitionHeader);
   // Set before the handler answers: a header added to a finished response makes Hono copy it.
   // The reads a browser may keep replace it with `private, no-cache` (docs/decisions/012-delivery.md).
   app.use("/api/*", async (c, next) => {

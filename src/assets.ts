@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { iconSprite } from "../islands/ui/icon-sprite";
+import { APP_ICONS, drawIcon } from "./build/app-icons";
 import { precompressBuild } from "./build/precompress";
 import { projectPath } from "./project-files";
 import { THEMES, type Theme } from "./shared/themes";
@@ -32,9 +33,13 @@ export interface Assets {
   islands: Record<string, string[]>;
   /** Every file of this build, for whatever serves or compresses them. */
   files: string[];
+  /** The web app manifest's icons (PNG), docs/decisions/019-offline-cache.md. */
+  appIcons: Array<{ src: string; sizes: string; type: "image/png"; purpose: string }>;
+  /** The service worker's built script, served at /sw.js so its scope is the whole site. */
+  serviceWorker: string;
 }
 
-const shortHash = (text: string) => Bun.hash(text).toString(36);
+const shortHash = (content: string | Uint8Array) => Bun.hash(content).toString(36);
 
 /** The day surfaces and text every theme shares; each theme's night palette has its own. */
 const DAY = { background: "#f6f6f9", surface: "#ffffff", text: "#1d1d27", muted: "#5d5d6e", border: "#e2e2ea" };
@@ -102,11 +107,37 @@ const compact = (css: string) =>
     .replace(/\s*([{};,])\s*/g, "$1")
     .replace(/:\s+/g, ":");
 
-/** Writes `text` into the staging folder under a name carrying its hash; answers the name. */
-function writeHashed(staging: string, stem: string, extension: string, text: string): string {
-  const name = `${stem}-${shortHash(text)}.${extension}`;
-  writeFileSync(join(staging, name), text);
+/** Writes `content` into the staging folder under a name carrying its hash; answers the name. */
+function writeHashed(staging: string, stem: string, extension: string, content: string | Uint8Array): string {
+  const name = `${stem}-${shortHash(content)}.${extension}`;
+  writeFileSync(join(staging, name), content);
   return name;
+}
+
+const writeAppIcons = (staging: string) =>
+  APP_ICONS.map(({ stem, size, purpose }) => ({
+    src: URL_PREFIX + writeHashed(staging, stem, "png", drawIcon(size, purpose === "maskable")),
+    sizes: `${size}x${size}`,
+    type: "image/png" as const,
+    purpose,
+  }));
+
+/**
+ * The service worker, built last with the list of every other file of this build written into it
+ * (`PRECACHE`): a new build is a new worker script, so browsers install it, fetch the new files
+ * and drop the old ones. `offlineStyle` dresses the page it shows for what was never saved.
+ */
+async function buildServiceWorker(staging: string, files: string[], offlineStyle: string) {
+  const precache = { version: shortHash(files.join()), files, offlineStyle };
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "islands", "offline-cache", "service-worker.ts")],
+    target: "browser",
+    format: "esm",
+    minify: true,
+    define: { PRECACHE: JSON.stringify(precache) },
+  });
+  if (!result.success) throw new AggregateError(result.logs, "Building the service worker failed");
+  return URL_PREFIX + writeHashed(staging, "sw", "js", await result.outputs[0]!.text());
 }
 
 type Metafile = NonNullable<Bun.BuildOutput["metafile"]>;
@@ -187,12 +218,17 @@ export async function buildAssets(): Promise<Assets> {
     const scripts = await buildIslands(staging);
     const styles = writeStyles(staging);
     const icons = writeHashed(staging, "icons", "svg", iconSprite());
+    const appIcons = writeAppIcons(staging);
+    const precached = readdirSync(staging).map((name) => URL_PREFIX + name);
+    const serviceWorker = await buildServiceWorker(staging, precached, styles.themeStyles.vibrant ?? styles.style);
     const files = readdirSync(staging);
     const assets: Assets = {
       ...scripts,
       ...styles,
       icons: URL_PREFIX + icons,
       files: files.map((name) => URL_PREFIX + name),
+      appIcons,
+      serviceWorker,
     };
     writeFileSync(join(staging, MANIFEST_NAME), JSON.stringify(assets));
     await precompressBuild(staging, BUILD_DIR, files);

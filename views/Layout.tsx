@@ -4,7 +4,7 @@ import type { IslandName } from "../islands/registry";
 import type { PlainToast } from "../islands/toast";
 import { IconSprite } from "../islands/ui/Icon";
 import type { Assets } from "../src/assets";
-import { colorSchemeOf, type ThemeId } from "../src/shared/themes";
+import { type ColorMode, colorSchemeOf, THEMES, type ThemeId } from "../src/shared/themes";
 import { DEFERRED_ISLANDS } from "../islands/deferred";
 import { ColorModeContext, modeAttribute } from "./color-mode";
 import { Island, RenderedIslands } from "./Island";
@@ -26,6 +26,21 @@ export interface LayoutProps {
 function chunksFor(assets: Assets, islands: Set<IslandName>): string[] {
   const first = [...islands].filter((name) => !DEFERRED_ISLANDS.has(name));
   return [...new Set([assets.script, ...assets.scriptImports, ...first.flatMap((name) => assets.islands[name] ?? [])])];
+}
+
+/**
+ * The browser's bar and an installed app's title bar take the header's colour: the theme's, by day
+ * or by night as the mode says, and both (by the device's preference) when the mode is "system".
+ * islands/offline-cache/register.ts keeps it in step when Settings switches either in place.
+ */
+function themeColors(themeId: ThemeId, mode: ColorMode): Array<{ color: string; media?: string }> {
+  const theme = THEMES[themeId];
+  if (mode === "light") return [{ color: theme.headerColor }];
+  if (mode === "dark") return [{ color: theme.dark.header }];
+  return [
+    { color: theme.headerColor, media: "(prefers-color-scheme: light)" },
+    { color: theme.dark.header, media: "(prefers-color-scheme: dark)" },
+  ];
 }
 
 /** The first stop of the Tab key on every page, shown only while focused. */
@@ -58,6 +73,10 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Listwell`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {themeColors(theme, mode).map(({ color, media }) => (
+          <meta key={color + media} name="theme-color" content={color} media={media} />
+        ))}
         {/* With a precedence React writes it before the preloads: the render waits for it, not for them. */}
         <link rel="stylesheet" href={style} precedence="default" />
         {islands.size > 0 && (

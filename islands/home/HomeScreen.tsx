@@ -10,6 +10,7 @@ import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
+import { OfflineLists } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
 import { insertAt, offerRestore } from "./restore";
@@ -192,6 +193,7 @@ export default function HomeScreen(props: HomeScreenProps) {
 
   return (
     <div className="home stack">
+      <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} />
       <section className="stack" aria-labelledby="my-lists">
         <div className="home__heading">
           <div>

@@ -1,0 +1,194 @@
+/**
+ * @module The service worker, served at /sw.js (docs/decisions/019-offline-cache.md). The build's
+ * files are precached and served from the cache; pages and list reads go to the network first and
+ * are kept, per account, for when there is none. Writes, sign-in answers, the live connection and
+ * anything the server marks `no-store` pass by untouched.
+ */
+import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists } from "../../src/shared/offline-cache";
+
+/** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
+declare const PRECACHE: { version: string; files: string[]; offlineStyle: string };
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface WorkerMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly ports: readonly MessagePort[];
+}
+interface WorkerScope {
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
+}
+const worker = self as unknown as WorkerScope;
+
+const ASSETS = `listwell-assets-${PRECACHE.version}`;
+const PAGES_PREFIX = "listwell-pages-";
+/** Where the worker remembers whose pages it keeps, across its own restarts. */
+const META = "listwell-meta";
+const PARTITION_KEY = "/partition";
+
+/** The reads a page may need offline; the rest of /api (writes, sign-in, poll, version) is never kept. */
+const KEPT_READ = /^\/api\/(list|tasks|task-lists|shared-with-me)(\/|$)/;
+
+worker.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(ASSETS)
+      .then((cache) => cache.addAll(PRECACHE.files))
+      .then(() => worker.skipWaiting()),
+  );
+});
+
+worker.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith("listwell-assets-") && name !== ASSETS).map((name) => caches.delete(name))),
+      )
+      .then(() => worker.clients.claim()),
+  );
+});
+
+let partition: Promise<string | null> | null = null;
+
+/** The account (`user:<id>`) or `guest` the server last answered a page for. */
+function currentPartition(): Promise<string | null> {
+  partition ??= caches
+    .open(META)
+    .then((cache) => cache.match(PARTITION_KEY))
+    .then((kept) => (kept ? kept.text() : null))
+    .then((text) => text || null);
+  return partition;
+}
+
+/**
+ * One account's pages at a time: when the server answers for another account (or for nobody),
+ * what the previous one kept is deleted, so no one ever reads another's lists on a shared device.
+ */
+async function setPartition(next: string | null) {
+  if ((await currentPartition()) === next) return;
+  partition = Promise.resolve(next);
+  await (await caches.open(META)).put(PARTITION_KEY, new Response(next ?? ""));
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((name) => name.startsWith(PAGES_PREFIX) && name !== PAGES_PREFIX + next).map((name) => caches.delete(name)),
+  );
+}
+
+/** A link that answers 404 was rotated or revoked: every page and read kept through it goes. */
+async function forgetLink(shareId: string) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PAGES_PREFIX)) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).searchParams.get("shareId") === shareId) await cache.delete(request);
+    }
+  }
+}
+
+/** Keeps a 200 the server allows to be kept, in the partition it was answered for; forgets what now answers 404. */
+async function keep(request: Request, response: Response) {
+  const answeredFor = response.headers.get(CACHE_PARTITION_HEADER);
+  if (answeredFor !== null) await setPartition(answeredFor);
+  const owner = await currentPartition();
+  if (response.status === 404) {
+    const shareId = new URL(request.url).searchParams.get("shareId");
+    if (shareId) await forgetLink(shareId);
+    if (owner) await (await caches.open(PAGES_PREFIX + owner)).delete(request, { ignoreVary: true });
+    return;
+  }
+  const storable = response.status === 200 && response.type === "basic" && !/no-store/.test(response.headers.get("Cache-Control") ?? "");
+  if (owner && storable) await (await caches.open(PAGES_PREFIX + owner)).put(request, response);
+}
+
+async function kept(request: Request): Promise<Response | undefined> {
+  const owner = await currentPartition();
+  return owner ? (await caches.open(PAGES_PREFIX + owner)).match(request, { ignoreVary: true }) : undefined;
+}
+
+/** A page from the cache says so on <html data-offline> (the contract in src/shared/offline-cache.ts). */
+async function markedOffline(page: Response): Promise<Response> {
+  const html = (await page.text()).replace("<html ", '<html data-offline="" ');
+  const headers = new Headers(page.headers);
+  headers.delete("Content-Length");
+  return new Response(html, { status: page.status, headers });
+}
+
+/** What an unsaved page shows offline instead of the browser's error page. */
+const unsavedPage = () =>
+  new Response(
+    `<!DOCTYPE html><html lang="en" data-theme="vibrant" data-offline=""><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Listwell</title><link rel="stylesheet" href="${PRECACHE.offlineStyle}"></head><body><main id="main" class="page stack"><h1>You are offline</h1><p class="notice" role="status">This page was not opened on this device before, so it is not available offline.</p><p><a class="button button--primary" href="/">My Lists</a></p></main></body></html>`,
+    { status: 503, headers: { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-store" } },
+  );
+
+/** Network first: the server's answer is always the truth; the kept copy is for when there is no network. */
+async function networkFirst(event: FetchEvent, page: boolean): Promise<Response> {
+  const { request } = event;
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const copy = await kept(request);
+    if (copy) return page ? markedOffline(copy) : copy;
+    if (page) return unsavedPage();
+    throw error;
+  }
+  event.waitUntil(keep(request, response.clone()));
+  return response;
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(ASSETS);
+  const copy = await cache.match(request, { ignoreVary: true });
+  if (copy) return copy;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+/** Logout: once the server has ended the session, the account's kept pages go with it. */
+async function logout(request: Request): Promise<Response> {
+  const response = await fetch(request);
+  if (response.ok) await setPartition(null);
+  return response;
+}
+
+worker.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+  if (request.method === "POST" && url.pathname === "/api/logout") return event.respondWith(logout(request));
+  if (request.method !== "GET") return;
+  if (url.pathname.startsWith("/build/")) return event.respondWith(cacheFirst(request));
+  if (request.mode === "navigate") return event.respondWith(networkFirst(event, true));
+  if (KEPT_READ.test(url.pathname)) return event.respondWith(networkFirst(event, false));
+});
+
+/** Home asks which lists it could open offline: those whose page is kept for this account. */
+async function cachedLists(): Promise<CachedLists> {
+  const owner = await currentPartition();
+  if (!owner) return { listIds: [] };
+  const requests = await (await caches.open(PAGES_PREFIX + owner)).keys();
+  const listIds = new Set<number>();
+  for (const request of requests) {
+    const url = new URL(request.url);
+    const match = /^\/list\/(\d+)$/.exec(url.pathname);
+    if (match && !url.search) listIds.add(Number(match[1]));
+  }
+  return { listIds: [...listIds] };
+}
+
+worker.addEventListener("message", (event) => {
+  const [port] = event.ports;
+  if (event.data === CACHED_LISTS_MESSAGE && port) event.waitUntil(cachedLists().then((answer) => port.postMessage(answer)));
+});

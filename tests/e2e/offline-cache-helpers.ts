@@ -1,0 +1,25 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Issue 14: waits until the service worker controls the page. The page registers it once idle
+ * (islands/offline-cache/register.ts) and the worker claims open pages when it activates.
+ */
+export async function untilControlled(page: Page) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+}
+
+/** Every URL the worker keeps for pages and reads, across all its caches, with whether its body mentions `text`. */
+export const keptMentioning = (page: Page, text: string) =>
+  page.evaluate(async (needle) => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("listwell-pages-")) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const body = await (await cache.match(request))?.text();
+        if (body?.includes(needle)) found.push(request.url);
+      }
+    }
+    return found;
+  }, text);
