@@ -39,7 +39,11 @@ export function createPresence(
 ) {
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   const instance = crypto.randomUUID();
-  const usernames = new Map<number, string | null>();
+  /** Account names as read, each read again once older than the TTL (an account may be renamed). */
+  const usernames = new Map<number, { name: string | null; at: number }>();
+  const reading = new Set<number>();
+  /** Lists to work out again once a name is read, with the clients that joined them meanwhile. */
+  const waiting = new Map<number, Set<Subscriber | undefined>>();
   /** Per list this instance follows for presence: its own entries as last told, the others', the state last sent. */
   const lists = new Map<number, { local: string; remote: Map<string, Remote>; sent: string; stop: () => void }>();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -49,22 +53,33 @@ export function createPresence(
     return subscription !== undefined && !subscription.suspended && (subscriber.present?.(now, ttlMs) ?? true);
   };
 
-  /** The entry a client shows as; undefined while its account's name is being read. */
-  function entryOf(subscriber: Subscriber): Entry | undefined {
+  /** The entry a client shows as; undefined while its account's name is first read. */
+  function entryOf(subscriber: Subscriber, listId: number, now: number): Entry | undefined {
     const { userId, guestName } = subscriber.identity;
     if (userId === null) return { userId: null, username: guestName ?? null };
-    if (!usernames.has(userId)) return undefined;
-    return { userId, username: usernames.get(userId) ?? null };
+    const known = usernames.get(userId);
+    if (known && now - known.at > ttlMs) void learnNames([userId], listId);
+    return known && { userId, username: known.name };
   }
 
+  /** Reads the names not being read already; then works out again every list that waited for one. */
   async function learnNames(userIds: number[], listId: number, joined?: Subscriber) {
+    waiting.set(listId, (waiting.get(listId) ?? new Set()).add(joined));
+    const unread = userIds.filter((userId) => !reading.has(userId));
+    if (unread.length === 0) return;
+    for (const userId of unread) reading.add(userId);
     try {
-      for (const userId of userIds) usernames.set(userId, (await store.users.findById(userId))?.username ?? null);
+      for (const userId of unread) usernames.set(userId, { name: (await store.users.findById(userId))?.username ?? null, at: Date.now() });
     } catch (error) {
       logger.error("presence: reading a username failed", error);
       return;
+    } finally {
+      for (const userId of unread) reading.delete(userId);
     }
-    refresh(listId, joined);
+    for (const [list, joiners] of [...waiting]) {
+      waiting.delete(list);
+      for (const joiner of joiners) refresh(list, joiner);
+    }
   }
 
   /** Accounts once each (the newest name), named guests once each, unnamed guests counted. */
@@ -115,13 +130,15 @@ export function createPresence(
     const now = Date.now();
     const followers = followersOf(listId);
     const here = followers.filter((subscriber) => present(subscriber, listId, now));
-    const unknown = here.filter((subscriber) => entryOf(subscriber) === undefined).map((subscriber) => subscriber.identity.userId!);
+    const unknown = here
+      .filter((subscriber) => entryOf(subscriber, listId, now) === undefined)
+      .map((subscriber) => subscriber.identity.userId!);
     // Nothing is told until every account's name is known, then all at once.
     if (unknown.length > 0) {
       void learnNames([...new Set(unknown)], listId, joined);
       return;
     }
-    const local = here.map(entryOf).filter((entry): entry is Entry => entry !== undefined);
+    const local = here.map((subscriber) => entryOf(subscriber, listId, now)).filter((entry): entry is Entry => entry !== undefined);
     if (followers.length === 0 && !lists.has(listId)) return;
     const state = follow(listId);
     const localText = JSON.stringify(local);

@@ -135,6 +135,17 @@ for (const dialect of await testDialects()) {
       expect(stranger.messages.filter((m) => m.listId === list.id && m.type === "presence")).toEqual([]);
     });
 
+    it("shows an account's new name once it is renamed, within the TTL", async () => {
+      const api = apiOf(running.url);
+      const ren = await api.register("renamer");
+      const list = (await api.call<TaskList>("POST", "/api/task-lists", { name: "Names" }, { cookie: ren.cookie })).body;
+      const socket = await open(api.ws, { cookie: ren.cookie });
+      await follow(socket, { listId: list.id });
+      await presenceWhere(socket, (p) => names(p).join() === "renamer");
+      expect((await api.call("PATCH", "/api/update-username", { username: "renamed" }, { cookie: ren.cookie })).status).toBe(200);
+      await presenceWhere(socket, (p) => names(p).join() === "renamed", 0, TTL_MS + 3_000);
+    });
+
     it("lets a long-poll guest whose waiting poll is cut (the tab closed) leave within the TTL, not the poll's 20 s wait", async () => {
       const realtime = createRealtime({ store: t.store, bus: t.bus, poll: { waitMs: 20_000 }, presence: { ttlMs: TTL_MS } });
       const slow = startServer(
