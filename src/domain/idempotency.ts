@@ -64,7 +64,7 @@ export type KeyOutcome = { held: HeldKey } | { replay: StoredAnswer };
  * (the process stopped between the two). A key past its 24 h, or whose holder died before it
  * wrote anything, is claimed afresh.
  */
-export async function claimKey(store: Store, caller: string, key: string, print: string, now = Date.now()): Promise<KeyOutcome> {
+export async function claimKey(store: Store, caller: string, key: string, print: string, now = store.clock.now()): Promise<KeyOutcome> {
   // Each lap follows a row that changed under it; a key that keeps changing is in use.
   for (let lap = 0; lap < 3; lap++) {
     const claim: Claim = { caller, key, fingerprint: print, lease: randomToken(16), leaseUntil: now + LEASE_MS, now };
@@ -122,6 +122,6 @@ export function guardingKeyedWrites(store: Store): Store {
 }
 
 /** Removes keys (and their answers) older than 24 h before `now`. Run at start and every hour by the server. */
-export function purgeIdempotencyKeys(store: Store, now = Date.now()): Promise<number> {
+export function purgeIdempotencyKeys(store: Store, now = store.clock.now()): Promise<number> {
   return store.idempotency.purgeCreatedBefore(now - KEY_KEPT_MS);
 }
