@@ -1,0 +1,157 @@
+/**
+ * Issue 14's offline reading, in Chromium on SQLite and PostgreSQL: pages and lists opened before
+ * load with the network cut (the list, a parent's sub-items, Home) from the service worker's cache,
+ * which keeps one account's pages only (logout clears them) and forgets a share link that died.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  anonymousContext,
+  DESKTOP,
+  gotoHydrated,
+  keepScreenshot,
+  PHONE,
+  signedInContext,
+  startBrowserEnv,
+  type BrowserEnv,
+} from "../helpers/browser";
+import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
+import { seedList, visible } from "./list-helpers";
+import { keptMentioning, untilControlled } from "./offline-cache-helpers";
+import { expectBanner } from "./offline-helpers";
+
+const isMarkedOffline = (page: Page) => page.evaluate(() => document.documentElement.dataset.offline !== undefined);
+const UNSAVED = "This page was not opened on this device before, so it is not available offline.";
+
+describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect) => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv(dialect);
+  });
+  afterAll(() => env.close());
+
+  it("reloads a list, its parent view and Home offline from the cache, marked offline, assets included", async () => {
+    const { context, page } = await signedInContext(env, `reader_${dialect}`, PHONE);
+    const { list, tasks } = await seedList(context.request, "Groceries", ["Milk", { title: "Baking", isParent: true }]);
+    await context.request.post("/api/tasks", { data: { listId: list.id, parentId: tasks[1]!.id, title: "Flour" } });
+    const { list: unopened } = await seedList(context.request, "Hardware", ["Nails"]);
+    await gotoHydrated(page, "/");
+    await untilControlled(page);
+    // Opened online once each: that is what is kept.
+    await gotoHydrated(page, `/list/${list.id}`);
+    await gotoHydrated(page, `/list/${list.id}?parentId=${tasks[1]!.id}`);
+    await gotoHydrated(page, "/");
+
+    await context.setOffline(true);
+    const fromWorker: string[] = [];
+    page.on("response", (response) => {
+      if (response.fromServiceWorker()) fromWorker.push(new URL(response.url()).pathname);
+    });
+    await gotoHydrated(page, `/list/${list.id}`);
+    await visible(page, "Milk");
+    await visible(page, "Baking");
+    expect(await isMarkedOffline(page)).toBe(true);
+    await expectBanner(page, "Offline — changes will be saved when you are back online");
+    // Online-only controls say so.
+    expect(await page.getByRole("button", { name: "Reset" }).getAttribute("title")).toBe("Not available offline");
+    await keepScreenshot(page, "offline-reading-list-phone", false);
+    // The page, its scripts and its stylesheet all came from the worker, none from the network.
+    expect(fromWorker).toContain(`/list/${list.id}`);
+    expect(fromWorker.some((path) => path.startsWith("/build/") && path.endsWith(".js"))).toBe(true);
+    expect(fromWorker.some((path) => path.startsWith("/build/") && path.endsWith(".css"))).toBe(true);
+
+    await gotoHydrated(page, `/list/${list.id}?parentId=${tasks[1]!.id}`);
+    await visible(page, "Flour");
+    expect(await isMarkedOffline(page)).toBe(true);
+
+    await gotoHydrated(page, "/");
+    const offlineLists = page.getByTestId("offline-lists");
+    await expect.poll(() => offlineLists.textContent()).toContain("Available offline: Groceries");
+    expect(await offlineLists.textContent()).toContain("Not available offline: Hardware.");
+    expect(await offlineLists.getByRole("link", { name: "Groceries" }).getAttribute("href")).toBe(`/list/${list.id}`);
+    await keepScreenshot(page, "offline-reading-home-phone", false);
+
+    // A list never opened here: a page that says so, not the browser's error page.
+    await page.goto(`/list/${unopened.id}`);
+    await visible(page, UNSAVED);
+    await page.setViewportSize(DESKTOP);
+    await keepScreenshot(page, "offline-reading-unsaved-desktop", false);
+
+    // Back online, the notice goes and the page is the server's again.
+    await context.setOffline(false);
+    await gotoHydrated(page, "/");
+    await expect.poll(() => isMarkedOffline(page)).toBe(false);
+    expect(await offlineLists.count()).toBe(0);
+    await context.close();
+  });
+
+  it("never shows a previous account's lists after logout and another sign-in on the same browser", async () => {
+    const first = await signedInContext(env, `first_${dialect}`);
+    const { context, page } = first;
+    const { list: secret } = await seedList(context.request, "Alpha secret plans", ["Hidden item"]);
+    await gotoHydrated(page, "/");
+    await untilControlled(page);
+    await gotoHydrated(page, `/list/${secret.id}`);
+
+    // Positive control: the first account's list was readable offline.
+    await context.setOffline(true);
+    await gotoHydrated(page, `/list/${secret.id}`);
+    await visible(page, "Hidden item");
+    expect(await keptMentioning(page, "Alpha secret plans")).not.toEqual([]);
+    await context.setOffline(false);
+
+    await gotoHydrated(page, "/settings?tab=account");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/auth");
+    expect(await keptMentioning(page, "Alpha secret plans")).toEqual([]);
+
+    const second = await context.request.post("/api/register", {
+      data: { username: `second_${dialect}`, password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+    });
+    expect(second.status()).toBe(201);
+    const { list: own } = await seedList(context.request, "Beta list", ["Beta item"]);
+    await gotoHydrated(page, "/");
+    await gotoHydrated(page, `/list/${own.id}`);
+
+    await context.setOffline(true);
+    await gotoHydrated(page, `/list/${own.id}`);
+    await visible(page, "Beta item");
+    await page.goto(`/list/${secret.id}`);
+    await visible(page, UNSAVED);
+    expect(await page.getByText("Hidden item").count()).toBe(0);
+    await gotoHydrated(page, "/");
+    await visible(page, "Beta list");
+    expect(await page.getByText("Alpha secret plans").count()).toBe(0);
+    expect(await keptMentioning(page, "Alpha secret plans")).toEqual([]);
+    await context.close();
+  });
+
+  it("forgets a share link's list once the owner rotates the link and the guest is back online", async () => {
+    const owner = await signedInContext(env, `sharer_${dialect}`);
+    const { list } = await seedList(owner.context.request, "Camping trip", ["Tent"]);
+    const guest = await anonymousContext(env, PHONE);
+    const { page } = guest;
+    const linked = `/list/${list.id}?shareId=${list.shareId}`;
+    await gotoHydrated(page, linked);
+    await untilControlled(page);
+    await gotoHydrated(page, linked);
+
+    // Positive control: the guest reads it offline.
+    await guest.context.setOffline(true);
+    await gotoHydrated(page, linked);
+    await visible(page, "Tent");
+    await guest.context.setOffline(false);
+
+    expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
+    const answer = await page.goto(linked);
+    expect(answer?.status()).toBe(404);
+    await expect.poll(() => keptMentioning(page, "Camping trip")).toEqual([]);
+
+    await guest.context.setOffline(true);
+    await page.goto(linked);
+    await visible(page, UNSAVED);
+    expect(await page.getByText("Tent").count()).toBe(0);
+    await owner.context.close();
+    await guest.context.close();
+  });
+});
