@@ -29,6 +29,8 @@ export interface Assets {
   icons: string;
   /** The island loader and what it and the entry import, to preload beside the entry. */
   scriptImports: string[];
+  /** What the entry imports once the islands have hydrated: the service worker's registration. */
+  afterIslands: string[];
   /** Per island name: its own chunk first, then every chunk it imports, loader excluded. */
   islands: Record<string, string[]>;
   /** Every file of this build, for whatever serves or compresses them. */
@@ -197,9 +199,13 @@ async function buildIslands(staging: string) {
     const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== entry);
     islands[name] = [path, ...imports].map(url);
   }
+  const afterIslands = metafile.outputs[entry]!.imports.filter(
+    (imported) => imported.kind === "dynamic-import" && imported.path !== loader,
+  );
   return {
     script: url(entry),
     scriptImports: [...loaderChunks].map(url),
+    afterIslands: afterIslands.map((imported) => url(imported.path)),
     islands,
   };
 }

@@ -127,7 +127,7 @@ async function markedOffline(page: Response): Promise<Response> {
 /** What an unsaved page shows offline instead of the browser's error page. */
 const unsavedPage = () =>
   new Response(
-    `<!DOCTYPE html><html lang="en" data-theme="vibrant" data-offline=""><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Listwell</title><link rel="stylesheet" href="${PRECACHE.offlineStyle}"></head><body><main id="main" class="page stack"><h1>You are offline</h1><p class="notice" role="status">This page was not opened on this device before, so it is not available offline.</p><p><a class="button button--primary" href="/">My Lists</a></p></main></body></html>`,
+    `<!DOCTYPE html><html lang="en" data-theme="vibrant" data-offline=""><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Listwell</title><link rel="stylesheet" href="${PRECACHE.offlineStyle}"></head><body><main id="main" class="page stack"><h1>You are offline</h1><p class="notice" role="status">This page was not opened on this device before, so it is not available offline.</p><p><a class="button button--primary" href="/">My Lists</a></p></main></body></html>`,
     { status: 503, headers: { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-store" } },
   );
 

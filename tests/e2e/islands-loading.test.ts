@@ -56,7 +56,7 @@ describe("islands load per page in Chromium", () => {
 
   const chunksOf = (names: IslandName[]) => {
     const { assets } = env.testApp;
-    return new Set([assets.script, ...assets.scriptImports, ...names.flatMap((name) => assets.islands[name]!)]);
+    return new Set([...assets.afterIslands, assets.script, ...assets.scriptImports, ...names.flatMap((name) => assets.islands[name]!)]);
   };
 
   it("downloads on /auth only the loader and the chunks of its own islands, no list-page code", async () => {
