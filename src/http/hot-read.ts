@@ -15,27 +15,28 @@ import type { AppDeps } from "./env";
 import { compressBody, type Encoding, MIN_COMPRESSED_BYTES, preferredEncoding } from "./middleware/compression";
 import { etagOf, matchesEtag, REVALIDATE } from "./middleware/conditional";
 import { isHttps, securityHeaderValues } from "./middleware/security-headers";
+import { CACHE_PARTITION_HEADER, cachePartition } from "../shared/offline-cache";
 
 const LIST_READ = /^\/api\/list\/([1-9]\d{0,14})$/;
 
 /** Answers whose ETag and compressed bytes are kept; the least recently added goes first. */
 const KEPT_BODIES = 200;
 
-/** What is built once per answer: its tag, its headers, its compressed bytes. */
+/** Callers whose headers are kept per answer (each carries its own cache partition). */
+const KEPT_CALLERS = 32;
+
+type HeaderSet = Record<"identity" | "notModified" | Encoding, Headers>;
+
+/** What is built once per answer: its tag, its compressed bytes, and per caller its headers. */
 interface Derived {
   etag: string;
-  /** Built as `Headers` once: a Response copies them for a fraction of what reading an object costs. */
-  headers: Record<"identity" | "notModified", Headers>;
-  /** Compressed on first asking, with headers that give their length as Hono's compression does. */
-  encoded: Partial<Record<Encoding, { bytes: Uint8Array<ArrayBuffer>; headers: Headers }>>;
-}
-
-function encode(json: string, encoding: Encoding, identity: Headers) {
-  const bytes = compressBody(new TextEncoder().encode(json), encoding);
-  const headers = new Headers(identity);
-  headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(bytes.byteLength));
-  return { bytes, headers };
+  /** Compressed on first asking. */
+  bytes: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+  /**
+   * Built as `Headers` once: a Response copies them for a fraction of what reading an object
+   * costs. Per caller, because the service worker's cache partition names the account.
+   */
+  headers: Map<number, HeaderSet>;
 }
 
 export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" | "config">) {
@@ -46,21 +47,36 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     const byBody = https ? overHttps : overHttp;
     let found = byBody.get(body);
     if (!found) {
-      const etag = etagOf(body);
-      const notModified = { ...securityHeaderValues(https), "Cache-Control": REVALIDATE, Vary: "Cookie, Accept-Encoding", ETag: etag };
-      const identity = { ...notModified, "Content-Type": "application/json" };
-      found = {
-        etag,
-        headers: {
-          notModified: new Headers(notModified),
-          identity: new Headers(identity),
-        },
-        encoded: {},
-      };
+      found = { etag: etagOf(body), bytes: {}, headers: new Map() };
       byBody.set(body, found);
       if (byBody.size > KEPT_BODIES) byBody.delete(byBody.keys().next().value!);
     }
     return found;
+  };
+
+  /** Hono's headers for this read: security, revalidation, Vary and the caller's cache partition. */
+  const common = (https: boolean, userId: number) => ({
+    ...securityHeaderValues(https),
+    [CACHE_PARTITION_HEADER]: cachePartition(userId),
+    "Cache-Control": REVALIDATE,
+    Vary: "Cookie, Accept-Encoding",
+  });
+
+  const headerSet = (json: string, body: Derived, https: boolean, userId: number): HeaderSet => {
+    let set = body.headers.get(userId);
+    if (!set) {
+      const notModified = { ...common(https, userId), ETag: body.etag };
+      const identity = { ...notModified, "Content-Type": "application/json" };
+      const encoded = (encoding: Encoding) => {
+        body.bytes[encoding] ??= compressBody(new TextEncoder().encode(json), encoding);
+        // With their length, as Hono's compression gives it.
+        return new Headers({ ...identity, "Content-Encoding": encoding, "Content-Length": String(body.bytes[encoding].byteLength) });
+      };
+      set = { notModified: new Headers(notModified), identity: new Headers(identity), br: encoded("br"), gzip: encoded("gzip") };
+      if (body.headers.size >= KEPT_CALLERS) body.headers.clear();
+      body.headers.set(userId, set);
+    }
+    return set;
   };
 
   const answer = async (request: Request, listId: number, token: string): Promise<Response | undefined> => {
@@ -69,21 +85,15 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     const { json } = await sharedListJson(store, { userId: user.id }, { listId });
     const https = isHttps(request.url, request.headers.get("x-forwarded-proto") ?? undefined);
     if (json.length < MIN_COMPRESSED_BYTES) {
-      const headers = {
-        ...securityHeaderValues(https),
-        "Cache-Control": REVALIDATE,
-        Vary: "Cookie, Accept-Encoding",
-        "Content-Type": "application/json",
-      };
-      return new Response(json, { headers });
+      return new Response(json, { headers: { ...common(https, user.id), "Content-Type": "application/json" } });
     }
     const body = derived(json, https);
+    const headers = headerSet(json, body, https, user.id);
     if (matchesEtag(request.headers.get("if-none-match") ?? undefined, body.etag))
-      return new Response(null, { status: 304, headers: body.headers.notModified });
+      return new Response(null, { status: 304, headers: headers.notModified });
     const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
-    if (!encoding) return new Response(json, { headers: body.headers.identity });
-    const encoded = (body.encoded[encoding] ??= encode(json, encoding, body.headers.identity));
-    return new Response(encoded.bytes, { headers: encoded.headers });
+    if (!encoding) return new Response(json, { headers: headers.identity });
+    return new Response(body.bytes[encoding], { headers: headers[encoding] });
   };
 
   /** A promise of the answer (undefined: let Hono answer), or undefined at once for any other request. */
