@@ -111,9 +111,19 @@ async function keep(request: Request, response: Response) {
   if (owner && storable) await (await caches.open(PAGES_PREFIX + owner)).put(request, response);
 }
 
+/**
+ * The kept copy of a page or read. A parent's view entered in the page (history.pushState, never
+ * fetched as a page) falls back to its list's page, which holds every item.
+ */
 async function kept(request: Request): Promise<Response | undefined> {
   const owner = await currentPartition();
-  return owner ? (await caches.open(PAGES_PREFIX + owner)).match(request, { ignoreVary: true }) : undefined;
+  if (!owner) return undefined;
+  const cache = await caches.open(PAGES_PREFIX + owner);
+  const copy = await cache.match(request, { ignoreVary: true });
+  const url = new URL(request.url);
+  if (copy || request.mode !== "navigate" || !url.searchParams.has("parentId")) return copy;
+  url.searchParams.delete("parentId");
+  return cache.match(url.href, { ignoreVary: true });
 }
 
 /** A page from the cache says so on <html data-offline> (the contract in src/shared/offline-cache.ts). */

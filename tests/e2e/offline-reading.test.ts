@@ -32,7 +32,11 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
 
   it("reloads a list, its parent view and Home offline from the cache, marked offline, assets included", async () => {
     const { context, page } = await signedInContext(env, `reader_${dialect}`, PHONE);
-    const { list, tasks } = await seedList(context.request, "Groceries", ["Milk", { title: "Baking", isParent: true }]);
+    const { list, tasks } = await seedList(context.request, "Groceries", [
+      "Milk",
+      { title: "Baking", isParent: true },
+      { title: "Party", isParent: true },
+    ]);
     await context.request.post("/api/tasks", { data: { listId: list.id, parentId: tasks[1]!.id, title: "Flour" } });
     const { list: unopened } = await seedList(context.request, "Hardware", ["Nails"]);
     await gotoHydrated(page, "/");
@@ -63,6 +67,9 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     await gotoHydrated(page, `/list/${list.id}?parentId=${tasks[1]!.id}`);
     await visible(page, "Flour");
     expect(await isMarkedOffline(page)).toBe(true);
+    // A parent's view only ever entered in the page (no page fetched for it): its list's page instead.
+    await gotoHydrated(page, `/list/${list.id}?parentId=${tasks[2]!.id}`);
+    await visible(page, "Milk");
 
     await gotoHydrated(page, "/");
     const offlineLists = page.getByTestId("offline-lists");
