@@ -51,10 +51,10 @@ export function OfflineLists({ lists }: { lists: Named[] }) {
           </span>
         ))}
       </p>
-      <p>Creating, renaming, sharing and deleting lists need a connection.</p>
       {missing.length > 0 && (
         <p>Not available offline: {missing.map((list) => list.name).join(", ")}. Open a list while online to keep it on this device.</p>
       )}
+      <p>Creating, renaming, sharing and deleting lists need a connection.</p>
     </section>
   );
 }

@@ -44,6 +44,7 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     // Opened online once each: that is what is kept.
     await gotoHydrated(page, `/list/${list.id}`);
     await gotoHydrated(page, `/list/${list.id}?parentId=${tasks[1]!.id}`);
+    await gotoHydrated(page, "/shared-lists");
     await gotoHydrated(page, "/");
 
     await context.setOffline(true);
@@ -77,6 +78,14 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     expect(await offlineLists.textContent()).toContain("Not available offline: Hardware.");
     expect(await offlineLists.getByRole("link", { name: "Groceries" }).getAttribute("href")).toBe(`/list/${list.id}`);
     await keepScreenshot(page, "offline-reading-home-phone", false);
+    await page.setViewportSize(DESKTOP);
+    await keepScreenshot(page, "offline-reading-home-desktop", false);
+    await page.setViewportSize(PHONE);
+
+    // A page with no offline notice of its own gets the page-level one.
+    await gotoHydrated(page, "/shared-lists");
+    await visible(page, "Offline — this is the copy saved on this device. Changes need a connection.");
+    await keepScreenshot(page, "offline-reading-shared-lists-phone", false);
 
     // A list never opened here: a page that says so, not the browser's error page.
     await page.goto(`/list/${unopened.id}`);
