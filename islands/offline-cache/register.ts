@@ -5,7 +5,7 @@
  * whose islands do not (the list's outbox banner and Home's offline lists do); and keeps the
  * theme-color meta on the header's colour when Settings switches theme or mode in place.
  */
-export {};
+import { KEEP_PAGE_MESSAGE } from "../../src/shared/offline-cache";
 
 const root = document.documentElement;
 const NOTICE_ID = "offline-notice";
@@ -41,7 +41,14 @@ new MutationObserver(() => {
 }).observe(root, { attributeFilter: ["data-theme", "data-mode"] });
 
 if ("serviceWorker" in navigator) {
-  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
+  const { serviceWorker } = navigator;
+  const loadedBeforeWorker = !serviceWorker.controller;
+  const register = () =>
+    serviceWorker
+      .register("/sw.js")
+      .then(() => serviceWorker.ready)
+      .then((ready) => loadedBeforeWorker && ready.active?.postMessage({ type: KEEP_PAGE_MESSAGE, url: location.href }))
+      .catch(() => {});
   if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 3000 });
   else setTimeout(register, 1000);
 }

@@ -4,7 +4,7 @@
  * are kept, per account, for when there is none. Writes, sign-in answers, the live connection and
  * anything the server marks `no-store` pass by untouched.
  */
-import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists } from "../../src/shared/offline-cache";
+import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists, KEEP_PAGE_MESSAGE } from "../../src/shared/offline-cache";
 
 /** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
 declare const PRECACHE: { version: string; files: string[]; offlineStyle: string };
@@ -198,7 +198,21 @@ async function cachedLists(): Promise<CachedLists> {
   return { listIds: [...listIds] };
 }
 
+/** A page that loaded before this worker took over: fetched again and kept like any page. */
+async function keepPage(url: string) {
+  if (new URL(url).origin !== worker.location.origin) return;
+  const request = new Request(url);
+  await keep(request, await fetch(request));
+}
+
+const isKeepPage = (data: unknown): data is { type: string; url: string } =>
+  typeof data === "object" &&
+  data !== null &&
+  (data as { type?: unknown }).type === KEEP_PAGE_MESSAGE &&
+  typeof (data as { url?: unknown }).url === "string";
+
 worker.addEventListener("message", (event) => {
   const [port] = event.ports;
   if (event.data === CACHED_LISTS_MESSAGE && port) event.waitUntil(cachedLists().then((answer) => port.postMessage(answer)));
+  if (isKeepPage(event.data)) event.waitUntil(keepPage(event.data.url).catch(() => {}));
 });

@@ -148,9 +148,10 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     const guest = await anonymousContext(env, PHONE);
     const { page } = guest;
     const linked = `/list/${list.id}?shareId=${list.shareId}`;
+    // Opened once: the page loaded before the worker took over, which then keeps it all the same.
     await gotoHydrated(page, linked);
     await untilControlled(page);
-    await gotoHydrated(page, linked);
+    await expect.poll(() => keptMentioning(page, "Camping trip")).not.toEqual([]);
 
     // Positive control: the guest reads it offline.
     await guest.context.setOffline(true);
