@@ -9,6 +9,7 @@ import type { SharedListResponse, Task } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { describeItem, expectBanner, gotoReadyForOffline, quickAdd, rename, rowsOnScreen, tick } from "./offline-helpers";
 import { seedList, visible } from "./list-helpers";
+import { untilControlled } from "./offline-cache-helpers";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -156,6 +157,28 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
       .poll(async () => (await rowsInDb(list.id)).map((row) => `${row.completed ? "[x]" : "[ ]"} ${row.title}`))
       .toEqual(["[x] Rice", "[ ] Beans", "[x] Lentils"]);
     for (const tab of [page, second]) await expect.poll(() => rowsOnScreen(tab)).toEqual(["[x] Rice", "[ ] Beans", "[x] Lentils"]);
+    await context.close();
+  });
+
+  it("reloaded offline from the service worker's copy, shows the changes waiting and saves them once back", async () => {
+    const { page, context } = await signedInContext(env, `cached_${dialect}`, PHONE);
+    const { list } = await seedList(context.request, "Kept copy", ["Salt", "Pepper"]);
+    await gotoHydrated(page, "/");
+    await untilControlled(page);
+    await gotoReadyForOffline(page, `/list/${list.id}`);
+    await context.setOffline(true);
+    await tick(page, "Pepper");
+    await quickAdd(page, "Oil");
+    // The copy the worker kept is the list as it was loaded: the queue is laid over it.
+    await gotoHydrated(page, `/list/${list.id}`);
+    await expect.poll(() => rowsOnScreen(page)).toEqual(["[ ] Salt", "[x] Pepper", "[ ] Oil"]);
+    await expectBanner(page, "Offline — 2 changes will be saved");
+    expect(await page.locator('.items [aria-label="Waiting to be saved"]').count()).toBe(2);
+    await context.setOffline(false);
+    await expectBanner(page, null);
+    await expect
+      .poll(async () => (await rowsInDb(list.id)).map((row) => `${row.completed ? "[x]" : "[ ]"} ${row.title}`))
+      .toEqual(["[ ] Salt", "[x] Pepper", "[ ] Oil"]);
     await context.close();
   });
 
