@@ -29,7 +29,7 @@ export interface Assets {
   icons: string;
   /** The island loader and what it and the entry import, to preload beside the entry. */
   scriptImports: string[];
-  /** What the entry imports once the islands have hydrated: the service worker's registration. */
+  /** What the entry imports once the islands have hydrated (the service worker's registration), with its imports. */
   afterIslands: string[];
   /** Per island name: its own chunk first, then every chunk it imports, loader excluded. */
   islands: Record<string, string[]>;
@@ -199,13 +199,16 @@ async function buildIslands(staging: string) {
     const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== entry);
     islands[name] = [path, ...imports].map(url);
   }
-  const afterIslands = metafile.outputs[entry]!.imports.filter(
-    (imported) => imported.kind === "dynamic-import" && imported.path !== loader,
+  const afterIslands = new Set(
+    metafile.outputs[entry]!.imports.filter((imported) => imported.kind === "dynamic-import" && imported.path !== loader).flatMap(
+      (imported) => [imported.path, ...staticImports(metafile, imported.path)],
+    ),
   );
+  afterIslands.delete(entry);
   return {
     script: url(entry),
     scriptImports: [...loaderChunks].map(url),
-    afterIslands: afterIslands.map((imported) => url(imported.path)),
+    afterIslands: [...afterIslands].map(url),
     islands,
   };
 }

@@ -5,7 +5,7 @@
  * whose islands do not (the list's outbox banner and Home's offline lists do); and keeps the
  * theme-color meta on the header's colour when Settings switches theme or mode in place.
  */
-import { KEEP_PAGE_MESSAGE } from "../../src/shared/offline-cache";
+import { KEEP_PAGE_MESSAGE } from "./keep-page";
 
 const root = document.documentElement;
 const NOTICE_ID = "offline-notice";

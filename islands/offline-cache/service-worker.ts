@@ -4,7 +4,8 @@
  * are kept, per account, for when there is none. Writes, sign-in answers, the live connection and
  * anything the server marks `no-store` pass by untouched.
  */
-import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists, KEEP_PAGE_MESSAGE } from "../../src/shared/offline-cache";
+import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists } from "../../src/shared/offline-cache";
+import { KEEP_PAGE_MESSAGE } from "./keep-page";
 
 /** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
 declare const PRECACHE: { version: string; files: string[]; offlineStyle: string };

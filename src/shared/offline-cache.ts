@@ -14,12 +14,6 @@ export const CACHE_PARTITION_HEADER = "X-Listwell-Cache-Partition";
 /** A page's question to the service worker (with a MessagePort): which lists are kept offline. */
 export const CACHED_LISTS_MESSAGE = "listwell:cached-lists";
 
-/**
- * A page the worker did not see load (it loaded before the worker took over) asks it to fetch and
- * keep it, so the first list ever opened on a device is readable offline too.
- */
-export const KEEP_PAGE_MESSAGE = "listwell:keep-page";
-
 /** The worker's answer: ids of lists whose page is kept for the current account. */
 export interface CachedLists {
   listIds: number[];
