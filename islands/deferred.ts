@@ -3,7 +3,7 @@
  * they hydrate once the page's own islands have, and their chunks are not preloaded, so on a slow
  * link the bytes and the main thread go first to what a person can use
  * (docs/decisions/014-first-tap.md). Shared by the server's preloads
- * (views/Layout.tsx) and the browser's loader (islands/client.tsx).
+ * (views/Layout.tsx) and the browser's loader (islands/hydrate.tsx).
  */
 export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "Toaster",
@@ -12,4 +12,5 @@ export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "VersionDialog",
   "CompletedToggle",
   "ExportMenu",
+  "ListActivity",
 ]);

@@ -91,7 +91,15 @@ describe("pages and their islands", () => {
     const list = (await owner.get<string>(`/list/${listId}`)).body;
     expect(scriptsOf(list)).toEqual(expectedScripts(t.assets, ["ListScreen"]));
     expect(list).not.toContain(t.assets.islands.AuthPanel![0]);
-    for (const deferred of ["VersionDialog", "SessionRecovery", "LiveUpdates", "Toaster", "CompletedToggle", "ExportMenu"] as const) {
+    for (const deferred of [
+      "VersionDialog",
+      "SessionRecovery",
+      "LiveUpdates",
+      "Toaster",
+      "CompletedToggle",
+      "ExportMenu",
+      "ListActivity",
+    ] as const) {
       expect(list).toContain(`data-island="${deferred}"`);
       expect(list).not.toContain(t.assets.islands[deferred]![0]);
     }
