@@ -97,19 +97,25 @@ async function forgetLink(shareId: string) {
   }
 }
 
-/** Keeps a 200 the server allows to be kept, in the partition it was answered for; forgets what now answers 404. */
+/**
+ * Keeps a 200 the server allows to be kept, in the partition it was answered for; forgets what now
+ * answers 404. Only the app's own answers name a partition; an answer for an account that is no
+ * longer the current one (another signed in while it travelled) is kept nowhere.
+ */
 async function keep(request: Request, response: Response) {
   const answeredFor = response.headers.get(CACHE_PARTITION_HEADER);
-  if (answeredFor !== null) await setPartition(answeredFor);
-  const owner = await currentPartition();
+  if (answeredFor === null) return;
+  await setPartition(answeredFor);
+  if ((await currentPartition()) !== answeredFor) return;
+  const cache = await caches.open(PAGES_PREFIX + answeredFor);
   if (response.status === 404) {
     const shareId = new URL(request.url).searchParams.get("shareId");
     if (shareId) await forgetLink(shareId);
-    if (owner) await (await caches.open(PAGES_PREFIX + owner)).delete(request, { ignoreVary: true });
+    await cache.delete(request, { ignoreVary: true });
     return;
   }
   const storable = response.status === 200 && response.type === "basic" && !/no-store/.test(response.headers.get("Cache-Control") ?? "");
-  if (owner && storable) await (await caches.open(PAGES_PREFIX + owner)).put(request, response);
+  if (storable) await cache.put(request, response);
 }
 
 /**
