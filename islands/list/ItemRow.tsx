@@ -37,9 +37,6 @@ export interface ItemRowProps extends RowHandlers {
 const attribution = ({ completed, completedBy, createdBy }: Task) =>
   completed && completedBy ? `Ticked by ${actorName(completedBy)}` : createdBy ? `Added by ${actorName(createdBy)}` : "";
 
-/** The attribution stays one line on a phone, cut with an ellipsis, so rows do not grow for it. */
-const ONE_LINE = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
-
 /** One item (SPEC §2): handle, completion button, parent indicator, title, description, Edit, Delete. */
 export function ItemRow(props: ItemRowProps) {
   const { task, index, pending, readOnly, draggable, pinned, subItems } = props;
@@ -80,11 +77,7 @@ export function ItemRow(props: ItemRowProps) {
           <InlineTitle task={task} editable={!readOnly} onRename={props.onRename} />
         )}
         {pinned && <span className="item__meta">Parent item</span>}
-        {!pinned && attribution(task) && (
-          <span className="field__hint" style={ONE_LINE}>
-            {attribution(task)}
-          </span>
-        )}
+        {!pinned && attribution(task) && <span className="item__by">{attribution(task)}</span>}
       </div>
       <div className="item__actions">
         {props.waiting && (
