@@ -112,13 +112,21 @@ describe("islands load per page in Chromium", () => {
     const signedIn: Array<[Page, string, string[]]> = [
       [owner.page, "/", [...header, "HomeScreen", "Toaster"]],
       [owner.page, `/list/${list.id}`, [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"]],
-      [owner.page, `/list/${list.id}?parentId=${parent.id}`, [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"]],
+      [
+        owner.page,
+        `/list/${list.id}?parentId=${parent.id}`,
+        [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"],
+      ],
       [owner.page, "/settings?tab=theme", [...header, "ThemePicker", "Toaster"]],
       [owner.page, "/settings?tab=account", [...header, "AccountSettings", "ImportButton", "Toaster"]],
       [owner.page, "/settings?tab=info", [...header, "Toaster"]],
       [admin.page, "/shared-lists", [...header, "SharedLists", "Toaster"]],
       [admin.page, "/admin", [...header, "InviteCodeForm", "DeploymentNotice", "Toaster"]],
-      [owner.page, `/list/${list.id}?shareId=${list.shareId}`, [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"]],
+      [
+        owner.page,
+        `/list/${list.id}?shareId=${list.shareId}`,
+        [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"],
+      ],
     ];
     for (const [page, path, islands] of signedIn) expect([path, await openHydrated(page, path)]).toEqual([path, islands.sort()]);
 
