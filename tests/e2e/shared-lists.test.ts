@@ -86,10 +86,11 @@ describe("Shared Lists screen in Chromium", () => {
     await owner.context.close();
   });
 
+  // Routed on the context: a page's routes do not see what the service worker fetches for it.
   it("shows the error text after failed retries, then two skeleton cards while it loads again", async () => {
     const { page, context } = await signedInContext(env, "eve", PHONE);
     await gotoHydrated(page, "/shared-lists");
-    await page.route("**/api/shared-with-me", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await context.route("**/api/shared-with-me", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
     await page.evaluate(() => window.dispatchEvent(new Event("listwell:refresh")));
     await visible(page, "Failed to load shared lists", 10_000);
     await keepScreenshot(page, "shared-lists-error-phone");
@@ -100,10 +101,10 @@ describe("Shared Lists screen in Chromium", () => {
     }
     await visible(page, "Failed to load shared lists");
 
-    await page.unroute("**/api/shared-with-me");
+    await context.unroute("**/api/shared-with-me");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/shared-with-me", async (route) => {
+    await context.route("**/api/shared-with-me", async (route) => {
       await held;
       await route.continue();
     });
@@ -114,7 +115,7 @@ describe("Shared Lists screen in Chromium", () => {
     await visible(page, "No shared lists");
 
     await page.getByRole("tab", { name: "My Shared Lists" }).click();
-    await page.route("**/api/my-shared-lists", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await context.route("**/api/my-shared-lists", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
     await page.evaluate(() => window.dispatchEvent(new Event("listwell:refresh")));
     await visible(page, "Failed to load your shared lists", 10_000);
     await context.close();
