@@ -102,12 +102,21 @@ export interface Failure {
   /** Absent when no answer came at all (a network failure). */
   status?: number;
   message?: string;
+  /** The server's error code, e.g. IDEMPOTENCY_KEY_ANSWER_LOST. */
+  code?: string;
 }
+
+/** Decision 018: the change was saved, but the server lost the answer it would have replayed. */
+const ANSWER_LOST = "IDEMPOTENCY_KEY_ANSWER_LOST";
 
 export function verdictFor(change: Change, failure: Failure | null, title: string): Verdict {
   if (!failure) return { kind: "done" };
-  const { status, message } = failure;
-  // 409 here is another try of the same key still in progress (DESIGN §11): its answer comes on the next.
+  const { status, message, code } = failure;
+  // Saved, so never sent again; the list is read afresh after the replay, which shows it.
+  if (status === 409 && code === ANSWER_LOST) {
+    return { kind: "refused", reason: `"${title}" was saved, but the server lost its answer; the list has been read again.` };
+  }
+  // Any other 409 is another try of the same key still in progress (DESIGN §11): its answer comes on the next.
   if (status === undefined || status >= 500 || status === 429 || status === 409) return { kind: "retry" };
   const name = `"${title}"`;
   if (status === 404 && change.kind !== "add") {

@@ -8,7 +8,7 @@ import type { Task } from "../../src/shared/types";
 import { ApiRequestError } from "../api";
 import { sendChange } from "../list/tasks-api";
 import { toast } from "../toast";
-import { applyChange, type Change, type Entry, idsOf, isTemporaryId, overlay, remapChange, verdictFor } from "./changes";
+import { applyChange, type Change, type Entry, type Failure, idsOf, isTemporaryId, overlay, remapChange, verdictFor } from "./changes";
 import { indexedDbQueue, type QueueStore } from "./queue-store";
 
 export interface OutboxState {
@@ -114,11 +114,11 @@ export class Outbox {
       if (!entry) return sent;
       this.setState({ saving: true });
       let result: unknown;
-      let failure: { status?: number; message?: string } | null = null;
+      let failure: Failure | null = null;
       try {
         result = await sendChange(entry.target, entry.change, entry.key);
       } catch (error) {
-        failure = error instanceof ApiRequestError ? { status: error.status, message: error.body.message } : {};
+        failure = error instanceof ApiRequestError ? { status: error.status, message: error.body.message, code: error.body.error } : {};
       }
       const verdict = verdictFor(entry.change, failure, entry.title);
       if (verdict.kind === "retry") {

@@ -104,6 +104,20 @@ describe("verdictFor: what an answer means for a queued change", () => {
     expect(verdictFor(edit, null, "Milk")).toEqual({ kind: "done" });
   });
 
+  it("stops sending a change the server saved but whose answer it lost, and says so", () => {
+    const failure = {
+      status: 409,
+      message: "This change was saved, but its answer was lost. Reload to see it.",
+      code: "IDEMPOTENCY_KEY_ANSWER_LOST",
+    };
+    expect(verdictFor(edit, failure, "Milk")).toEqual({
+      kind: "refused",
+      reason: '"Milk" was saved, but the server lost its answer; the list has been read again.',
+    });
+    // The control: the same status without that code is a key still in progress, tried again.
+    expect(verdictFor(edit, { status: 409, code: "IDEMPOTENCY_KEY_IN_PROGRESS" }, "Milk")).toEqual({ kind: "retry" });
+  });
+
   it("drops a change the server refused for good, with the server's message and the item", () => {
     const add = { kind: "add", id: -1, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } } as const;
     expect(verdictFor(add, { status: 403, message: "This list has reached its limit of 100 items" }, "Eggs")).toEqual({
