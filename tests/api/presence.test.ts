@@ -12,7 +12,7 @@ import type { TaskList } from "../../src/shared/types";
 import { createStore } from "../../src/store";
 import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
-import { freshDatabase, isPostgresAvailable, testDialects } from "../helpers/databases";
+import { freshDatabase, isPostgresAvailable, isRedisAvailable, TEST_REDIS_URL, testDialects } from "../helpers/databases";
 import { TestSocket } from "../helpers/live";
 import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
@@ -21,7 +21,7 @@ import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../h
  * and across instances; a silent long-poll client leaves after the TTL (short here: 1.5 s).
  */
 const TTL_MS = 1_500;
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = TEST_REDIS_URL;
 
 const presenceOf = (message: LiveMessage) => message.payload as PresencePayload;
 const names = (payload: PresencePayload) => payload.people.map((person) => person.username);
@@ -178,19 +178,6 @@ for (const dialect of await testDialects()) {
       }
     });
   });
-}
-
-async function isRedisAvailable(): Promise<boolean> {
-  const bus = createRedisBus(REDIS_URL, { prefix: `listwell-probe-${crypto.randomUUID()}:` });
-  try {
-    await Promise.race([bus.publish("probe", { type: "probe" }), Bun.sleep(2000).then(() => Promise.reject(new Error("timeout")))]);
-    return true;
-  } catch {
-    if (process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL}`);
-    return false;
-  } finally {
-    await bus.close();
-  }
 }
 
 const twoInstances = (await isPostgresAvailable()) && (await isRedisAvailable());

@@ -11,24 +11,11 @@ import type { TaskList } from "../../src/shared/types";
 import { createStore } from "../../src/store";
 import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
-import { freshDatabase, isPostgresAvailable } from "../helpers/databases";
+import { freshDatabase, isPostgresAvailable, isRedisAvailable, TEST_REDIS_URL } from "../helpers/databases";
 import { TestSocket } from "../helpers/live";
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function isRedisAvailable(): Promise<boolean> {
-  const bus = createRedisBus(REDIS_URL, { prefix: `listwell-probe-${crypto.randomUUID()}:` });
-  try {
-    await Promise.race([bus.publish("probe", { type: "probe" }), Bun.sleep(2000).then(() => Promise.reject(new Error("timeout")))]);
-    return true;
-  } catch {
-    if (process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL}`);
-    return false;
-  } finally {
-    await bus.close();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const available = (await isPostgresAvailable()) && (await isRedisAvailable());
 

@@ -11,7 +11,7 @@ import type { TaskList } from "../../src/shared/types";
 import { createStore } from "../../src/store";
 import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
-import { freshDatabase, isPostgresAvailable } from "../helpers/databases";
+import { freshDatabase, isPostgresAvailable, isRedisAvailable } from "../helpers/databases";
 import { TestSocket } from "../helpers/live";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
@@ -20,18 +20,6 @@ const REDIS_HOST = "127.0.0.1";
 const REDIS_PORT = 6379;
 /** Issue 11: a 5 s cut in every run, 30 s when LISTWELL_FAULTS=long. */
 const CUT_MS = process.env.LISTWELL_FAULTS === "long" ? 30_000 : 5_000;
-
-async function isRedisAvailable(): Promise<boolean> {
-  const probe = new Bun.RedisClient(`redis://${REDIS_HOST}:${REDIS_PORT}`, { connectionTimeout: 2_000, maxRetries: 0 });
-  try {
-    return (await probe.send("PING", [])) === "PONG";
-  } catch {
-    if (process.env.CI) throw new Error("CI needs Redis at 127.0.0.1:6379");
-    return false;
-  } finally {
-    probe.close();
-  }
-}
 
 const available = (await isPostgresAvailable()) && (await isRedisAvailable());
 

@@ -56,3 +56,19 @@ export async function freshDatabase(dialect: Dialect): Promise<{ db: Db; url: st
     },
   };
 }
+
+/** The Redis the scale-out, presence, outage and health tests use (CI and this machine run one). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Whether Redis answers at `url`; in CI its absence is an error, not a reason to skip. */
+export async function isRedisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
+  const probe = new Bun.RedisClient(url, { connectionTimeout: 2_000, maxRetries: 0 });
+  try {
+    return (await probe.send("PING", [])) === "PONG";
+  } catch {
+    if (process.env.CI) throw new Error(`CI needs Redis at ${url}`);
+    return false;
+  } finally {
+    probe.close();
+  }
+}

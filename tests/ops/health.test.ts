@@ -15,22 +15,11 @@ import { createMemoryBus } from "../../src/realtime/bus";
 import { createStore } from "../../src/store";
 import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
-import { isPostgresAvailable, POSTGRES_ADMIN_URL, testDialects } from "../helpers/databases";
+import { isPostgresAvailable, isRedisAvailable, POSTGRES_ADMIN_URL, testDialects } from "../helpers/databases";
 import { startTcpProxy } from "../helpers/tcp-proxy";
 import { makeTestApp } from "../helpers/test-app";
 
 const REDIS_PORT = 6379;
-
-async function isRedisAvailable(): Promise<boolean> {
-  const probe = new Bun.RedisClient(`redis://127.0.0.1:${REDIS_PORT}`, { connectionTimeout: 2_000, maxRetries: 0 });
-  try {
-    return (await probe.send("PING", [])) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.close();
-  }
-}
 
 type App = { request(path: string): Response | Promise<Response> };
 

@@ -2,20 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryBus, type BusMessage, type EventBus } from "../../src/realtime/bus";
 import { createRedisBus } from "../../src/realtime/redis-bus";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
+import { isRedisAvailable, TEST_REDIS_URL } from "../helpers/databases";
 
-const REDIS_URL = "redis://127.0.0.1:6379";
-
-async function isRedisAvailable(): Promise<boolean> {
-  const probe = new Bun.RedisClient(REDIS_URL, { connectionTimeout: 2_000, maxRetries: 0 });
-  try {
-    return (await probe.send("PING", [])) === "PONG";
-  } catch {
-    if (process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL}`);
-    return false;
-  } finally {
-    probe.close();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 /** Waits until `check` holds, or fails after `ms`. */
 async function until(check: () => boolean, ms = 10_000) {
