@@ -30,8 +30,8 @@ type HeaderSet = Record<"identity" | "notModified" | Encoding, Headers>;
 /** What is built once per answer: its tag, its compressed bytes, and per caller its headers. */
 interface Derived {
   etag: string;
-  /** As UTF-8, and compressed on first asking: a string would be encoded again for every answer. */
-  bytes: Partial<Record<Encoding | "identity", Uint8Array<ArrayBuffer>>>;
+  /** Compressed on first asking. */
+  bytes: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
   /**
    * Built as `Headers` once: a Response copies them for a fraction of what reading an object
    * costs. Per caller, because the service worker's cache partition names the account.
@@ -47,7 +47,7 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     const byBody = https ? overHttps : overHttp;
     let found = byBody.get(body);
     if (!found) {
-      found = { etag: etagOf(body), bytes: { identity: new TextEncoder().encode(body) }, headers: new Map() };
+      found = { etag: etagOf(body), bytes: {}, headers: new Map() };
       byBody.set(body, found);
       if (byBody.size > KEPT_BODIES) byBody.delete(byBody.keys().next().value!);
     }
@@ -92,7 +92,8 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     if (matchesEtag(request.headers.get("if-none-match") ?? undefined, body.etag))
       return new Response(null, { status: 304, headers: headers.notModified });
     const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
-    if (!encoding) return new Response(body.bytes.identity, { headers: headers.identity });
+    // A string body: Bun copies a Uint8Array into each Response, and copying costs more than encoding.
+    if (!encoding) return new Response(json, { headers: headers.identity });
     return new Response(body.bytes[encoding], { headers: headers[encoding] });
   };
 
