@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAssets } from "../../src/assets";
-import { readConfig } from "../../src/config";
-import { ensureInviteCode } from "../../src/domain/invites";
 import { createRealtime } from "../../src/realtime";
-import type { EventBus } from "../../src/realtime/bus";
 import { createRedisBus } from "../../src/realtime/redis-bus";
 import { startServer, type RunningServer } from "../../src/serve";
 import type { PresencePayload } from "../../src/shared/live-messages";
 import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
 import { createStore } from "../../src/store";
-import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
-import { freshDatabase, isPostgresAvailable, isRedisAvailable, TEST_REDIS_URL, testDialects } from "../helpers/databases";
+import { isPostgresAvailable, isRedisAvailable, TEST_REDIS_URL, testDialects } from "../helpers/databases";
+import { type Instance, startTwoInstances } from "../helpers/instances";
 import { TestSocket } from "../helpers/live";
 import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
@@ -182,45 +178,19 @@ for (const dialect of await testDialects()) {
 
 const twoInstances = (await isPostgresAvailable()) && (await isRedisAvailable());
 
-/** As tests/api/scale-out.test.ts: two instances on one PostgreSQL database and one Redis. */
+/** Two instances on one PostgreSQL database and one Redis (tests/helpers/instances.ts). */
 describe.skipIf(!twoInstances)("presence across two instances on PostgreSQL and Redis", () => {
-  const instances: Array<{ running: RunningServer; bus: EventBus; close: () => Promise<void> }> = [];
+  let cluster: Awaited<ReturnType<typeof startTwoInstances>>;
+  let instances: Instance[] = [];
   const sockets: TestSocket[] = [];
-  let dropDatabase: () => Promise<void>;
-  let databaseUrl = "";
-  let busPrefix = "";
-  const testConfig = () => ({ ...readConfig({}), sessionSecure: false as const });
 
   beforeAll(async () => {
-    const { db, url, drop } = await freshDatabase("postgres");
-    dropDatabase = drop;
-    databaseUrl = url;
-    await migrate(db);
-    await ensureInviteCode(createStore(db), TEST_INVITE_CODE);
-    const prefix = `listwell-test-${crypto.randomUUID()}:`;
-    busPrefix = prefix;
-    const assets = await loadAssets();
-    const config = testConfig();
-    for (const own of [db, openPostgres(url)]) {
-      const store = createStore(own);
-      const bus = createRedisBus(REDIS_URL, { prefix });
-      const realtime = createRealtime({ store, bus, poll: { waitMs: 500 }, presence: { ttlMs: TTL_MS } });
-      const running = startServer({ store, config, bus, assets, realtime }, { port: 0, hostname: "127.0.0.1" });
-      instances.push({
-        running,
-        bus,
-        close: async () => {
-          await running.stop();
-          await bus.close();
-          if (own !== db) await own.close();
-        },
-      });
-    }
+    cluster = await startTwoInstances({ poll: { waitMs: 500 }, presence: { ttlMs: TTL_MS } });
+    instances = cluster.instances;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const instance of instances) await instance.close();
-    await dropDatabase?.();
+    await cluster?.close();
   });
 
   it("a guest on instance B appears to the owner on instance A, and goes when their tab closes", async () => {
@@ -262,11 +232,11 @@ describe.skipIf(!twoInstances)("presence across two instances on PostgreSQL and 
     await follow(owner, { listId: list.id });
 
     // A third instance on the same Redis and database, whose guest the owner sees.
-    const store = createStore(openPostgres(databaseUrl));
-    const bus = createRedisBus(REDIS_URL, { prefix: busPrefix });
+    const store = createStore(openPostgres(cluster.url));
+    const bus = createRedisBus(REDIS_URL, { prefix: cluster.prefix });
     const realtime = createRealtime({ store, bus, poll: { waitMs: 500 }, presence: { ttlMs: TTL_MS } });
     const running = startServer(
-      { store, config: testConfig(), bus, assets: await loadAssets(), realtime },
+      { store, config: cluster.config, bus, assets: cluster.assets, realtime },
       { port: 0, hostname: "127.0.0.1" },
     );
     const c = apiOf(running.url);

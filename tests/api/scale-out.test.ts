@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAssets } from "../../src/assets";
-import { readConfig } from "../../src/config";
-import { ensureInviteCode } from "../../src/domain/invites";
-import { createRealtime } from "../../src/realtime";
-import type { EventBus } from "../../src/realtime/bus";
-import { createRedisBus } from "../../src/realtime/redis-bus";
-import { startServer, type RunningServer } from "../../src/serve";
 import type { PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
-import { createStore } from "../../src/store";
-import { migrate } from "../../src/store/migrate";
-import { openPostgres } from "../../src/store/postgres";
-import { freshDatabase, isPostgresAvailable, isRedisAvailable, TEST_REDIS_URL } from "../helpers/databases";
+import { isPostgresAvailable, isRedisAvailable } from "../helpers/databases";
+import { type Instance, startTwoInstances } from "../helpers/instances";
 import { TestSocket } from "../helpers/live";
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
-
-const REDIS_URL = TEST_REDIS_URL;
 
 const available = (await isPostgresAvailable()) && (await isRedisAvailable());
 
@@ -25,34 +14,14 @@ const available = (await isPostgresAvailable()) && (await isRedisAvailable());
  * long-poll client of B replays it from the shared events table.
  */
 describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
-  const instances: Array<{ running: RunningServer; bus: EventBus; close: () => Promise<void> }> = [];
-  let dropDatabase: () => Promise<void>;
+  let cluster: Awaited<ReturnType<typeof startTwoInstances>>;
+  let instances: Instance[] = [];
   let cookie = "";
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    const { db, url, drop } = await freshDatabase("postgres");
-    dropDatabase = drop;
-    await migrate(db);
-    await ensureInviteCode(createStore(db), TEST_INVITE_CODE);
-    const prefix = `listwell-test-${crypto.randomUUID()}:`;
-    const assets = await loadAssets();
-    const config = { ...readConfig({}), sessionSecure: false as const };
-    for (const own of [db, openPostgres(url)]) {
-      const store = createStore(own);
-      const bus = createRedisBus(REDIS_URL, { prefix });
-      const realtime = createRealtime({ store, bus, poll: { waitMs: 2_000 } });
-      const running = startServer({ store, config, bus, assets, realtime }, { port: 0, hostname: "127.0.0.1" });
-      instances.push({
-        running,
-        bus,
-        close: async () => {
-          await running.stop();
-          await bus.close();
-          if (own !== db) await own.close();
-        },
-      });
-    }
+    cluster = await startTwoInstances({ poll: { waitMs: 2_000 } });
+    instances = cluster.instances;
     const registered = await fetch(`${instances[0]!.running.url}/api/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -62,8 +31,7 @@ describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const instance of instances) await instance.close();
-    await dropDatabase?.();
+    await cluster?.close();
   });
 
   const on = (index: number) => instances[index]!.running.url;

@@ -1,0 +1,60 @@
+import { loadAssets } from "../../src/assets";
+import { readConfig } from "../../src/config";
+import { ensureInviteCode } from "../../src/domain/invites";
+import { createRealtime, type RealtimeOptions } from "../../src/realtime";
+import type { EventBus } from "../../src/realtime/bus";
+import { createRedisBus } from "../../src/realtime/redis-bus";
+import { startServer, type RunningServer } from "../../src/serve";
+import { createStore } from "../../src/store";
+import { migrate } from "../../src/store/migrate";
+import { openPostgres } from "../../src/store/postgres";
+import { freshDatabase, TEST_REDIS_URL } from "./databases";
+import { TEST_INVITE_CODE } from "./test-app";
+
+export interface Instance {
+  running: RunningServer;
+  bus: EventBus;
+}
+
+/**
+ * DESIGN §7 scale-out as a load balancer would see it: two real servers, each with its own
+ * connection, store and Redis bus, on one fresh PostgreSQL database and one Redis prefix.
+ */
+export async function startTwoInstances(realtime: Omit<RealtimeOptions, "store" | "bus">) {
+  const { db, url, drop } = await freshDatabase("postgres");
+  await migrate(db);
+  await ensureInviteCode(createStore(db), TEST_INVITE_CODE);
+  const prefix = `listwell-test-${crypto.randomUUID()}:`;
+  const assets = await loadAssets();
+  const config = { ...readConfig({}), sessionSecure: false as const };
+  const started: Array<Instance & { close(): Promise<void> }> = [];
+  for (const own of [db, openPostgres(url)]) {
+    const store = createStore(own);
+    const bus = createRedisBus(TEST_REDIS_URL, { prefix });
+    const running = startServer(
+      { store, config, bus, assets, realtime: createRealtime({ store, bus, ...realtime }) },
+      { port: 0, hostname: "127.0.0.1" },
+    );
+    started.push({
+      running,
+      bus,
+      close: async () => {
+        await running.stop();
+        await bus.close();
+        if (own !== db) await own.close();
+      },
+    });
+  }
+  return {
+    instances: started as Instance[],
+    /** The database's URL and the bus prefix, for a third instance a test starts itself. */
+    url,
+    prefix,
+    config,
+    assets,
+    async close() {
+      for (const instance of started) await instance.close();
+      await drop();
+    },
+  };
+}
