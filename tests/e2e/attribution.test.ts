@@ -1,14 +1,21 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousContext, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import {
+  anonymousContext,
+  gotoHydrated,
+  keepScreenshot,
+  signedInContext,
+  startBrowserEnv,
+  type BrowserEnv,
+  TALL_PHONE,
+} from "../helpers/browser";
 import { seedList, visible } from "./list-helpers";
 
-/** Issue 16 in two browsers: a guest names themselves, ticks, is seen ticking and being there, and leaves. */
-const PHONE_TALL = { width: 375, height: 812 };
 /** The dialog fades in; a screenshot waits for it to be fully there. */
 const settled = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
 
+/** Issue 16 in two browsers: a guest names themselves, ticks, is seen ticking and being there, and leaves. */
 describe("attribution, activity and presence in Chromium", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
@@ -26,7 +33,7 @@ describe("attribution, activity and presence in Chromium", () => {
       .toEqual(["alex"]);
     await expect.poll(() => owner.page.locator(".item", { hasText: "Milk" }).textContent()).toContain("Added by alex");
 
-    const guest = await anonymousContext(env, PHONE_TALL);
+    const guest = await anonymousContext(env, TALL_PHONE);
     await gotoHydrated(guest.page, `/list/${list.id}?shareId=${list.shareId}`);
     // An unnamed guest is counted, not named.
     await expect.poll(() => here.textContent()).toContain("+1 guest");
@@ -73,7 +80,7 @@ describe("attribution, activity and presence in Chromium", () => {
 
     // On the owner's phone the row sits below the list, which keeps its first items high.
     const phone = await owner.context.newPage();
-    await phone.setViewportSize(PHONE_TALL);
+    await phone.setViewportSize(TALL_PHONE);
     await gotoHydrated(phone, `/list/${list.id}`);
     await expect
       .poll(() =>

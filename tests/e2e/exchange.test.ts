@@ -11,10 +11,9 @@ import {
   startBrowserEnv,
   type BrowserEnv,
   waitForHydration,
+  TALL_PHONE,
 } from "../helpers/browser";
 import { rowTitles } from "./list-helpers";
-
-const PHONE = { width: 375, height: 812 };
 
 const ITEMS = [
   { title: "Milk", description: "Oat, 2 litres" },
@@ -122,12 +121,12 @@ describe("export and import in Chromium", () => {
   it("lets a guest who came by the link download the list, and fits the menu on a phone", async () => {
     const owner = await ownerWithList("linkowner");
     await owner.context.close();
-    const guest = await anonymousContext(env, PHONE);
+    const guest = await anonymousContext(env, TALL_PHONE);
     await gotoHydrated(guest.page, `/list/${owner.list.id}?shareId=${owner.list.shareId}`);
     await exportEntry(guest.page, "Download Markdown");
     const menu = (await guest.page.getByRole("menu").boundingBox())!;
     expect(menu.x).toBeGreaterThanOrEqual(0);
-    expect(menu.x + menu.width).toBeLessThanOrEqual(PHONE.width);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(TALL_PHONE.width);
     await keepScreenshot(guest.page, "exchange-export-menu-phone", false);
     await guest.page.keyboard.press("Escape");
     expect(await downloadVia(guest.page, "Download Markdown")).toEqual({ name: "Groceries.md", text: MARKDOWN });
@@ -160,7 +159,7 @@ describe("export and import in Chromium", () => {
     expect((JSON.parse(archive) as { lists: Array<{ name: string }> }).lists.map((list) => list.name)).toEqual(["Groceries", "Empty"]);
     await context.close();
 
-    const other = await signedInContext(env, "restorer", PHONE);
+    const other = await signedInContext(env, "restorer", TALL_PHONE);
     await gotoHydrated(other.page, "/settings?tab=account");
     await other.page.getByRole("button", { name: "Import a list" }).scrollIntoViewIfNeeded();
     await keepScreenshot(other.page, "exchange-settings-phone", false);
@@ -180,7 +179,7 @@ describe("export and import in Chromium", () => {
   });
 
   it("imports pasted text from Home, shows its card, and says what is wrong with a bad file", async () => {
-    const { context, page } = await signedInContext(env, "homeimporter", PHONE);
+    const { context, page } = await signedInContext(env, "homeimporter", TALL_PHONE);
     await gotoHydrated(page, "/");
     await keepScreenshot(page, "exchange-home-phone", false);
     await page.getByRole("button", { name: "Import list" }).click();

@@ -1,10 +1,8 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task, TaskList } from "../../src/shared/types";
-import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
 
-/** The phone of issue 13's "Done when". */
-const PHONE_812 = { width: 375, height: 812 };
 /** WCAG 2.5.5's touch target, in CSS pixels. */
 const TOUCH_MIN_PX = 44;
 
@@ -74,7 +72,7 @@ describe("home cards in Chromium", () => {
   });
 
   it("deletes a list with Undo for 10 seconds; Undo puts the card back in place, a failed restore says so", async () => {
-    const { page, context } = await signedInContext(env, "ursula", PHONE_812);
+    const { page, context } = await signedInContext(env, "ursula", TALL_PHONE);
     for (const name of ["Alpha", "Beta", "Gamma"]) await newList(context.request, name);
     const lists: TaskList[] = await (await context.request.get("/api/task-lists")).json();
     const beta = lists.find((list) => list.name === "Beta")!;
@@ -138,7 +136,7 @@ describe("home cards in Chromium", () => {
   });
 
   it("gives every card control at least 44 × 44 px on a phone, none covered by another", async () => {
-    const owner = await signedInContext(env, "tessa", PHONE_812);
+    const owner = await signedInContext(env, "tessa", TALL_PHONE);
     const friend = await signedInContext(env, "theo");
     await newList(owner.context.request, "A list whose name is long enough to wrap");
     await newList(owner.context.request, "Short");

@@ -14,12 +14,10 @@ import {
   signedInContext,
   startBrowserEnv,
   type BrowserEnv,
+  TALL_PHONE,
 } from "../helpers/browser";
 import { rowsOf } from "../helpers/tasks";
 import { rowTitles, seedList, visible } from "./list-helpers";
-
-/** Issue 13's phone: 375×812. */
-const TALL_PHONE = { width: 375, height: 812 };
 
 /** The focused element's name: its aria-label, its <label>, its id (`main`), or its text. */
 const focused = (page: Page) =>

@@ -5,10 +5,9 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
 import { seedList, visible } from "./list-helpers";
 
-const PHONE_TALL = { width: 375, height: 812 };
 const MIN_TARGET = 44;
 
 /** Every control on screen: the header's, the list's, each row's. */
@@ -66,7 +65,7 @@ describe("list page layout", () => {
   afterAll(() => env.close());
 
   it("at 375×812 starts the items in the top 200 px, with one add control and 44 px targets nothing covers", async () => {
-    const { page, context } = await seedWeek(env, "phone_layout", PHONE_TALL);
+    const { page, context } = await seedWeek(env, "phone_layout", TALL_PHONE);
     const first = (await page.locator(".items .item").first().boundingBox())!;
     expect(first.y).toBeLessThanOrEqual(200);
     // One add control: the field (its details button belongs to it), no floating button.
@@ -110,8 +109,8 @@ describe("list page layout", () => {
   });
 
   it("at 375×812 starts a shared list's items in the top 200 px too, 'Shared by' line included", async () => {
-    const { context: owner } = await seedWeek(env, "phone_owner", PHONE_TALL);
-    const { page, context } = await signedInContext(env, "phone_friend", PHONE_TALL);
+    const { context: owner } = await seedWeek(env, "phone_owner", TALL_PHONE);
+    const { page, context } = await signedInContext(env, "phone_friend", TALL_PHONE);
     const list = ((await (await owner.request.get("/api/task-lists")).json()) as Array<{ id: number }>)[0]!;
     await owner.request.post("/api/share-by-username", { data: { listId: list.id, username: "phone_friend", accessLevel: "write" } });
     await gotoHydrated(page, `/list/${list.id}`);
@@ -136,7 +135,7 @@ describe("list page layout", () => {
   });
 
   it("draws the paste preview, an edited title and the Undo toast on a phone", async () => {
-    const { page, context } = await seedWeek(env, "phone_shots", PHONE_TALL);
+    const { page, context } = await seedWeek(env, "phone_shots", TALL_PHONE);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByLabel("Add an item", { exact: true }).click();
     await page.evaluate(() => navigator.clipboard.writeText("- [ ] Bin bags\n- [x] Light bulbs\n  - Kitchen\n  - Hall\n• Stamps"));

@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SharedListResponse } from "../../src/shared/types";
-import { DESKTOP, gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
 import { rowTitles, seedList, visible } from "./list-helpers";
 
 /** The list's rows as stored: title, completed, and the title of the parent (or "" at the top). */
@@ -34,7 +34,7 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 describe.each([
   ["desktop", DESKTOP],
-  ["phone", { width: 375, height: 812 }],
+  ["phone", TALL_PHONE],
 ] as const)("quick add and paste at %s size", (size, viewport) => {
   let env: BrowserEnv;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SharedListResponse } from "../../src/shared/types";
-import { DESKTOP, gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
 import { rowTitles, seedList, visible } from "./list-helpers";
 
 const storedTitles = async (request: APIRequestContext, listId: number) =>
@@ -17,7 +17,7 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 describe.each([
   ["desktop", DESKTOP],
-  ["phone", { width: 375, height: 812 }],
+  ["phone", TALL_PHONE],
 ] as const)("edit in place, Undo and completed at the bottom at %s size", (size, viewport) => {
   let env: BrowserEnv;
   beforeAll(async () => {

@@ -10,11 +10,9 @@ import {
   signedInContext,
   startBrowserEnv,
   type BrowserEnv,
+  TALL_PHONE,
 } from "../helpers/browser";
 import { seedList, visible } from "./list-helpers";
-
-/** The phone the issue names (taller than the shared PHONE). */
-const PHONE_812 = { width: 375, height: 812 };
 
 /** The text the expiry choice shows: the selected option's. */
 const shownExpiry = (page: Page) =>
@@ -56,7 +54,7 @@ describe("share levels and link expiry in Chromium", () => {
     const expiresAt = Date.parse((await stored()).linkExpiresAt!);
     expect(Math.abs(expiresAt - (Date.now() + 7 * DAY_MS))).toBeLessThan(60_000);
     await keepScreenshot(page, "share-levels-dialog", false);
-    await page.setViewportSize(PHONE_812);
+    await page.setViewportSize(TALL_PHONE);
     await keepScreenshot(page, "share-levels-dialog-phone", false);
     await page.setViewportSize(DESKTOP);
     const link = await page.getByLabel("Share link").inputValue();
@@ -78,7 +76,7 @@ describe("share levels and link expiry in Chromium", () => {
       ((await (await owner.context.request.get(`/api/tasks?listId=${list.id}`)).json()) as Task[]).find((t) => t.id === tasks[0]!.id)!;
     await expect.poll(async () => (await milk()).completed).toBe(true);
     await keepScreenshot(guest.page, "share-levels-guest-list");
-    await guest.page.setViewportSize(PHONE_812);
+    await guest.page.setViewportSize(TALL_PHONE);
     await keepScreenshot(guest.page, "share-levels-guest-list-phone");
     // Unticking works too.
     await guest.page.getByRole("checkbox", { name: 'Mark "Milk" as not completed' }).click();

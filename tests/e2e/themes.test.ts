@@ -12,6 +12,7 @@ import {
   keepScreenshot,
   signedInContext,
   startBrowserEnv,
+  TALL_PHONE,
 } from "../helpers/browser";
 import { seedList } from "./list-helpers";
 
@@ -19,7 +20,6 @@ import { seedList } from "./list-helpers";
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const MODES = ["light", "dark"] as const;
 type Mode = (typeof MODES)[number];
-const PHONE_TALL = { width: 375, height: 812 };
 /** Every page of one theme is kept as a picture too, for people to look over both modes. */
 const PICTURED_THEME: ThemeId = "ocean";
 const pictureName = (mode: Mode, path: string) =>
@@ -175,7 +175,7 @@ async function openPasswordErrors(page: Page) {
 
 /** Issue 13's 14 pictures: the list page on a phone, as a person would look at it. */
 async function screenshotList(page: Page, theme: ThemeId, mode: Mode, path: string) {
-  await page.setViewportSize(PHONE_TALL);
+  await page.setViewportSize(TALL_PHONE);
   await gotoHydrated(page, path);
   await keepScreenshot(page, `theme-${theme}-${mode}`, false);
 }
