@@ -25,7 +25,8 @@ const KEPT_BODIES = 200;
 /** Callers whose headers are kept per answer (each carries its own cache partition). */
 const KEPT_CALLERS = 32;
 
-type HeaderSet = Record<"identity" | "notModified" | Encoding, Headers>;
+/** A caller's headers for one answer; those of a coding are made when a browser first asks for it. */
+type HeaderSet = Record<"identity" | "notModified", Headers> & Partial<Record<Encoding, Headers>>;
 
 /** What is built once per answer: its tag, its compressed bytes, and per caller its headers. */
 interface Derived {
@@ -62,21 +63,22 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     Vary: "Cookie, Accept-Encoding",
   });
 
-  const headerSet = (json: string, body: Derived, https: boolean, userId: number): HeaderSet => {
+  const headerSet = (body: Derived, https: boolean, userId: number): HeaderSet => {
     let set = body.headers.get(userId);
     if (!set) {
       const notModified = { ...common(https, userId), ETag: body.etag };
-      const identity = { ...notModified, "Content-Type": "application/json" };
-      const encoded = (encoding: Encoding) => {
-        body.bytes[encoding] ??= compressBody(new TextEncoder().encode(json), encoding);
-        // With their length, as Hono's compression gives it.
-        return new Headers({ ...identity, "Content-Encoding": encoding, "Content-Length": String(body.bytes[encoding].byteLength) });
-      };
-      set = { notModified: new Headers(notModified), identity: new Headers(identity), br: encoded("br"), gzip: encoded("gzip") };
+      set = { notModified: new Headers(notModified), identity: new Headers({ ...notModified, "Content-Type": "application/json" }) };
       if (body.headers.size >= KEPT_CALLERS) body.headers.clear();
       body.headers.set(userId, set);
     }
     return set;
+  };
+
+  /** The answer in `encoding`, compressed once per body, with its length as Hono's compression gives it. */
+  const encoded = (json: string, body: Derived, headers: HeaderSet, encoding: Encoding) => {
+    const bytes = (body.bytes[encoding] ??= compressBody(new TextEncoder().encode(json), encoding));
+    headers[encoding] ??= new Headers([...headers.identity, ["Content-Encoding", encoding], ["Content-Length", String(bytes.byteLength)]]);
+    return new Response(bytes, { headers: headers[encoding] });
   };
 
   const answer = async (request: Request, listId: number, token: string): Promise<Response | undefined> => {
@@ -88,13 +90,13 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
       return new Response(json, { headers: { ...common(https, user.id), "Content-Type": "application/json" } });
     }
     const body = derived(json, https);
-    const headers = headerSet(json, body, https, user.id);
+    const headers = headerSet(body, https, user.id);
     if (matchesEtag(request.headers.get("if-none-match") ?? undefined, body.etag))
       return new Response(null, { status: 304, headers: headers.notModified });
     const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
     // A string body: Bun copies a Uint8Array into each Response, and copying costs more than encoding.
     if (!encoding) return new Response(json, { headers: headers.identity });
-    return new Response(body.bytes[encoding], { headers: headers[encoding] });
+    return encoded(json, body, headers, encoding);
   };
 
   /** A promise of the answer (undefined: let Hono answer), or undefined at once for any other request. */
