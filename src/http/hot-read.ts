@@ -76,7 +76,8 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
 
   /** The answer in `encoding`, compressed once per body, with its length as Hono's compression gives it. */
   const encoded = (json: string, body: Derived, headers: HeaderSet, encoding: Encoding) => {
-    const bytes = (body.bytes[encoding] ??= compressBody(new TextEncoder().encode(json), encoding));
+    body.bytes[encoding] ??= compressBody(new TextEncoder().encode(json), encoding);
+    const bytes = body.bytes[encoding];
     headers[encoding] ??= new Headers([...headers.identity, ["Content-Encoding", encoding], ["Content-Length", String(bytes.byteLength)]]);
     return new Response(bytes, { headers: headers[encoding] });
   };
