@@ -88,7 +88,12 @@ export function createApp(deps: AppDeps) {
   app.route("/", pages);
   const hot = hotListRead(resolved);
   const honoFetch = app.fetch;
-  app.fetch = (request, ...rest) => hot(request)?.then((answer) => answer ?? honoFetch(request, ...rest)) ?? honoFetch(request, ...rest);
+  app.fetch = (request, ...rest) => {
+    const answer = hot(request);
+    if (answer === undefined) return honoFetch(request, ...rest);
+    if (answer instanceof Response) return answer;
+    return answer.then((found) => found ?? honoFetch(request, ...rest));
+  };
   return app;
 }
 

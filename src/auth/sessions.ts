@@ -46,12 +46,17 @@ export async function authenticate(
 }
 
 /**
- * The user behind a token whose session is valid and not yet due for renewal, read without writing
- * anything; undefined otherwise, and then `authenticate` decides (it expires or renews the session
- * and the caller re-sends the cookie). For a path that cannot send a cookie (src/http/hot-read.ts).
+ * The user behind a session id whose session is valid and not yet due for renewal, read without
+ * writing anything, with the moment it falls due; undefined otherwise, and then `authenticate`
+ * decides (it expires or renews the session and the caller re-sends the cookie). For a path that
+ * cannot send a cookie (src/http/hot-read.ts).
  */
-export async function userOfCurrentSession(store: Pick<Store, "sessions">, token: string): Promise<UserRecord | undefined> {
-  const found = await store.sessions.findWithUser(sessionIdFromToken(token));
-  if (!found || found.session.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) return undefined;
-  return found.user;
+export async function currentSession(
+  store: Pick<Store, "sessions">,
+  sessionId: string,
+): Promise<{ user: UserRecord; renewAt: number } | undefined> {
+  const found = await store.sessions.findWithUser(sessionId);
+  if (!found) return undefined;
+  const renewAt = found.session.expiresAt - RENEW_WHEN_LEFT_MS;
+  return Date.now() > renewAt ? undefined : { user: found.user, renewAt };
 }

@@ -7,9 +7,14 @@
  * Anything else — a share link, HEAD, a session due for renewal (it needs a new cookie), a list
  * the caller may not see, any error — returns `undefined` and the request goes through Hono,
  * which answers it exactly as before.
+ *
+ * While the database has not changed, the same session reading the same list gets the same answer,
+ * so the answer is kept with the database's change mark and given again, without the two
+ * statements or the rules, for as long as the mark stands and the session is not due for renewal
+ * (docs/decisions/025). Any commit, on this instance or another sharing the file, moves the mark.
  */
 import { parse } from "hono/utils/cookie";
-import { SESSION_COOKIE, userOfCurrentSession } from "../auth/sessions";
+import { currentSession, SESSION_COOKIE, sessionIdFromToken } from "../auth/sessions";
 import { sharedListJson } from "../domain/lists";
 import type { AppDeps } from "./env";
 import { compressBody, type Encoding, MIN_COMPRESSED_BYTES, preferredEncoding } from "./middleware/compression";
@@ -24,6 +29,17 @@ const KEPT_BODIES = 200;
 
 /** Callers whose headers are kept per answer (each carries its own cache partition). */
 const KEPT_CALLERS = 32;
+
+/** Answers kept per session and list; the least recently added goes first. */
+const KEPT_ANSWERS = 1_000;
+
+/** An answer as the rules gave it, good while the database's mark stands and until `renewAt`. */
+interface KeptAnswer {
+  mark: number;
+  renewAt: number;
+  userId: number;
+  json: string;
+}
 
 /** A caller's headers for one answer; those of a coding are made when a browser first asks for it. */
 type HeaderSet = Record<"identity" | "notModified", Headers> & Partial<Record<Encoding, Headers>>;
@@ -82,16 +98,14 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     return new Response(bytes, { headers: headers[encoding] });
   };
 
-  const answer = async (request: Request, listId: number, token: string): Promise<Response | undefined> => {
-    const user = await userOfCurrentSession(store, token);
-    if (!user) return undefined;
-    const { json } = await sharedListJson(store, { userId: user.id }, { listId });
+  /** The answer to `request` of `json`, read by `userId`: 304, compressed or as is. */
+  const respond = (request: Request, json: string, userId: number): Response => {
     const https = isHttps(request.url, request.headers.get("x-forwarded-proto") ?? undefined);
     if (json.length < MIN_COMPRESSED_BYTES) {
-      return new Response(json, { headers: { ...common(https, user.id), "Content-Type": "application/json" } });
+      return new Response(json, { headers: { ...common(https, userId), "Content-Type": "application/json" } });
     }
     const body = derived(json, https);
-    const headers = headerSet(body, https, user.id);
+    const headers = headerSet(body, https, userId);
     if (matchesEtag(request.headers.get("if-none-match") ?? undefined, body.etag))
       return new Response(null, { status: 304, headers: headers.notModified });
     const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
@@ -100,8 +114,30 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     return encoded(json, body, headers, encoding);
   };
 
-  /** A promise of the answer (undefined: let Hono answer), or undefined at once for any other request. */
-  return (request: Request): Promise<Response | undefined> | undefined => {
+  const kept = new Map<string, KeptAnswer>();
+  const keep = (key: string, answer: KeptAnswer) => {
+    kept.delete(key);
+    kept.set(key, answer);
+    if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+  };
+
+  /**
+   * The rules' answer, kept under `mark` when there is one. The mark was read before the session
+   * and the list: a commit landing in between leaves a kept answer that no later mark matches.
+   */
+  const answer = async (request: Request, listId: number, sessionId: string, mark: number | undefined): Promise<Response | undefined> => {
+    const session = await currentSession(store, sessionId);
+    if (!session) return undefined;
+    const { json } = await sharedListJson(store, { userId: session.user.id }, { listId });
+    if (mark !== undefined) keep(`${listId} ${sessionId}`, { mark, renewAt: session.renewAt, userId: session.user.id, json });
+    return respond(request, json, session.user.id);
+  };
+
+  /**
+   * The answer at once when it is kept and still holds, else a promise of it (undefined: let Hono
+   * answer), or undefined at once for any other request.
+   */
+  return (request: Request): Response | Promise<Response | undefined> | undefined => {
     if (request.method !== "GET" || config.logLevel === "debug") return undefined;
     const url = request.url;
     const match = LIST_READ.exec(url.slice(url.indexOf("/", url.indexOf("//") + 2)));
@@ -109,6 +145,11 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     const cookie = request.headers.get("cookie");
     const token = cookie ? parse(cookie, SESSION_COOKIE)[SESSION_COOKIE] : undefined;
     if (!token) return undefined;
-    return answer(request, Number(match[1]), token).catch(() => undefined);
+    const listId = Number(match[1]);
+    const sessionId = sessionIdFromToken(token);
+    const mark = store.db.changeMark?.();
+    const known = mark === undefined ? undefined : kept.get(`${listId} ${sessionId}`);
+    if (known !== undefined && known.mark === mark && Date.now() <= known.renewAt) return respond(request, known.json, known.userId);
+    return answer(request, listId, sessionId, mark).catch(() => undefined);
   };
 }

@@ -15,6 +15,12 @@ export interface Db {
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A number that moves whenever a commit lands in the database, from this process or any other,
+   * read without locking anything anyone waits for; absent where the database cannot say so
+   * cheaply (PostgreSQL, an in-memory SQLite). See docs/decisions/025.
+   */
+  changeMark?(): number | undefined;
 }
 
 /** Timestamps are stored as epoch milliseconds and answered as ISO strings (DESIGN §6), in one way. */

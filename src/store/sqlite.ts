@@ -167,9 +167,26 @@ export function openSqlite(path: string): Db {
   const allOutside = <T extends Row>(sql: string, params?: SqlValue[]): Promise<T[]> =>
     writes(sql) ? transaction(async () => all<T>(sql, params)) : read<T>(sql, params);
 
+  /*
+   * `PRAGMA data_version` on the read connection moves whenever another connection commits: this
+   * process's writer or any other process's. When it cannot be read (busy, an I/O error) there is
+   * no mark, and the caller reads the data itself, which reports whatever went wrong.
+   */
+  const dataVersion = reader?.query("PRAGMA data_version");
+  const changeMark =
+    dataVersion &&
+    (() => {
+      try {
+        return dataVersion.values()[0]![0] as number;
+      } catch {
+        return undefined;
+      }
+    });
+
   return {
     dialect: "sqlite",
     all: allOutside,
+    changeMark,
     get: async (sql, params) => (await allOutside(sql, params))[0] as never,
     run: (sql, params) => transaction(async () => run(sql, params)),
     transaction,

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionIdFromToken } from "../../src/auth/sessions";
+import { SESSION_LIFETIME_MS, sessionIdFromToken } from "../../src/auth/sessions";
 import type { TaskList } from "../../src/shared/types";
 import { testDialects } from "../helpers/databases";
 import { addTask } from "../helpers/tasks";
@@ -112,3 +112,68 @@ for (const dialect of await testDialects()) {
     });
   });
 }
+
+/**
+ * docs/decisions/025: on SQLite the hot read keeps each session's answer while the database's change
+ * mark stands. Each case first shows the answer is kept (the same read twice), then changes the
+ * database where no event or cache of the app can see it, and expects the very next read to show it.
+ */
+describe("the list read kept while the SQLite database stands", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp("sqlite");
+  });
+  afterAll(() => t.close());
+
+  async function ownerWithList(name: string) {
+    const owner = await registerUser(t, name);
+    const list = (await owner.post<TaskList>("/api/task-lists", { name: `${name}'s list` })).body;
+    for (let i = 0; i < 12; i++) await addTask(owner, { title: `Item ${i} of a list long enough to pass one kilobyte`, listId: list.id });
+    return { owner, list };
+  }
+
+  /** Runs SQL in a separate process on the app's database file, as another instance would. */
+  async function otherProcess(sql: string, params: Array<string | number>) {
+    const script = `const { Database } = require("bun:sqlite");
+      const db = new Database(process.argv[1]); db.exec("PRAGMA busy_timeout = 5000");
+      db.query(process.argv[2]).run(...JSON.parse(process.argv[3])); db.close();`;
+    const child = Bun.spawn([process.execPath, "-e", script, t.databaseUrl, sql, JSON.stringify(params)], { stderr: "pipe" });
+    expect(await child.exited, await new Response(child.stderr).text()).toBe(0);
+  }
+
+  it("shows a rename another process commits, which no event announces, at the very next read", async () => {
+    const { owner, list } = await ownerWithList("oskar");
+    const first = await owner.get<{ list: TaskList }>(`/api/list/${list.id}`);
+    const again = await owner.get<{ list: TaskList }>(`/api/list/${list.id}`);
+    expect([first.status, again.status, again.body.list.name]).toEqual([200, 200, "oskar's list"]);
+
+    await otherProcess("UPDATE task_lists SET name = ? WHERE id = ?", ["Renamed elsewhere", list.id]);
+
+    expect((await owner.get<{ list: TaskList }>(`/api/list/${list.id}`)).body.list.name).toBe("Renamed elsewhere");
+  });
+
+  it("refuses a session another process deletes at the very next read", async () => {
+    const { owner, list } = await ownerWithList("petra");
+    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(200);
+    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(200);
+
+    await otherProcess("DELETE FROM sessions WHERE id = ?", [sessionIdFromToken(owner.cookie.split("=")[1]!)]);
+
+    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(404);
+  });
+
+  it("hands a kept session to Hono for renewal once it falls due, with nothing changed in the database", async () => {
+    const { owner, list } = await ownerWithList("quinn");
+    const id = sessionIdFromToken(owner.cookie.split("=")[1]!);
+    // Due for renewal (half its lifetime left) one second from now.
+    await t.store.sessions.extend(id, Date.now() + SESSION_LIFETIME_MS / 2 + 1_000);
+    const kept = await owner.get(`/api/list/${list.id}`);
+    expect([kept.status, kept.headers.get("set-cookie")]).toEqual([200, null]);
+
+    await Bun.sleep(1_100);
+
+    const renewed = await owner.get(`/api/list/${list.id}`);
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get("set-cookie")).toMatch(/listwell_session=\w+;.*Max-Age=2592000/);
+  });
+});
