@@ -1,28 +1,49 @@
 /**
  * @module
- * The signed-in list read, `GET /api/list/{id}`, answered before Hono (decision 017). It is the
- * request an open list repeats most (every reconnect, every Back), and Hono's router and the
- * middleware chain every request passes cost twice what the read itself does. The rules are the
- * same functions the Hono route calls; the answer has the same headers, ETag, 304 and coding.
+ * The signed-in list reads, `GET /api/list/{id}` and `GET /api/tasks?listId={id}`, answered before
+ * Hono (decision 017). They are the requests an open list repeats most (every reconnect, every
+ * Back), and Hono's router and the middleware chain every request passes cost twice what the read
+ * itself does. The rules are the same functions the Hono routes call; the answer has the same
+ * headers, ETag, 304 and coding.
  * Anything else — a share link, HEAD, a session due for renewal (it needs a new cookie), a list
  * the caller may not see, any error — returns `undefined` and the request goes through Hono,
  * which answers it exactly as before.
  *
  * While the database has not changed, the same session reading the same list gets the same answer,
- * so the answer is kept with the database's change mark and given again, without the two
- * statements or the rules, for as long as the mark stands and the session is not due for renewal
+ * so the answer is kept with the database's change mark and given again, without the session's
+ * and the list's statements or the rules, for as long as the mark stands and the session is not due for renewal
  * (docs/decisions/025). Any commit, on this instance or another sharing the file, moves the mark.
  */
 import { parse } from "hono/utils/cookie";
 import { currentSession, SESSION_COOKIE, sessionIdFromToken } from "../auth/sessions";
 import { sharedListJson } from "../domain/lists";
+import { readTasks } from "../domain/tasks";
+import type { Store } from "../store";
 import type { AppDeps } from "./env";
 import { compressBody, type Encoding, MIN_COMPRESSED_BYTES, preferredEncoding } from "./middleware/compression";
 import { etagOf, matchesEtag, REVALIDATE } from "./middleware/conditional";
 import { isHttps, securityHeaderValues } from "./middleware/security-headers";
 import { CACHE_PARTITION_HEADER, cachePartition } from "../shared/offline-cache";
 
-const LIST_READ = /^\/api\/list\/([1-9]\d{0,14})$/;
+interface Read {
+  path: RegExp;
+  json(store: Store, userId: number, listId: number): Promise<string>;
+}
+
+/** The reads answered here by path (with its query), each through its Hono route's domain function. */
+const READS: readonly Read[] = [
+  {
+    path: /^\/api\/list\/([1-9]\d{0,14})$/,
+    json: async (store, userId, listId) => (await sharedListJson(store, { userId }, { listId })).json,
+  },
+  {
+    path: /^\/api\/tasks\?listId=([1-9]\d{0,14})$/,
+    json: async (store, userId, listId) => {
+      const { tasks, json } = await readTasks(store, { userId }, listId);
+      return json ?? JSON.stringify(tasks);
+    },
+  },
+];
 
 /** Answers whose ETag and compressed bytes are kept; the least recently added goes first. */
 const KEPT_BODIES = 200;
@@ -30,7 +51,7 @@ const KEPT_BODIES = 200;
 /** Callers whose headers are kept per answer (each carries its own cache partition). */
 const KEPT_CALLERS = 32;
 
-/** Answers kept per session and list; the least recently added goes first. */
+/** Answers kept per session and path; the least recently added goes first. */
 const KEPT_ANSWERS = 1_000;
 
 /** An answer as the rules gave it, good while the database's mark stands and until `renewAt`. */
@@ -125,11 +146,11 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
    * The rules' answer, kept under `mark` when there is one. The mark was read before the session
    * and the list: a commit landing in between leaves a kept answer that no later mark matches.
    */
-  const answer = async (request: Request, listId: number, sessionId: string, mark: number | undefined): Promise<Response | undefined> => {
+  const answer = async (request: Request, read: Read, listId: number, sessionId: string, mark: number | undefined) => {
     const session = await currentSession(store, sessionId);
     if (!session) return undefined;
-    const { json } = await sharedListJson(store, { userId: session.user.id }, { listId });
-    if (mark !== undefined) keep(`${listId} ${sessionId}`, { mark, renewAt: session.renewAt, userId: session.user.id, json });
+    const json = await read.json(store, session.user.id, listId);
+    if (mark !== undefined) keep(`${request.url} ${sessionId}`, { mark, renewAt: session.renewAt, userId: session.user.id, json });
     return respond(request, json, session.user.id);
   };
 
@@ -140,16 +161,17 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
   return (request: Request): Response | Promise<Response | undefined> | undefined => {
     if (request.method !== "GET" || config.logLevel === "debug") return undefined;
     const url = request.url;
-    const match = LIST_READ.exec(url.slice(url.indexOf("/", url.indexOf("//") + 2)));
-    if (!match) return undefined;
+    const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+    const read = READS.find((candidate) => candidate.path.test(path));
+    if (!read) return undefined;
     const cookie = request.headers.get("cookie");
     const token = cookie ? parse(cookie, SESSION_COOKIE)[SESSION_COOKIE] : undefined;
     if (!token) return undefined;
-    const listId = Number(match[1]);
     const sessionId = sessionIdFromToken(token);
     const mark = store.db.changeMark?.();
-    const known = mark === undefined ? undefined : kept.get(`${listId} ${sessionId}`);
+    const known = mark === undefined ? undefined : kept.get(`${url} ${sessionId}`);
     if (known !== undefined && known.mark === mark && Date.now() <= known.renewAt) return respond(request, known.json, known.userId);
-    return answer(request, listId, sessionId, mark).catch(() => undefined);
+    const listId = Number(read.path.exec(path)![1]);
+    return answer(request, read, listId, sessionId, mark).catch(() => undefined);
   };
 }

@@ -61,6 +61,23 @@ for (const dialect of await testDialects()) {
       expect(await hot.text()).toBe("");
     });
 
+    it("answers the items read, /api/tasks?listId, with Hono's status, headers and body", async () => {
+      const { owner, list } = await ownerWithItems("gil", 15);
+      for (const headers of [{}, { "accept-encoding": "gzip" }]) {
+        const [hot, hono] = [
+          await raw(owner, `/api/tasks?listId=${list.id}`, headers),
+          await raw(owner, `/api/tasks?listId=${list.id}&`, headers),
+        ];
+        expect(hot.status).toBe(200);
+        expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
+        expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await hono.arrayBuffer()));
+      }
+      const items = (await owner.get<Array<{ title: string }>>(`/api/tasks?listId=${list.id}`)).body;
+      expect(items.map((item) => item.title)).toHaveLength(15);
+      const stranger = await registerUser(t, "gala");
+      expect((await stranger.get(`/api/tasks?listId=${list.id}`)).status).toBe(404);
+    });
+
     it("serves the new items, with a new ETag, as soon as the list changes", async () => {
       const { owner, list } = await ownerWithItems("ivo", 12);
       const before = await raw(owner, `/api/list/${list.id}`);
@@ -152,14 +169,15 @@ describe("the list read kept while the SQLite database stands", () => {
     expect((await owner.get<{ list: TaskList }>(`/api/list/${list.id}`)).body.list.name).toBe("Renamed elsewhere");
   });
 
-  it("refuses a session another process deletes at the very next read", async () => {
+  it("refuses a session another process deletes at the very next read, of the list and of its items", async () => {
     const { owner, list } = await ownerWithList("petra");
-    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(200);
-    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(200);
+    const reads = [`/api/list/${list.id}`, `/api/tasks?listId=${list.id}`];
+    for (const path of [...reads, ...reads]) expect((await owner.get(path)).status).toBe(200);
 
     await otherProcess("DELETE FROM sessions WHERE id = ?", [sessionIdFromToken(owner.cookie.split("=")[1]!)]);
 
-    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(404);
+    expect((await owner.get(reads[0]!)).status).toBe(404);
+    expect((await owner.get(reads[1]!)).status).toBe(401);
   });
 
   it("hands a kept session to Hono for renewal once it falls due, with nothing changed in the database", async () => {
