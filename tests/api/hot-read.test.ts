@@ -63,7 +63,7 @@ for (const dialect of await testDialects()) {
 
     it("answers the items read, /api/tasks?listId, with Hono's status, headers and body", async () => {
       const { owner, list } = await ownerWithItems("gil", 15);
-      for (const headers of [{}, { "accept-encoding": "gzip" }]) {
+      for (const headers of [{}, { "accept-encoding": "gzip" }] as Array<Record<string, string>>) {
         const [hot, hono] = [
           await raw(owner, `/api/tasks?listId=${list.id}`, headers),
           await raw(owner, `/api/tasks?listId=${list.id}&`, headers),
