@@ -33,7 +33,7 @@ export interface ItemRowProps extends RowHandlers {
   subItems?: { done: number; total: number };
 }
 
-/** DESIGN §11, subtly under the title: who ticked it, else who added it ("a guest" without a name). */
+/** DESIGN §11, subtly under the title: who ticked it, else who added it; nothing when nobody is named (a nameless guest, an older item). */
 const attribution = ({ completed, completedBy, createdBy }: Task) =>
   completed && completedBy ? `Ticked by ${actorName(completedBy)}` : createdBy ? `Added by ${actorName(createdBy)}` : "";
 

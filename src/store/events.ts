@@ -1,7 +1,7 @@
 import type { ActivityEntry } from "../shared/attribution";
 import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
 import type { Db } from "./db";
-import { actorColumn, actorFromColumn } from "./tasks";
+import { actorColumn, actorFromColumn, recordedActorFromColumn } from "./tasks";
 
 /** A list's change event with its increasing id, as long-poll clients replay them (DESIGN §7). */
 export interface StoredEvent extends RealtimeEvent {
@@ -50,7 +50,7 @@ function activityOf(row: EventRow): ActivityEntry {
     id: Number(row.id),
     action: row.action ?? ACTION_OF_TYPE[row.type] ?? row.type,
     subject: row.subject ?? named,
-    actor: actorFromColumn(row.actor),
+    actor: recordedActorFromColumn(row.actor),
     at: Number(row.created_at),
   };
 }

@@ -18,11 +18,20 @@ export interface TaskRow {
 
 const flag = (value: unknown) => value === true || Number(value) === 1;
 
-/** DESIGN §11: an actor is kept as the JSON of what was shown when they acted (docs/decisions/024). */
-export function actorFromColumn(value: unknown): Actor | null {
+/**
+ * An actor as it was kept: the JSON of what was shown when they acted, a guest without a name
+ * included (docs/decisions/024). The activity panel reads it so, to say "A guest".
+ */
+export function recordedActorFromColumn(value: unknown): Actor | null {
   if (typeof value !== "string" || value === "") return null;
   const parsed = JSON.parse(value) as Actor;
   return { userId: parsed.userId ?? null, username: parsed.username ?? null };
+}
+
+/** An actor as items and events answer it: DESIGN §11 gives a link guest as null, unless they gave a name. */
+export function actorFromColumn(value: unknown): Actor | null {
+  const actor = recordedActorFromColumn(value);
+  return actor?.userId === null && actor.username === null ? null : actor;
 }
 
 export const actorColumn = (actor: Actor | null | undefined): string | null => (actor ? JSON.stringify(actor) : null);

@@ -305,8 +305,8 @@ for (const dialect of await testDialects()) {
           listId: list.id,
           userId: owner.user.id,
           position: 0,
-          // A guest who gave no name (DESIGN §11).
-          createdBy: { userId: null, username: null },
+          // A link guest who gave no name (DESIGN §11).
+          createdBy: null,
         }),
       );
       const read = await visitor.get<Task[]>(`/api/tasks?shareId=${list.shareId}`);
