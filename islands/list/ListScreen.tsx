@@ -232,7 +232,7 @@ export default function ListScreen(props: ListScreenProps) {
   };
   // Issue 13's keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
   useRovingRows(rowsRef);
-  const help = useListShortcuts(rowsRef, { readOnly, tasks: data.tasks, onNew: openAdd, ...row });
+  const help = useListShortcuts(rowsRef, { readOnly, canTick, tasks: data.tasks, onNew: openAdd, ...row });
   return (
     <>
       <ListBody
@@ -283,7 +283,7 @@ export default function ListScreen(props: ListScreenProps) {
           />
         </Suspense>
       )}
-      <ShortcutsHelp open={help.helpOpen} readOnly={readOnly} onClose={help.closeHelp} />
+      <ShortcutsHelp open={help.helpOpen} readOnly={readOnly} canTick={canTick} onClose={help.closeHelp} />
     </>
   );
 }

@@ -5,11 +5,13 @@ export interface ShortcutsDialogProps {
   open: boolean;
   /** A read-only viewer is shown only what works for them: moving around and this list. */
   readOnly: boolean;
+  /** A tick-only viewer is shown `x` as well. */
+  canTick: boolean;
   onClose: () => void;
 }
 
 /** The list page's `?`: every keyboard shortcut, the same list the Settings guide shows. */
-export default function ShortcutsDialog({ open, readOnly, onClose }: ShortcutsDialogProps) {
+export default function ShortcutsDialog({ open, readOnly, canTick, onClose }: ShortcutsDialogProps) {
   return (
     <Dialog
       open={open}
@@ -23,7 +25,7 @@ export default function ShortcutsDialog({ open, readOnly, onClose }: ShortcutsDi
       }
     >
       <dl className="guide__points shortcuts">
-        {shortcutsFor(readOnly).map((shortcut) => (
+        {shortcutsFor(readOnly, canTick).map((shortcut) => (
           <div key={shortcut.does} className="guide__point">
             <dt>
               {shortcut.keys.map((key, index) => (

@@ -13,22 +13,26 @@ export interface Shortcut {
   does: string;
   /** Set on single-key shortcuts: pressing `keys[0]` runs it. Navigation has none (useRovingRows.ts). */
   action?: ShortcutAction;
-  /** It changes the list, so a read-only viewer is neither offered it nor shown it. */
-  writes?: boolean;
+  /**
+   * What it changes: the items, which a viewer who may only read or tick is neither offered nor
+   * shown, or only ticks, which a tick-only viewer (level `check`) may use too.
+   */
+  changes?: "items" | "ticks";
 }
 
 export const LIST_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["↑", "↓"], does: "Move to the previous or next item" },
   { keys: ["Home", "End"], does: "Move to the first or last item" },
   { keys: ["←", "→"], does: "Move between the buttons of an item" },
-  { keys: ["n"], does: "New item", action: "new", writes: true },
-  { keys: ["/"], does: "Go to 'Add an item'", action: "quickAdd", writes: true },
-  { keys: ["x"], does: "Tick or untick the focused item", action: "toggle", writes: true },
-  { keys: ["e"], does: "Edit the focused item", action: "edit", writes: true },
-  { keys: ["Delete"], does: "Delete the focused item", action: "delete", writes: true },
-  { keys: ["↑", "↓"], does: "On an item's drag handle: move the item up or down", writes: true },
+  { keys: ["n"], does: "New item", action: "new", changes: "items" },
+  { keys: ["/"], does: "Go to 'Add an item'", action: "quickAdd", changes: "items" },
+  { keys: ["x"], does: "Tick or untick the focused item", action: "toggle", changes: "ticks" },
+  { keys: ["e"], does: "Edit the focused item", action: "edit", changes: "items" },
+  { keys: ["Delete"], does: "Delete the focused item", action: "delete", changes: "items" },
+  { keys: ["↑", "↓"], does: "On an item's drag handle: move the item up or down", changes: "items" },
   { keys: ["?"], does: "Show these shortcuts", action: "help" },
 ];
 
-/** The shortcuts a viewer may use: everything, or for a read-only viewer navigation and `?`. */
-export const shortcutsFor = (readOnly: boolean) => LIST_SHORTCUTS.filter((shortcut) => !(readOnly && shortcut.writes));
+/** The shortcuts a viewer may use: everything, navigation and `?` for a read-only viewer, and `x` too for one who may tick. */
+export const shortcutsFor = (readOnly: boolean, canTick = !readOnly) =>
+  LIST_SHORTCUTS.filter((shortcut) => shortcut.changes === undefined || (shortcut.changes === "ticks" ? canTick : !readOnly));

@@ -1,7 +1,8 @@
 /**
  * @module The list page's single-key shortcuts (issue 13), as shortcuts.ts lists them. They stay
  * out of the way: never while typing in a field, with a dialog open, with Ctrl, Alt or ⌘ held
- * (the browser's own shortcuts), or for a held-down key; a read-only viewer gets only `?`.
+ * (the browser's own shortcuts), or for a held-down key; a read-only viewer gets only `?`, and a
+ * tick-only one `x` besides.
  */
 import { createElement, lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 import type { Task } from "../../src/shared/types";
@@ -11,6 +12,8 @@ import { isTextEntry, ROW_SELECTOR } from "./useRovingRows";
 
 export interface ShortcutHandlers {
   readOnly: boolean;
+  /** Ticking is allowed (every level but `read`), even where nothing else may change. */
+  canTick: boolean;
   /** The items of the page, to find the focused row's. */
   tasks: readonly Task[];
   onNew: () => void;
@@ -39,7 +42,7 @@ function run(action: ShortcutAction, handlers: ShortcutHandlers, rows: HTMLEleme
     openHelp();
     return true;
   }
-  if (handlers.readOnly) return false;
+  if (action === "toggle" ? !handlers.canTick : handlers.readOnly) return false;
   if (action === "new") {
     handlers.onNew();
     return true;

@@ -29,6 +29,7 @@ const task = (id: number, title: string): Task => ({ id, title }) as Task;
 function Rows({
   titles,
   readOnly = false,
+  canTick = !readOnly,
   handlers,
   onTitle,
   parents = [],
@@ -37,6 +38,8 @@ function Rows({
   /** Titles of parent items, whose title is a button that opens them. */
   parents?: string[];
   readOnly?: boolean;
+  /** A tick-only viewer (level `check`): read-only, yet may tick. */
+  canTick?: boolean;
   handlers?: Partial<ShortcutHandlers>;
   /** Titles edited in place (islands/list/InlineTitle.tsx): a button that reports its clicks here. */
   onTitle?: (title: string) => void;
@@ -45,7 +48,7 @@ function Rows({
   const [moved, setMoved] = useState(0);
   useRovingRows(ref);
   const tasks = titles.map((title, i) => task(i + 1, title));
-  const help = useListShortcuts(ref, { readOnly, tasks, onNew() {}, onToggle() {}, onEdit() {}, onDelete() {}, ...handlers });
+  const help = useListShortcuts(ref, { readOnly, canTick, tasks, onNew() {}, onToggle() {}, onEdit() {}, onDelete() {}, ...handlers });
   return (
     <>
       <input aria-label="Add an item" />
@@ -60,7 +63,7 @@ function Rows({
                 onKeyDown={(event) => event.key === "ArrowDown" && setMoved((n) => n + 1)}
               />
             )}
-            <button type="button" className="item__check" aria-label={`Mark ${t.title}`} disabled={readOnly} />
+            <button type="button" className="item__check" aria-label={`Mark ${t.title}`} disabled={!canTick} />
             {parents.includes(t.title) ? (
               <button type="button" className="item__title item__title--parent">
                 {t.title}
@@ -81,7 +84,7 @@ function Rows({
           </li>
         ))}
       </ul>
-      <ShortcutsHelp open={help.helpOpen} readOnly={readOnly} onClose={help.closeHelp} />
+      <ShortcutsHelp open={help.helpOpen} readOnly={readOnly} canTick={canTick} onClose={help.closeHelp} />
     </>
   );
 }
@@ -281,12 +284,33 @@ describe("list shortcuts (issue 13)", () => {
     );
     expect(document.querySelector("dialog[open]")).toBeNull();
   });
+
+  it("lets a tick-only viewer (level check) tick with `x`, and nothing else, and lists `x` for them", async () => {
+    const calls: string[] = [];
+    const handlers: Partial<ShortcutHandlers> = {
+      onNew: () => calls.push("new"),
+      onToggle: (t) => calls.push(`toggle ${t.title}`),
+      onEdit: () => calls.push("edit"),
+      onDelete: () => calls.push("delete"),
+    };
+    act(() => root.render(<Rows titles={["Milk"]} readOnly canTick handlers={handlers} />));
+    act(() => byLabel("Mark Milk").focus());
+    for (const key of ["n", "e", "Delete", "/"]) expect(press(key).defaultPrevented).toBe(false);
+    expect(press("x").defaultPrevented).toBe(true);
+    expect(calls).toEqual(["toggle Milk"]);
+    press("?", { shiftKey: true });
+    await act(() => import("../../islands/list/ShortcutsDialog"));
+    const text = document.querySelector("dialog[open]")!.textContent!;
+    expect(text).toContain("Tick or untick the focused item");
+    expect(text).not.toContain("New item");
+  });
 });
 
 describe("one list of shortcuts for the dialog and the guide", () => {
   it("lists every shortcut for a writer and navigation plus `?` for a read-only viewer", () => {
     expect(shortcutsFor(false)).toEqual(LIST_SHORTCUTS);
     expect(shortcutsFor(true).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "?"]);
+    expect(shortcutsFor(true, true).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "x", "?"]);
     for (const key of ["n", "/", "x", "e", "Delete", "?"]) expect(LIST_SHORTCUTS.some((s) => s.action && s.keys[0] === key)).toBe(true);
   });
 
