@@ -45,6 +45,25 @@ const READS: readonly Read[] = [
   },
 ];
 
+/** A session token as the server makes them (random-token.ts: lowercase base32). */
+const PLAIN_TOKEN = /^[a-z2-7]+$/;
+
+/**
+ * The session cookie's value, as Hono's cookie `parse` reads it. Hono's parser splits and trims
+ * every pair, a tenth of a kept read. So a `Cookie` header whose first mention of the name starts
+ * a pair of a plain token is read directly, and anything else goes through the parser.
+ */
+function sessionTokenOf(cookie: string): string | undefined {
+  const at = cookie.indexOf(SESSION_COOKIE);
+  const start = at + SESSION_COOKIE.length + 1;
+  if (at !== -1 && cookie[start - 1] === "=" && (at === 0 || cookie.slice(at - 2, at) === "; ")) {
+    const end = cookie.indexOf(";", start);
+    const token = end === -1 ? cookie.slice(start) : cookie.slice(start, end);
+    if (PLAIN_TOKEN.test(token)) return token;
+  }
+  return parse(cookie, SESSION_COOKIE)[SESSION_COOKIE];
+}
+
 /** Answers whose ETag and compressed bytes are kept; the least recently added goes first. */
 const KEPT_BODIES = 200;
 
@@ -165,7 +184,7 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     const read = READS.find((candidate) => candidate.path.test(path));
     if (!read) return undefined;
     const cookie = request.headers.get("cookie");
-    const token = cookie ? parse(cookie, SESSION_COOKIE)[SESSION_COOKIE] : undefined;
+    const token = cookie ? sessionTokenOf(cookie) : undefined;
     if (!token) return undefined;
     const sessionId = sessionIdFromToken(token);
     const mark = store.db.changeMark?.();

@@ -78,6 +78,30 @@ for (const dialect of await testDialects()) {
       expect((await stranger.get(`/api/tasks?listId=${list.id}`)).status).toBe(404);
     });
 
+    it("finds the session cookie among others, spaced, quoted or named twice, as Hono does", async () => {
+      const { owner, list } = await ownerWithItems("hedda", 12);
+      const token = owner.cookie.split("=")[1]!;
+      const headers = [
+        `theme=dark; listwell_session=${token}`,
+        `listwell_session=${token}; theme=dark`,
+        `theme=listwell_session; listwell_session=${token}`,
+        `listwell_session = ${token}`,
+        `listwell_session="${token}"`,
+        `listwell_session=${token}x; listwell_session=${token}`,
+        `listwell_session=not-a-token; listwell_session=${token}`,
+      ];
+      for (const cookie of headers) {
+        const [hot, hono] = [
+          await t.app.request(`/api/list/${list.id}`, { headers: { cookie } }),
+          await t.app.request(`/api/list/${list.id}?`, { headers: { cookie } }),
+        ];
+        expect([cookie, hot.status]).toEqual([cookie, hono.status]);
+        expect(await hot.text()).toBe(await hono.text());
+      }
+      // Positive control: a quoted token, which only Hono's parser reads, still opens the list.
+      expect((await t.app.request(`/api/list/${list.id}`, { headers: { cookie: headers[4]! } })).status).toBe(200);
+    });
+
     it("serves the new items, with a new ETag, as soon as the list changes", async () => {
       const { owner, list } = await ownerWithItems("ivo", 12);
       const before = await raw(owner, `/api/list/${list.id}`);
