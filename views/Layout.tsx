@@ -81,11 +81,8 @@ export function Layout({ title, theme, assets, children, toast }: LayoutProps) {
         <link rel="stylesheet" href={style} precedence="default" />
         {islands.size > 0 && (
           <>
-            {/*
-              Async: it runs as soon as it arrives, so a tap on an item counts while a slow phone is
-              still parsing and laying out the list; it loads the islands once the document is parsed.
-            */}
-            <script type="module" async src={assets.script} data-icons={assets.icons} />
+            {/* Not async: a module script then waits for the whole document, so it finds every island marker. */}
+            <script type="module" src={assets.script} data-icons={assets.icons} />
             {chunksFor(assets, islands).map((chunk) => (
               <link key={chunk} rel="modulepreload" href={chunk} />
             ))}
