@@ -9,10 +9,11 @@
  * the caller may not see, any error — returns `undefined` and the request goes through Hono,
  * which answers it exactly as before.
  *
- * While the database has not changed, the same session reading the same list gets the same answer,
- * so the answer is kept with the database's change mark and given again, without the session's
- * and the list's statements or the rules, for as long as the mark stands and the session is not due for renewal
- * (docs/decisions/025). Any commit, on this instance or another sharing the file, moves the mark.
+ * While the database has not changed, the same session reading the same list gets the same answer.
+ * So the answer is kept with the database's change mark and given again, without the session's
+ * and the list's statements or the rules, while the mark stands and the session is not due for
+ * renewal (docs/decisions/025). Any commit, on this instance or another sharing the file, moves
+ * the mark.
  */
 import { parse } from "hono/utils/cookie";
 import { currentSession, SESSION_COOKIE, sessionIdFromToken } from "../auth/sessions";
