@@ -10,6 +10,9 @@ const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
 
 type Sessions = ReturnType<typeof sessionsStore>;
 
+/** The moment a session is renewed on use: past half its lifetime. */
+const renewAtOf = (session: SessionRecord) => session.expiresAt - RENEW_WHEN_LEFT_MS;
+
 export const generateSessionToken = () => randomToken(20);
 
 /** The SHA-256 (hex) the database keeps: Bun's native hash, see docs/decisions/002-native-sha256.md. */
@@ -39,7 +42,7 @@ export async function authenticate(
     await store.sessions.delete(session.id);
     return undefined;
   }
-  if (session.expiresAt - now >= RENEW_WHEN_LEFT_MS) return { session, user, renewed: false };
+  if (now <= renewAtOf(session)) return { session, user, renewed: false };
   session.expiresAt = now + SESSION_LIFETIME_MS;
   await store.sessions.extend(session.id, session.expiresAt);
   return { session, user, renewed: true };
@@ -57,6 +60,6 @@ export async function currentSession(
 ): Promise<{ user: UserRecord; renewAt: number } | undefined> {
   const found = await store.sessions.findWithUser(sessionId);
   if (!found) return undefined;
-  const renewAt = found.session.expiresAt - RENEW_WHEN_LEFT_MS;
+  const renewAt = renewAtOf(found.session);
   return Date.now() > renewAt ? undefined : { user: found.user, renewAt };
 }
