@@ -173,7 +173,7 @@ describe("each island-facing form gives the server schema's messages, field by f
 
 const ROOT = join(import.meta.dirname, "../..");
 const CODE = /\.(tsx?|jsx?|mjs)$/;
-const isZod = (specifier: string) => /^(zod|@hono\/zod-validator)(\/|$)/.test(specifier);
+const isZod = (specifier: string) => /^zod(\/|$)/.test(specifier);
 
 /**
  * Every chain of imports from `entries` to zod, followed the way the bundler follows them:
