@@ -4,8 +4,11 @@ import type { Db } from "../store/db";
 import { type Caller, LIST_NOT_FOUND, resolveReadAccess } from "./access";
 import { badRequest, conflict, notFound } from "./errors";
 
-/** A caller as the HTTP layer sees it, with the display name a share-link guest sends (DESIGN §11). */
-export type ActingCaller = Caller & { guestName?: string };
+/**
+ * A caller as the HTTP layer sees it: a signed-in caller's username as their session read it, or
+ * the display name a share-link guest sends (DESIGN §11).
+ */
+export type ActingCaller = Caller & { username?: string; guestName?: string };
 
 /**
  * A guest's display name as others will see it, "Sam (guest)": trimmed, 1 to 30 characters, and
@@ -29,9 +32,13 @@ export async function checkGuestName(store: Store, caller: Caller, raw: string):
   return guestDisplayName(store, raw);
 }
 
-/** Who is making a change, as items and events record it: the account, or the guest and their name. */
+/**
+ * Who is making a change, as items and events record it: the account, or the guest and their name.
+ * An account's name comes with the request's session when it has one, sparing every write a read.
+ */
 export async function actorOf(store: Store, caller: ActingCaller, tx?: Db): Promise<Actor> {
   if (caller.userId !== null) {
+    if (caller.username !== undefined) return { userId: caller.userId, username: caller.username };
     const user = await store.users.findById(caller.userId, tx);
     return { userId: caller.userId, username: user?.username ?? null };
   }

@@ -11,10 +11,12 @@ import type { AppContext } from "./env";
  */
 export function callerOf(c: AppContext): ActingCaller {
   const shareId = c.req.query("shareId")?.trim();
-  const userId = c.get("user")?.id ?? null;
-  const guestName = userId === null ? rawGuestName(c) : undefined;
-  return { userId, ...(shareId ? { shareId } : {}), ...(guestName !== undefined ? { guestName } : {}) };
+  const user = c.get("user");
+  const named = user ? { username: user.username } : withGuestName(rawGuestName(c));
+  return { userId: user?.id ?? null, ...(shareId ? { shareId } : {}), ...named };
 }
+
+const withGuestName = (guestName: string | undefined) => (guestName === undefined ? {} : { guestName });
 
 /** The name a guest sent, decoded, unchecked (the domain judges it when it is used). */
 export function rawGuestName(c: AppContext): string | undefined {
