@@ -5,7 +5,7 @@ import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { NewTask } from "../store/tasks";
 import { requireWriteAccess, resolveTaskListAccess, type Caller } from "./access";
-import { announceProgress, publishEvents, recordListEvent } from "./events";
+import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 import { actorOf } from "./actors";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
@@ -15,7 +15,7 @@ import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./t
  * with `parentId` they all become sub-items of that parent. One `task_created` per item.
  */
 export async function createTasksInBulk(store: Store, bus: EventBus, caller: Caller, input: BulkCreateTasksInput): Promise<Task[]> {
-  const { tasks, list, events } = await store.db.transaction(async (tx) => {
+  const { tasks, progress, events } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
     await assertBelowItemLimit(store, list.id, tx, bulkItemCount(input.items));
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
@@ -25,10 +25,10 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
     const tasks = await insertItemsInOrder(store, tx, base, input.items, parent?.id ?? 0, await nextPosition(store, list.id, tx));
     const events = [];
     for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task, { actor }));
-    return { tasks, list, events };
+    return { tasks, progress: await progressAudience(store, list, tx), events };
   });
   await publishEvents(bus, events);
-  await announceProgress(store, bus, list);
+  await announceProgress(bus, progress);
   return tasks;
 }
 

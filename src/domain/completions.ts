@@ -4,7 +4,7 @@ import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import { requireOwner, requireWriteAccess, resolveTaskListAccess } from "./access";
 import { actorOf, type ActingCaller } from "./actors";
-import { announceProgress, publishEvents, recordListEvent } from "./events";
+import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 
 /** SPEC §6: a read-level caller trying a reset is told so in the spec's own words. */
 const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";
@@ -16,37 +16,35 @@ export async function clearCompleted(
   caller: ActingCaller,
   listId: number | undefined,
 ): Promise<TaskDeletedPayload> {
-  const { payload, list, event } = await store.db.transaction(async (tx) => {
+  const { payload, progress, event } = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveTaskListAccess(store, caller, listId, tx), "clear completed items");
     const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, Date.now(), tx) };
     // Nothing deleted is no change, so no event.
-    const event =
-      payload.deletedIds.length > 0
-        ? await recordListEvent(store, tx, list, "task_deleted", payload, { actor: await actorOf(store, caller, tx), action: "cleared" })
-        : undefined;
-    return { payload, list, event };
+    if (payload.deletedIds.length === 0) return { payload, progress: undefined, event: undefined };
+    const event = await recordListEvent(store, tx, list, "task_deleted", payload, {
+      actor: await actorOf(store, caller, tx),
+      action: "cleared",
+    });
+    return { payload, progress: await progressAudience(store, list, tx), event };
   });
-  if (event) {
+  if (event && progress) {
     await publishEvents(bus, [event]);
-    await announceProgress(store, bus, list);
+    await announceProgress(bus, progress);
   }
   return payload;
 }
 
 /** POST /api/tasks/reset-completions: every item, sub-items too, back to not completed. */
 export async function resetCompletions(store: Store, bus: EventBus, caller: ActingCaller, listId: number | undefined): Promise<Task[]> {
-  const { tasks, list, event } = await store.db.transaction(async (tx) => {
+  const { tasks, progress, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, listId, tx), RESET_NOT_ALLOWED);
     await store.tasks.resetCompletions(list.id, tx);
     const tasks = await store.tasks.listByList(list.id, tx);
     // Published even when nothing was completed: the request itself is the change clients confirm.
-    return {
-      tasks,
-      list,
-      event: await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor: await actorOf(store, caller, tx) }),
-    };
+    const event = await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor: await actorOf(store, caller, tx) });
+    return { tasks, progress: await progressAudience(store, list, tx), event };
   });
   await publishEvents(bus, [event]);
-  await announceProgress(store, bus, list);
+  await announceProgress(bus, progress);
   return tasks;
 }

@@ -46,15 +46,27 @@ export async function recordListEvent(
   return event;
 }
 
+/** Whose Home hears that a list's item count or completion moved: its owner and each recipient. */
+export interface ProgressAudience {
+  listId: number;
+  userIds: number[];
+}
+
+/**
+ * Read inside the write's transaction, where the writer already holds the database: read after
+ * the commit, it would take the read connection's lock of its own (decision 025).
+ */
+export async function progressAudience(store: Store, list: TaskList, tx: Db): Promise<ProgressAudience> {
+  return { listId: list.id, userIds: [list.userId, ...(await store.shares.recipientIds(list.id, tx))] };
+}
+
 /**
  * Home follows no list, only its user's topic (following each would make it the user's last list
- * and run into the subscription limit), so a change to a list's item count or completion is told
- * to its owner and each recipient, whose Home cards then refetch their counts. After the commit.
+ * and run into the subscription limit), so a change to a list's counts is told to each user of
+ * its audience, whose Home cards then refetch their counts. After the commit.
  */
-export async function announceProgress(store: Store, bus: EventBus, list: TaskList): Promise<void> {
-  for (const userId of [list.userId, ...(await store.shares.recipientIds(list.id))]) {
-    await bus.publish(userTopic(userId), { type: LIST_PROGRESS, listId: list.id });
-  }
+export async function announceProgress(bus: EventBus, audience: ProgressAudience): Promise<void> {
+  for (const userId of audience.userIds) await bus.publish(userTopic(userId), { type: LIST_PROGRESS, listId: audience.listId });
 }
 
 /**

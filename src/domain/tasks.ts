@@ -22,7 +22,7 @@ import {
 } from "./access";
 import { actorOf, type ActingCaller } from "./actors";
 import { badRequest, forbidden, notFound } from "./errors";
-import { announceProgress, publishEvents, recordListEvent } from "./events";
+import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 
 /**
  * DESIGN §6: the 101st live item of a list (sub-items count) is refused, whether one item or
@@ -75,7 +75,7 @@ export async function readParentView(store: Store, caller: Caller, parentId: num
 }
 
 export async function createTask(store: Store, bus: EventBus, caller: ActingCaller, input: CreateTaskInput): Promise<Task> {
-  const { task, list, event } = await store.db.transaction(async (tx) => {
+  const { task, progress, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
     const actor = await actorOf(store, caller, tx);
     await assertBelowItemLimit(store, list.id, tx);
@@ -97,10 +97,11 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
       },
       tx,
     );
-    return { task, list, event: await recordListEvent(store, tx, list, "task_created", task, { actor }) };
+    const event = await recordListEvent(store, tx, list, "task_created", task, { actor });
+    return { task, progress: await progressAudience(store, list, tx), event };
   });
   await publishEvents(bus, [event]);
-  await announceProgress(store, bus, list);
+  await announceProgress(bus, progress);
   return task;
 }
 
@@ -145,46 +146,49 @@ const updateAction = (changes: TaskChanges) =>
   Object.keys(changes).length === 1 && changes.completed !== undefined ? (changes.completed ? "ticked" : "unticked") : "edited";
 
 export async function updateTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number, input: UpdateTaskInput): Promise<Task> {
-  const { task, before, list, event } = await store.db.transaction(async (tx) => {
+  const { task, progress, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTaskUpdateAccess(access, input);
     const changes = changedFields(stored, await planTaskUpdate(store, stored, input, tx));
     // DESIGN §11: `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody.
-    if (!changes) return { task: stored, before: stored, list: access.list, event: undefined };
+    if (!changes) return { task: stored, progress: undefined, event: undefined };
     const actor = await actorOf(store, caller, tx);
     const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor }, tx))!;
     const by = { actor, action: updateAction(changes) };
-    return { task, before: stored, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task, by) };
+    const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
+    return { task, progress: task.completed !== stored.completed ? await progressAudience(store, access.list, tx) : undefined, event };
   });
   if (event) await publishEvents(bus, [event]);
-  if (task.completed !== before.completed) await announceProgress(store, bus, list);
+  if (progress) await announceProgress(bus, progress);
   return task;
 }
 
 export async function toggleTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<Task> {
-  const { task, list, event } = await store.db.transaction(async (tx) => {
+  const { task, progress, event } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTickAccess(access);
     const actor = await actorOf(store, caller, tx);
     const task = (await store.tasks.toggle(stored.id, actor, tx))!;
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
-    return { task, list: access.list, event: await recordListEvent(store, tx, access.list, "task_updated", task, by) };
+    const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
+    return { task, progress: await progressAudience(store, access.list, tx), event };
   });
   await publishEvents(bus, [event]);
-  await announceProgress(store, bus, list);
+  await announceProgress(bus, progress);
   return task;
 }
 
 /** DESIGN §6: deleting a parent deletes its children, in one transaction; a soft delete, undone by `restoreTasks` (DESIGN §11). */
 export async function deleteTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<TaskDeletedPayload> {
-  const { payload, list, event } = await store.db.transaction(async (tx) => {
+  const { payload, progress, event } = await store.db.transaction(async (tx) => {
     const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
     const by = { actor: await actorOf(store, caller, tx), subject: task.title };
     const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), tx) };
-    return { payload, list: access.list, event: await recordListEvent(store, tx, access.list, "task_deleted", payload, by) };
+    const event = await recordListEvent(store, tx, access.list, "task_deleted", payload, by);
+    return { payload, progress: await progressAudience(store, access.list, tx), event };
   });
   await publishEvents(bus, [event]);
-  await announceProgress(store, bus, list);
+  await announceProgress(bus, progress);
   return payload;
 }

@@ -4,7 +4,7 @@ import type { Store } from "../store";
 import { findListAccess, requireWriteAccess, resolveShareAccess, TASK_NOT_FOUND } from "./access";
 import { actorOf, type ActingCaller } from "./actors";
 import { conflict, notFound, unauthorized } from "./errors";
-import { announceProgress, publishEvents, recordListEvent } from "./events";
+import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 import { assertBelowItemLimit, nextPosition } from "./tasks";
 
 /**
@@ -24,7 +24,7 @@ export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 export async function restoreTasks(store: Store, bus: EventBus, caller: ActingCaller, ids: number[]): Promise<Task[]> {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
   const wanted = [...new Set(ids)];
-  const { tasks, list, events } = await store.db.transaction(async (tx) => {
+  const { tasks, progress, events } = await store.db.transaction(async (tx) => {
     const listId = (await store.tasks.findDeleted(wanted, tx))[0]?.listId;
     if (listId === undefined) throw notFound(TASK_NOT_FOUND);
     // The list is locked before its items are read again, as every other change to it does.
@@ -62,10 +62,10 @@ export async function restoreTasks(store: Store, bus: EventBus, caller: ActingCa
     const events = [];
     const by = { actor: await actorOf(store, caller, tx), action: "restored" };
     for (const task of tasks) events.push(await recordListEvent(store, tx, access.list, "task_created", task, by));
-    return { tasks, list: access.list, events };
+    return { tasks, progress: await progressAudience(store, access.list, tx), events };
   });
   await publishEvents(bus, events);
-  await announceProgress(store, bus, list);
+  await announceProgress(bus, progress);
   return tasks;
 }
 
