@@ -1,7 +1,7 @@
 import type { ActivityEntry } from "../shared/attribution";
 import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
 import type { Db } from "./db";
-import { actorColumn, actorFromColumn, recordedActorFromColumn } from "./tasks";
+import { actorColumn, actorFromColumn, recordedActorFromColumn, shownActor } from "./tasks";
 
 /** A list's change event with its increasing id, as long-poll clients replay them (DESIGN §7). */
 export interface StoredEvent extends RealtimeEvent {
@@ -62,9 +62,9 @@ export function eventsStore(db: Db) {
   return {
     /** `about` is the activity panel's reading of the change (DESIGN §11), kept beside the event. */
     async append(event: RealtimeEvent, tx: Db = db, about: { action?: string; subject?: string } = {}): Promise<StoredEvent> {
-      const rows = await tx.all<EventRow>(
+      const rows = await tx.all<{ id: number | string }>(
         `INSERT INTO events (list_id, share_id, type, payload, message_id, created_at, actor, action, subject)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         [
           event.listId,
           event.shareId,
@@ -77,7 +77,8 @@ export function eventsStore(db: Db) {
           about.subject ?? null,
         ],
       );
-      return toEvent(rows[0]!);
+      // Built from what was written, not read back: parsing the payload again would cost every write.
+      return { ...event, id: Number(rows[0]!.id), payload: event.payload ?? null, actor: shownActor(event.actor) };
     },
     /** A list's newest changes, newest first, as the activity panel lists them. */
     async recentActivity(listId: number, limit: number): Promise<ActivityEntry[]> {

@@ -29,10 +29,11 @@ export function recordedActorFromColumn(value: unknown): Actor | null {
 }
 
 /** An actor as items and events answer it: DESIGN §11 gives a link guest as null, unless they gave a name. */
-export function actorFromColumn(value: unknown): Actor | null {
-  const actor = recordedActorFromColumn(value);
-  return actor?.userId === null && actor.username === null ? null : actor;
-}
+export const actorFromColumn = (value: unknown): Actor | null => shownActor(recordedActorFromColumn(value));
+
+/** DESIGN §11's null for a link guest without a name; anyone else as recorded. */
+export const shownActor = (actor: Actor | null | undefined): Actor | null =>
+  !actor || (actor.userId === null && actor.username === null) ? null : actor;
 
 export const actorColumn = (actor: Actor | null | undefined): string | null => (actor ? JSON.stringify(actor) : null);
 
