@@ -4,14 +4,18 @@ import { gotoHydrated } from "../helpers/browser";
 
 /**
  * Opens a list page and waits for the code it fetches once idle so that it works offline: the
- * outbox and the list's dialogs (docs/decisions/020-outbox.md).
+ * outbox and the list's dialogs (docs/decisions/020-outbox.md). A chunk's own answer is not
+ * enough: the chunks it imports come after it, and going offline before they arrive would fail
+ * the import for good. So the page imports each one itself, which settles when the whole graph
+ * has loaded.
  */
 export async function gotoReadyForOffline(page: Page, path: string) {
   const chunks = ["outbox", "ListDialogs"].map((name) =>
     page.waitForResponse((response) => new RegExp(`/build/${name}-[^/]+\\.js$`).test(new URL(response.url()).pathname)),
   );
   await gotoHydrated(page, path);
-  await Promise.all(chunks);
+  // Given as text: the test runner would rewrite an `import()` written in a function here.
+  for (const chunk of await Promise.all(chunks)) await page.evaluate(`import(${JSON.stringify(chunk.url())}).then(() => true)`);
 }
 
 /** What the offline banner says, or null when it is gone (issue 14). */

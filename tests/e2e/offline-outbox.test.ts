@@ -185,7 +185,7 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
   it("replays on load what waited when the page was closed offline", async () => {
     const { page, context } = await signedInContext(env, `reload_${dialect}`);
     const { list } = await seedList(context.request, "Closed offline", ["Soap"]);
-    await gotoHydrated(page, `/list/${list.id}`);
+    await gotoReadyForOffline(page, `/list/${list.id}`);
     await context.setOffline(true);
     await quickAdd(page, "Towels");
     await expectBanner(page, "Offline — 1 change will be saved");
