@@ -52,7 +52,7 @@ export default function ListScreen(props: ListScreenProps) {
     props.eventId,
   );
   const scope = props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`;
-  const outbox = useOutbox(scope, target, { setTasks, refetch: () => void refetch(), overlay });
+  const outbox = useOutbox(scope, target, { setTasks, refetch: () => void refetch(), overlay, onServerId: followSavedParent });
   const { save: saveChange } = outbox;
   const { pending, toggle, closeCompletionToast } = useTicks(target, saveChange, setTasks);
   const [parentId, setParentId] = useState(props.parentId);
@@ -97,6 +97,15 @@ export default function ListScreen(props: ListScreenProps) {
     target.focus();
     focusNext.current = null;
   });
+
+  /** A parent added offline and opened before it was saved: its view and URL take the id it was saved as. */
+  function followSavedParent(temporary: number, id: number) {
+    setParentId((current) => (current === temporary ? id : current));
+    if (parentFromUrl() !== temporary) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set("parentId", String(id));
+    window.history.replaceState(window.history.state, "", url);
+  }
 
   /** Enters or leaves a parent view without a reload; the URL keeps ?parentId= for reloads and links. */
   function openParent(id: number) {

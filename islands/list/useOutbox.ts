@@ -3,7 +3,7 @@ import type { Task } from "../../src/shared/types";
 import type { Change } from "../offline/changes";
 import { waitingCount } from "../offline/db";
 import { isNetworkFailure, newKey } from "../offline/key";
-import type { Outbox, OutboxState } from "../offline/outbox";
+import type { Outbox, OutboxScreen, OutboxState } from "../offline/outbox";
 import { REFRESH_EVENT, type RefreshDetail } from "../realtime/refresh-signal";
 import type { ListTarget } from "./tasks-api";
 import type { SetTasks } from "./useListData";
@@ -35,7 +35,7 @@ const IDLE: OutboxView = { offline: false, waiting: 0, ids: new Set(), saving: f
 export function useOutbox(
   scope: string,
   target: ListTarget,
-  screen: { setTasks: SetTasks; refetch: () => void; overlay: { current: ((tasks: Task[]) => Task[]) | null } },
+  screen: Pick<OutboxScreen, "refetch" | "onServerId"> & { setTasks: SetTasks; overlay: { current: ((tasks: Task[]) => Task[]) | null } },
 ): UseOutbox {
   const [view, setView] = useState(IDLE);
   const current = useRef(IDLE);
@@ -48,7 +48,13 @@ export function useOutbox(
   const load = useCallback(() => {
     outbox.current ??= import("../offline/outbox")
       .then(({ openOutbox }) =>
-        openOutbox(scope, { listId: target.listId, setTasks: screen.setTasks, refetch: screen.refetch, onState: show }),
+        openOutbox(scope, {
+          listId: target.listId,
+          setTasks: screen.setTasks,
+          refetch: screen.refetch,
+          onState: show,
+          onServerId: screen.onServerId,
+        }),
       )
       .then((opened) => {
         screen.overlay.current = opened.overlay;

@@ -28,6 +28,8 @@ export interface OutboxScreen {
   /** Reads the list again once a replay is done, so every device ends on the same list. */
   refetch: () => void;
   onState: (state: OutboxState) => void;
+  /** An item added offline was saved as `id`: a view still addressed by its temporary id follows it. */
+  onServerId: (temporary: number, id: number) => void;
 }
 
 /** After a failed try while the browser says it is online, the next comes this much later, doubling. */
@@ -154,6 +156,7 @@ export class Outbox {
   /** An added item got its id: every change still waiting that names the temporary one follows it. */
   private async learnServerId(temporary: number, task: Task) {
     this.serverIds.set(temporary, task.id);
+    this.screen.onServerId(temporary, task.id);
     for (const entry of this.entries) {
       if (idsOf(entry.change).includes(temporary))
         await this.store.put({ ...entry, change: remapChange(entry.change, temporary, task.id) });

@@ -31,7 +31,7 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at
     const { list } = await seedList(owner.context.request, "Camping", ["Tent", { title: "Kitchen", isParent: true }]);
     const guest = await anonymousContext(env, PHONE);
     const page = guest.page;
-    await gotoHydrated(page, `/list/${list.id}?shareId=${list.shareId}`);
+    await gotoReadyForOffline(page, `/list/${list.id}?shareId=${list.shareId}`);
 
     await guest.context.setOffline(true);
     await tick(page, "Tent");
@@ -52,6 +52,32 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at
     await expect.poll(() => rowsOnScreen(page)).toEqual(["[ ] Kitchen", "[ ] Stove"]);
     await owner.context.close();
     await guest.context.close();
+  });
+
+  it("moves a parent's view added offline to the id it is saved as, so a reload opens it", async () => {
+    const owner = await signedInContext(env, `pia_${dialect}`);
+    const { list } = await seedList(owner.context.request, "Picnic", ["Blanket"]);
+    const page = owner.page;
+    await gotoReadyForOffline(page, `/list/${list.id}`);
+    await owner.context.setOffline(true);
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
+    await page.getByLabel("Title").fill("Basket");
+    await page.getByLabel("Make this a parent item (can contain sub-items)").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Open sub-items of Basket" }).click();
+    await quickAdd(page, "Plates");
+    const parentInUrl = () => Number(new URL(page.url()).searchParams.get("parentId"));
+    // Not saved yet: the view is addressed by the item's temporary id.
+    expect(parentInUrl()).toBeLessThan(0);
+
+    await owner.context.setOffline(false);
+    await expectBanner(page, null);
+    const basket = (await env.testApp.store.tasks.listByList(list.id)).find((row) => row.title === "Basket");
+    expect(basket?.isParent).toBe(true);
+    await expect.poll(parentInUrl).toBe(basket?.id);
+    await page.reload();
+    await expect.poll(() => rowsOnScreen(page)).toEqual(["[ ] Basket", "[ ] Plates"]);
+    await owner.context.close();
   });
 
   it("keeps each account's changes for that account: another one signed in on the browser never sends them", async () => {
@@ -98,7 +124,7 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at
       Array.from({ length: 98 }, (_, i) => `Item ${i + 1}`),
     );
     const page = owner.page;
-    await gotoHydrated(page, `/list/${list.id}`);
+    await gotoReadyForOffline(page, `/list/${list.id}`);
     await owner.context.setOffline(true);
     await quickAdd(page, "Cups");
     await tick(page, "Item 1");

@@ -63,6 +63,7 @@ async function setUp(titles: string[]) {
   for (const title of titles) tasks.push(await addTask(owner, { listId: list.id, title }));
   let screen: Task[] = tasks;
   const states: OutboxState[] = [];
+  const serverIds: Array<[number, number]> = [];
   const queue = memoryQueue();
   const outbox = new Outbox(`user:${owner.user.id}`, queue, {
     listId: list.id,
@@ -71,12 +72,13 @@ async function setUp(titles: string[]) {
     },
     refetch: () => {},
     onState: (state) => states.push(state),
+    onServerId: (temporary, id) => serverIds.push([temporary, id]),
   });
   await outbox.load();
   let key = 0;
   const queueChange = (change: Entry["change"], title = "item") =>
     outbox.queue({ key: `key-${list.id}-${++key}`, target: { listId: list.id, shareId: null }, change, title }, false);
-  return { list, tasks, outbox, queue, states, queueChange, screen: () => screen };
+  return { list, tasks, outbox, queue, states, serverIds, queueChange, screen: () => screen };
 }
 
 function toasts() {
@@ -87,7 +89,7 @@ function toasts() {
 
 describe("Outbox replay", () => {
   it("replays in order, gives later changes the server's id of an item added offline, and empties the queue", async () => {
-    const { list, tasks, outbox, queue, queueChange, screen, states } = await setUp(["Milk", "Bread"]);
+    const { list, tasks, outbox, queue, queueChange, screen, states, serverIds } = await setUp(["Milk", "Bread"]);
     await queueChange({ kind: "tick", id: tasks[0]!.id, completed: true });
     await queueChange({ kind: "add", id: -7, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } });
     await queueChange({ kind: "edit", id: -7, fields: { title: "Brown eggs" } });
@@ -116,6 +118,8 @@ describe("Outbox replay", () => {
     // The screen shows the server's item in place of the temporary one.
     const eggs = screen().find((task) => task.title === "Brown eggs")!;
     expect(eggs.id).toBe(rows[0]!.id);
+    // …and the screen hears which id the temporary one became, so a view addressed by it can follow.
+    expect(serverIds).toEqual([[-7, rows[0]!.id]]);
     expect(states.at(-1)).toMatchObject({ waiting: 0, saving: false, unreachable: false });
   });
 
