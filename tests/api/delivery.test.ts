@@ -453,6 +453,9 @@ describe("Back and Forward in Chromium with its back/forward cache on", () => {
       );
       const restored = () => page.evaluate(() => document.documentElement.getAttribute("data-restored"));
       await gotoHydrated(page, "/");
+      // The offline worker claims the pages open when it first starts, which evicts any page then in
+      // the back/forward cache (Chromium: "ServiceWorkerClaim"). That happens once per browser.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await gotoHydrated(page, "/settings?tab=account");
       // Positive control: while signed in, Back restores the frozen page itself.
       await page.goBack({ waitUntil: "commit" });
