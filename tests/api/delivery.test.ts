@@ -11,6 +11,7 @@ import { testDialects } from "../helpers/databases";
 import { createList, insertTask } from "../helpers/lists";
 import { startLiveServer, TestSocket } from "../helpers/live";
 import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
+import { untilControlled } from "../e2e/offline-cache-helpers";
 
 /**
  * DESIGN §11 "Delivery": compression by Accept-Encoding, HEAD that tells the real length, ETag and
@@ -455,7 +456,7 @@ describe("Back and Forward in Chromium with its back/forward cache on", () => {
       await gotoHydrated(page, "/");
       // The offline worker claims the pages open when it first starts, which evicts any page then in
       // the back/forward cache (Chromium: "ServiceWorkerClaim"). That happens once per browser.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await untilControlled(page);
       await gotoHydrated(page, "/settings?tab=account");
       // Positive control: while signed in, Back restores the frozen page itself.
       await page.goBack({ waitUntil: "commit" });

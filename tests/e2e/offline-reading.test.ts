@@ -17,7 +17,7 @@ import {
 } from "../helpers/browser";
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
-import { keptMentioning, untilControlled } from "./offline-cache-helpers";
+import { gotoOnline, keptMentioning, untilControlled } from "./offline-cache-helpers";
 import { expectBanner } from "./offline-helpers";
 
 const isMarkedOffline = (page: Page) => page.evaluate(() => document.documentElement.dataset.offline !== undefined);
@@ -95,7 +95,7 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
 
     // Back online, the notice goes and the page is the server's again.
     await context.setOffline(false);
-    await gotoHydrated(page, "/");
+    await gotoOnline(page, "/");
     await expect.poll(() => isMarkedOffline(page)).toBe(false);
     expect(await offlineLists.count()).toBe(0);
     await context.close();
@@ -116,7 +116,7 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     expect(await keptMentioning(page, "Alpha secret plans")).not.toEqual([]);
     await context.setOffline(false);
 
-    await gotoHydrated(page, "/settings?tab=account");
+    await gotoOnline(page, "/settings?tab=account");
     await page.getByRole("button", { name: "Logout" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/auth");
     expect(await keptMentioning(page, "Alpha secret plans")).toEqual([]);
