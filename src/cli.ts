@@ -4,45 +4,50 @@
  * server runs. The binary's entry (scripts/build-binary.ts) and `bun src/cli.ts` both come here.
  */
 import { readConfig } from "./config";
+import { createLogger, type Logger } from "./logger";
 import { BackupRefused, backupSqlite } from "./store/backup";
 import { sqlitePath } from "./store/open";
 
 const USAGE = "Usage: listwell [serve] | listwell backup FILE [--force]";
 
-/** Answers the process's exit code; `serve` never returns while the server runs. */
+/**
+ * Answers the process's exit code; `serve` never returns while the server runs. What it says goes
+ * through the logger, so LOG_FORMAT=json keeps every line JSON here too.
+ */
 export async function runCli(args: string[]): Promise<number> {
   const [command = "serve", ...rest] = args;
+  const config = readConfig();
+  const logger = createLogger(config.logLevel, config.logFormat);
   if (command === "serve" && rest.length === 0) {
     const { serve } = await import("./server");
     await serve();
     return 0;
   }
-  if (command === "backup") return backup(rest);
-  console.error(USAGE);
+  if (command === "backup") return backup(rest, config.databaseUrl, logger);
+  logger.error(USAGE);
   return 1;
 }
 
-function backup(args: string[]): number {
+function backup(args: string[], databaseUrl: string | undefined, logger: Logger): number {
   const force = args.includes("--force");
   const files = args.filter((arg) => arg !== "--force");
   if (files.length !== 1 || files[0]!.startsWith("-")) {
-    console.error(USAGE);
+    logger.error(USAGE);
     return 1;
   }
   const target = files[0]!;
-  const { databaseUrl } = readConfig();
   const source = sqlitePath(databaseUrl);
   if (source === undefined) {
-    console.error('DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump "$DATABASE_URL" > FILE)');
+    logger.error('DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump "$DATABASE_URL" > FILE)');
     return 1;
   }
   try {
     backupSqlite(source, target, { force });
   } catch (error) {
-    console.error(error instanceof BackupRefused ? error.message : `Backup failed: ${(error as Error).message}`);
+    logger.error(error instanceof BackupRefused ? error.message : `Backup failed: ${(error as Error).message}`);
     return 1;
   }
-  console.log(`Backed up ${source} to ${target}`);
+  logger.info(`Backed up ${source} to ${target}`);
   return 0;
 }
 

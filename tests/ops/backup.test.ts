@@ -127,6 +127,10 @@ describe("backup while running", () => {
       stdout: "",
       stderr: 'DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump "$DATABASE_URL" > FILE)\n',
     });
+    // With JSON logs, what the command says is a JSON line like every other.
+    const json = await runCli(["backup", target], { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test", LOG_FORMAT: "json" });
+    expect(json).toMatchObject({ code: 1, stdout: "" });
+    expect(JSON.parse(json.stderr)).toMatchObject({ level: "error", msg: expect.stringMatching(/^DATABASE_URL is PostgreSQL/) });
     expect(await runCli(["backup"], { DATABASE_URL: join(dir, "none.db") })).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/^Usage: /),
