@@ -16,13 +16,13 @@ const USAGE = "Usage: listwell [serve] | listwell backup FILE [--force]";
  */
 export async function runCli(args: string[]): Promise<number> {
   const [command = "serve", ...rest] = args;
-  const config = readConfig();
-  const logger = createLogger(config.logLevel, config.logFormat);
   if (command === "serve" && rest.length === 0) {
     const { serve } = await import("./server");
     await serve();
     return 0;
   }
+  const config = readConfig();
+  const logger = createLogger(config.logLevel, config.logFormat);
   if (command === "backup") return backup(rest, config.databaseUrl, logger);
   logger.error(USAGE);
   return 1;

@@ -43,6 +43,14 @@ const ListDialogs = lazy(() => loadDialogs().then((module) => ({ default: module
 
 const parentFromUrl = () => Number(new URL(window.location.href).searchParams.get("parentId")) || 0;
 
+/** This page's address showing parent `id`'s sub-items, or the whole list for 0. */
+function urlWithParent(id: number): URL {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set("parentId", String(id));
+  else url.searchParams.delete("parentId");
+  return url;
+}
+
 /** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
 export default function ListScreen(props: ListScreenProps) {
   const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
@@ -101,18 +109,12 @@ export default function ListScreen(props: ListScreenProps) {
   /** A parent added offline and opened before it was saved: its view and URL take the id it was saved as. */
   function followSavedParent(temporary: number, id: number) {
     setParentId((current) => (current === temporary ? id : current));
-    if (parentFromUrl() !== temporary) return;
-    const url = new URL(window.location.href);
-    url.searchParams.set("parentId", String(id));
-    window.history.replaceState(window.history.state, "", url);
+    if (parentFromUrl() === temporary) window.history.replaceState(window.history.state, "", urlWithParent(id));
   }
 
   /** Enters or leaves a parent view without a reload; the URL keeps ?parentId= for reloads and links. */
   function openParent(id: number) {
-    const url = new URL(window.location.href);
-    if (id) url.searchParams.set("parentId", String(id));
-    else url.searchParams.delete("parentId");
-    window.history.pushState(null, "", url);
+    window.history.pushState(null, "", urlWithParent(id));
     focusNext.current = id ? ".list-title--parent .icon-button" : `[data-task-id="${parentId}"] .item__title--parent`;
     setParentId(id);
     setSortAlpha(false);

@@ -16,20 +16,18 @@ export async function clearCompleted(
   caller: ActingCaller,
   listId: number | undefined,
 ): Promise<TaskDeletedPayload> {
-  const { payload, progress, event } = await store.db.transaction(async (tx) => {
+  const { payload, change } = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveTaskListAccess(store, caller, listId, tx), "clear completed items");
     const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, Date.now(), tx) };
     // Nothing deleted is no change, so no event.
-    if (payload.deletedIds.length === 0) return { payload, progress: undefined, event: undefined };
-    const event = await recordListEvent(store, tx, list, "task_deleted", payload, {
-      actor: await actorOf(store, caller, tx),
-      action: "cleared",
-    });
-    return { payload, progress: await progressAudience(store, list, tx), event };
+    if (payload.deletedIds.length === 0) return { payload, change: undefined };
+    const by = { actor: await actorOf(store, caller, tx), action: "cleared" };
+    const event = await recordListEvent(store, tx, list, "task_deleted", payload, by);
+    return { payload, change: { event, progress: await progressAudience(store, list, tx) } };
   });
-  if (event && progress) {
-    await publishEvents(bus, [event]);
-    await announceProgress(bus, progress);
+  if (change) {
+    await publishEvents(bus, [change.event]);
+    await announceProgress(bus, change.progress);
   }
   return payload;
 }

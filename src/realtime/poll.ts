@@ -1,9 +1,10 @@
 import { randomToken } from "../auth/random-token";
 import { LIST_NOT_FOUND, mayFollowWithPollClient, pollClientServes } from "../domain/access";
-import { AppError, notFound } from "../domain/errors";
+import { notFound } from "../domain/errors";
 import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
 import type { Hub } from "./hub";
+import { admitPollClient, MAX_CLIENTS, MAX_UNSUBSCRIBED_PER_IP } from "./poll-admission";
 import { replay, type ReplayCursor } from "./replay";
 import { listNotice, type Identity, type Subscriber, type Target } from "./subscriber";
 
@@ -53,14 +54,6 @@ export interface PollClient extends Subscriber, ReplayCursor {
 
 /** Unstored messages kept per client, and broadcasts kept for all; a client that stops polling loses the oldest. */
 const QUEUE_MAX = 100;
-/**
- * At most this many clients per instance. A waiting client costs about 1.5 KB here plus its open
- * request (measured, docs/decisions/006): 10,000 is some 15 MB, far more browsers than one instance
- * serves by long-poll, which is only the fallback when websockets are blocked.
- */
-const MAX_CLIENTS = 10_000;
-/** DESIGN §7: at most 20 clients following nothing per address. */
-const MAX_UNSUBSCRIBED_PER_IP = 20;
 const UNSUBSCRIBED_IDLE_MS = 30_000;
 
 const newClientId = () => randomToken(20);
@@ -80,8 +73,11 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   const waitMs = options.waitMs ?? 30_000;
   const idleMs = options.idleMs ?? 120_000;
   const unsubscribedIdleMs = Math.min(options.unsubscribedIdleMs ?? UNSUBSCRIBED_IDLE_MS, idleMs);
-  const maxClients = options.maxClients ?? MAX_CLIENTS;
-  const maxUnsubscribedPerIp = options.maxUnsubscribedPerIp ?? MAX_UNSUBSCRIBED_PER_IP;
+  const allowance = {
+    maxClients: options.maxClients ?? MAX_CLIENTS,
+    maxUnsubscribedPerIp: options.maxUnsubscribedPerIp ?? MAX_UNSUBSCRIBED_PER_IP,
+    unsubscribedIdleMs,
+  };
   const clients = new Map<string, PollClient>();
   // Indexes, so an event or a broadcast touches only the clients it concerns, never all of them.
   const byList = new Map<number, Set<PollClient>>();
@@ -142,31 +138,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     }
   }
 
-  /** Refuses a new client when the instance is full (503) or the address holds enough idle ones (429). */
-  function admit(ip: string) {
-    if (clients.size >= maxClients) {
-      throw new AppError(
-        503,
-        "Live updates are busy right now. Please try again shortly.",
-        "POLL_CLIENTS_FULL",
-        undefined,
-        Math.ceil(unsubscribedIdleMs / 1000),
-      );
-    }
-    const idle = unsubscribedByIp.get(ip);
-    if (idle && idle.size >= maxUnsubscribedPerIp) {
-      const oldest = Math.min(...[...idle].map((client) => client.lastSeen));
-      const seconds = Math.max(1, Math.ceil((oldest + unsubscribedIdleMs - Date.now()) / 1000));
-      throw new AppError(
-        429,
-        "Too many live-update connections from this address. Please try again shortly.",
-        "POLL_CLIENT_LIMIT",
-        undefined,
-        seconds,
-      );
-    }
-  }
-
   async function collect(client: PollClient, lastEventId: number | undefined): Promise<LiveMessage[]> {
     client.dirty = false;
     // DESIGN §7: every polled event has an id. One that is not stored takes the client's cursor,
@@ -214,7 +185,11 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       if (existing) return existing;
       const latest = await store.events.latestId();
       const ip = caller.ip ?? "local";
-      admit(ip);
+      admitPollClient(
+        clients.size,
+        [...(unsubscribedByIp.get(ip) ?? [])].map((idle) => idle.lastSeen),
+        allowance,
+      );
       const client: PollClient = {
         id: newClientId(),
         ip,
