@@ -159,6 +159,8 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     await visible(page, "Tent");
     await guest.context.setOffline(false);
 
+    // Closed before the reset: an open list page learns it live and leaves for /, which would race the visit below.
+    await page.goto("about:blank");
     expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
     const answer = await page.goto(linked);
     expect(answer?.status()).toBe(404);
