@@ -201,6 +201,20 @@ export async function resolveTaskListReadAccess(store: Store, caller: Caller, li
   return access;
 }
 
+/**
+ * Access to the list an item is in, for a write whose own statement says if the item is still
+ * there (the toggle): one statement for a member, not two (decision 026). A link's caller goes
+ * through `resolveTaskAccess`, for its answers to a dead link. 404s as `resolveTaskAccess`.
+ */
+export async function resolveContainingListAccess(store: Store, caller: Caller, taskId: number, tx: Db): Promise<ListAccess> {
+  requireSignedInOrLink(caller);
+  if (caller.shareId) return (await resolveTaskAccess(store, caller, taskId, tx)).access;
+  const found = Number.isSafeInteger(taskId) && taskId > 0 ? await store.lists.findByTask(taskId, caller.userId, tx, true) : undefined;
+  const access = found && accessThrough(caller, found.list, found.grant, store.clock.now());
+  if (!access) throw notFound(TASK_NOT_FOUND);
+  return access;
+}
+
 /** The task and the caller's access to its list; 404 'Task not found' alike for a missing and an invisible task. */
 export async function resolveTaskAccess(
   store: Store,

@@ -15,6 +15,7 @@ import {
   requireTickAccess,
   requireWriteAccess,
   type Caller,
+  resolveContainingListAccess,
   resolveTaskAccess,
   resolveTaskListAccess,
   resolveTaskListReadAccess,
@@ -165,10 +166,10 @@ export async function updateTask(store: Store, bus: EventBus, caller: ActingCall
 
 export async function toggleTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<Task> {
   const { task, progress, event } = await store.db.transaction(async (tx) => {
-    const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
-    requireTickAccess(access);
+    const access = requireTickAccess(await resolveContainingListAccess(store, caller, taskId, tx));
     const actor = await actorOf(store, caller, tx);
-    const task = (await store.tasks.toggle(stored.id, actor, tx))!;
+    const task = await store.tasks.toggle(taskId, access.list.id, actor, tx);
+    if (!task) throw notFound(TASK_NOT_FOUND);
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
     return { task, progress: await progressAudience(store, access.list, tx), event };

@@ -65,8 +65,26 @@ interface ListForReaderRow extends ListRow {
   owner_name: string | null;
 }
 
+/**
+ * The live list a live item is in, with the reader's own share of it, in one statement: for a
+ * change that names the item in its own statement, which says whether the item is still there.
+ */
+const BY_TASK = `SELECT task_lists.*,
+  (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level
+  FROM task_lists WHERE id = (SELECT list_id FROM tasks WHERE id = ? AND deleted_at IS NULL) AND deleted_at IS NULL`;
+
 export function listsStore(db: Db) {
   return {
+    /** `readerId` null (a link guest) holds no share. `lock` as in `findById`. */
+    async findByTask(
+      taskId: number,
+      readerId: number | null,
+      tx: Db = db,
+      lock = false,
+    ): Promise<{ list: TaskList; grant: AccessLevel | undefined } | undefined> {
+      const row = await tx.get<ListRow & { grant_level: string | null }>(`${BY_TASK}${forUpdate(tx, lock)}`, [readerId, taskId]);
+      return row && { list: toList(row), grant: row.grant_level === null ? undefined : toLevel(row.grant_level) };
+    },
     async findById(id: number, tx: Db = db, lock = false): Promise<TaskList | undefined> {
       const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE id = ? AND deleted_at IS NULL${forUpdate(tx, lock)}`, [id]);
       return row && toList(row);

@@ -171,10 +171,12 @@ export function tasksStore(db: Db) {
       return rows[0] && toTask(rows[0]);
     },
     /** Flips completion in one statement, so two quick toggles never read the same old value; `by` ticked it. */
-    async toggle(id: number, by: Actor | null, tx: Db = db): Promise<Task | undefined> {
+    /** Undefined when the item is gone or is not in `listId`. */
+    async toggle(id: number, listId: number, by: Actor | null, tx: Db = db): Promise<Task | undefined> {
       const rows = await tx.all<TaskRow>(
-        `UPDATE tasks SET completed = 1 - completed, completed_by = CASE WHEN completed = 0 THEN ? ELSE NULL END WHERE id = ? AND ${LIVE} RETURNING *`,
-        [actorColumn(by), id],
+        `UPDATE tasks SET completed = 1 - completed, completed_by = CASE WHEN completed = 0 THEN ? ELSE NULL END
+         WHERE id = ? AND list_id = ? AND ${LIVE} RETURNING *`,
+        [actorColumn(by), id, listId],
       );
       return rows[0] && toTask(rows[0]);
     },
