@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { needsNetwork } from "../offline/useOffline";
 import { Icon } from "../ui/Icon";
 
 /** The dialog loads on first use: Home and Settings ship only this button. */
@@ -7,10 +8,12 @@ const ImportDialog = lazy(() => import("./ImportDialog"));
 export interface ImportButtonProps {
   /** Home's button sits beside New List; Settings' is an outlined one in its section. */
   variant: "home" | "settings";
+  /** Home offline: an import makes a list, which needs the server. */
+  offline?: boolean;
 }
 
 /** 'Import list' (DESIGN §11): a Markdown or JSON file, or pasted text, becomes a new list. */
-export default function ImportButton({ variant }: ImportButtonProps) {
+export default function ImportButton({ variant, offline = false }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   return (
@@ -18,6 +21,7 @@ export default function ImportButton({ variant }: ImportButtonProps) {
       <button
         type="button"
         className={variant === "home" ? "button button--outline" : "button button--outline button--small"}
+        {...needsNetwork(offline)}
         onClick={() => {
           setUsed(true);
           setOpen(true);

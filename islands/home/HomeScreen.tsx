@@ -10,6 +10,7 @@ import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
+import { needsNetwork, useOffline } from "../offline/useOffline";
 import { OfflineLists } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
@@ -46,6 +47,8 @@ export default function HomeScreen(props: HomeScreenProps) {
   const [modal, setModal] = useState<Modal>(null);
   const [deleting, setDeleting] = useState(false);
   const { progress, refreshProgress } = useProgress(props.progress);
+  // Offline, every change to the lists would fail: its controls wait for the connection (OfflineLists says so).
+  const offline = useOffline();
   const listRef = useRef<HTMLUListElement>(null);
   /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
   const focusAfter = useRef<{ id: number; restored?: boolean } | null>(null);
@@ -127,7 +130,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     },
     [lists, refetch],
   );
-  useSortable(listRef, { enabled: lists.length > 1, onMove: reorder });
+  useSortable(listRef, { enabled: lists.length > 1 && !offline, onMove: reorder });
 
   const onKeyMove = (event: KeyboardEvent, index: number) =>
     handleKeyMove(event, index, lists.length, (from, to) => {
@@ -193,7 +196,7 @@ export default function HomeScreen(props: HomeScreenProps) {
 
   return (
     <div className="home stack">
-      <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} />
+      <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} offline={offline} />
       <section className="stack" aria-labelledby="my-lists">
         <div className="home__heading">
           <div>
@@ -203,8 +206,13 @@ export default function HomeScreen(props: HomeScreenProps) {
             </p>
           </div>
           <div className="row">
-            <ImportButton variant="home" />
-            <button type="button" className="button button--primary" onClick={() => setModal({ kind: "create" })}>
+            <ImportButton variant="home" offline={offline} />
+            <button
+              type="button"
+              className="button button--primary"
+              {...needsNetwork(offline)}
+              onClick={() => setModal({ kind: "create" })}
+            >
               <Icon name="plus" size={18} /> New List
             </button>
           </div>
@@ -227,6 +235,7 @@ export default function HomeScreen(props: HomeScreenProps) {
                 progress={progress[list.id]}
                 index={index}
                 count={lists.length}
+                offline={offline}
                 onKeyMove={onKeyMove}
                 onShare={() => setModal({ kind: "share", list })}
                 onEdit={() => setModal({ kind: "edit", list })}

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from "react";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
 import { Icon } from "../ui/Icon";
+import { needsNetwork } from "../offline/useOffline";
 import { DragHandle } from "../ui/DragHandle";
 import type { ListProgress } from "./useProgress";
 
@@ -28,6 +29,8 @@ export interface OwnListCardProps {
   progress: ListProgress | undefined;
   index: number;
   count: number;
+  /** Offline, Share, Edit and Delete wait for the connection; the name still opens the list. */
+  offline: boolean;
   onKeyMove: (event: KeyboardEvent, index: number) => void;
   onShare: () => void;
   onEdit: () => void;
@@ -35,10 +38,10 @@ export interface OwnListCardProps {
 }
 
 /** One of the user's own lists: drag handle, name (opens it), Share, Edit and Delete. */
-export function OwnListCard({ list, progress, index, count, onKeyMove, onShare, onEdit, onDelete }: OwnListCardProps) {
+export function OwnListCard({ list, progress, index, count, offline, onKeyMove, onShare, onEdit, onDelete }: OwnListCardProps) {
   return (
     <li className="list-card sortable-item" data-list-id={list.id} style={{ ["--card-color" as string]: `var(--task-${index % 10})` }}>
-      <DragHandle id={list.id} name={list.name} hintId="reorder-hint" onKeyDown={(event) => onKeyMove(event, index)} />
+      <DragHandle id={list.id} name={list.name} hintId="reorder-hint" disabled={offline} onKeyDown={(event) => onKeyMove(event, index)} />
       <a className="list-card__name" href={`/list/${list.id}`}>
         <span className="list-card__title">{list.name}</span>
         <ProgressLine progress={progress} />
@@ -47,10 +50,24 @@ export function OwnListCard({ list, progress, index, count, onKeyMove, onShare, 
         {index + 1} of {count}
       </span>
       <div className="list-card__actions">
-        <button type="button" className="icon-button" aria-label={`Share ${list.name}`} title="Share" onClick={onShare}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Share ${list.name}`}
+          title="Share"
+          {...needsNetwork(offline)}
+          onClick={onShare}
+        >
           <Icon name="share" size={18} />
         </button>
-        <button type="button" className="icon-button" aria-label={`Edit ${list.name}`} title="Edit" onClick={onEdit}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Edit ${list.name}`}
+          title="Edit"
+          {...needsNetwork(offline)}
+          onClick={onEdit}
+        >
           <Icon name="edit" size={18} />
         </button>
         <button
@@ -58,6 +75,7 @@ export function OwnListCard({ list, progress, index, count, onKeyMove, onShare, 
           className="icon-button icon-button--danger"
           aria-label={`Delete ${list.name}`}
           title="Delete"
+          {...needsNetwork(offline)}
           onClick={onDelete}
         >
           <Icon name="trash" size={18} />

@@ -18,25 +18,16 @@ async function askCachedLists(): Promise<Set<number>> {
   return new Set((await answer).listIds);
 }
 
-const isOffline = () => document.documentElement.dataset.offline !== undefined || !navigator.onLine;
-
 /**
  * Issue 14 on Home: offline, which lists open from this device (their pages were kept when they
  * were last opened, docs/decisions/019-offline-cache.md) and which need a connection.
  */
-export function OfflineLists({ lists }: { lists: Named[] }) {
+export function OfflineLists({ lists, offline }: { lists: Named[]; offline: boolean }) {
   const [kept, setKept] = useState<Set<number> | null>(null);
   useEffect(() => {
-    const update = () => (isOffline() ? void askCachedLists().then(setKept, () => setKept(new Set())) : setKept(null));
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  if (!kept) return null;
+    if (offline) void askCachedLists().then(setKept, () => setKept(new Set()));
+  }, [offline]);
+  if (!offline || !kept) return null;
   const available = lists.filter((list) => kept.has(list.id));
   const missing = lists.filter((list) => !kept.has(list.id));
   return (

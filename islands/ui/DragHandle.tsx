@@ -9,11 +9,13 @@ export function DragHandle({
   id,
   name,
   hintId,
+  disabled = false,
   onKeyDown,
 }: {
   id: number;
   name: string;
   hintId: string;
+  disabled?: boolean;
   onKeyDown: (event: KeyboardEvent) => void;
 }) {
   return (
@@ -24,6 +26,7 @@ export function DragHandle({
       aria-label={`Reorder ${name}`}
       aria-describedby={hintId}
       title="Drag to reorder, or press the arrow keys"
+      disabled={disabled}
       onKeyDown={onKeyDown}
     >
       <Icon name="grip" />

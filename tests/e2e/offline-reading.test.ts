@@ -77,6 +77,12 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     await expect.poll(() => offlineLists.textContent()).toContain("Available offline: Groceries");
     expect(await offlineLists.textContent()).toContain("Not available offline: Hardware.");
     expect(await offlineLists.getByRole("link", { name: "Groceries" }).getAttribute("href")).toBe(`/list/${list.id}`);
+    // Every change to the lists needs the server: its controls wait, and say why; the lists still open.
+    const newList = page.getByRole("button", { name: "New List" });
+    await expect.poll(() => newList.isDisabled()).toBe(true);
+    expect(await newList.getAttribute("title")).toBe("Not available offline");
+    for (const name of ["Import list", "Share Groceries", "Edit Groceries", "Delete Groceries", "Reorder Groceries"])
+      expect(await page.getByRole("button", { name }).isDisabled()).toBe(true);
     await keepScreenshot(page, "offline-reading-home-phone", false);
     await page.setViewportSize(DESKTOP);
     await keepScreenshot(page, "offline-reading-home-desktop", false);
@@ -98,6 +104,8 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     await gotoOnline(page, "/");
     await expect.poll(() => isMarkedOffline(page)).toBe(false);
     expect(await offlineLists.count()).toBe(0);
+    expect(await page.getByRole("button", { name: "New List" }).isEnabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Delete Groceries" }).isEnabled()).toBe(true);
     await context.close();
   });
 
