@@ -2,15 +2,15 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
 import { api, ApiRequestError, errorMessage } from "../api";
+import { useOffline } from "../offline/useOffline";
 import { moveItem, positionsOf } from "../order";
-import ImportButton from "../exchange/ImportButton";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
-import { needsNetwork, useOffline } from "../offline/useOffline";
+import { MyListsHeading } from "./MyListsHeading";
 import { OfflineLists } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
@@ -47,7 +47,6 @@ export default function HomeScreen(props: HomeScreenProps) {
   const [modal, setModal] = useState<Modal>(null);
   const [deleting, setDeleting] = useState(false);
   const { progress, refreshProgress } = useProgress(props.progress);
-  // Offline, every change to the lists would fail: its controls wait for the connection (OfflineLists says so).
   const offline = useOffline();
   const listRef = useRef<HTMLUListElement>(null);
   /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
@@ -198,25 +197,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     <div className="home stack">
       <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} offline={offline} />
       <section className="stack" aria-labelledby="my-lists">
-        <div className="home__heading">
-          <div>
-            <h1 id="my-lists">My Lists</h1>
-            <p className="muted home__count">
-              {lists.length} of {MAX_LISTS_PER_USER} lists
-            </p>
-          </div>
-          <div className="row">
-            <ImportButton variant="home" offline={offline} />
-            <button
-              type="button"
-              className="button button--primary"
-              {...needsNetwork(offline)}
-              onClick={() => setModal({ kind: "create" })}
-            >
-              <Icon name="plus" size={18} /> New List
-            </button>
-          </div>
-        </div>
+        <MyListsHeading count={lists.length} offline={offline} onCreate={() => setModal({ kind: "create" })} />
         <p id="reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.
         </p>

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from "react";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
-import { Icon } from "../ui/Icon";
+import { Icon, type IconName } from "../ui/Icon";
 import { needsNetwork } from "../offline/useOffline";
 import { DragHandle } from "../ui/DragHandle";
 import type { ListProgress } from "./useProgress";
@@ -37,6 +37,22 @@ export interface OwnListCardProps {
   onDelete: () => void;
 }
 
+/** One of a card's buttons, named for its list ("Share Groceries"); offline it waits for the connection. */
+function CardAction(props: { action: string; icon: IconName; list: TaskList; offline: boolean; onClick: () => void; danger?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={props.danger ? "icon-button icon-button--danger" : "icon-button"}
+      aria-label={`${props.action} ${props.list.name}`}
+      title={props.action}
+      {...needsNetwork(props.offline)}
+      onClick={props.onClick}
+    >
+      <Icon name={props.icon} size={18} />
+    </button>
+  );
+}
+
 /** One of the user's own lists: drag handle, name (opens it), Share, Edit and Delete. */
 export function OwnListCard({ list, progress, index, count, offline, onKeyMove, onShare, onEdit, onDelete }: OwnListCardProps) {
   return (
@@ -50,36 +66,9 @@ export function OwnListCard({ list, progress, index, count, offline, onKeyMove, 
         {index + 1} of {count}
       </span>
       <div className="list-card__actions">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={`Share ${list.name}`}
-          title="Share"
-          {...needsNetwork(offline)}
-          onClick={onShare}
-        >
-          <Icon name="share" size={18} />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={`Edit ${list.name}`}
-          title="Edit"
-          {...needsNetwork(offline)}
-          onClick={onEdit}
-        >
-          <Icon name="edit" size={18} />
-        </button>
-        <button
-          type="button"
-          className="icon-button icon-button--danger"
-          aria-label={`Delete ${list.name}`}
-          title="Delete"
-          {...needsNetwork(offline)}
-          onClick={onDelete}
-        >
-          <Icon name="trash" size={18} />
-        </button>
+        <CardAction action="Share" icon="share" list={list} offline={offline} onClick={onShare} />
+        <CardAction action="Edit" icon="edit" list={list} offline={offline} onClick={onEdit} />
+        <CardAction action="Delete" icon="trash" list={list} offline={offline} onClick={onDelete} danger />
       </div>
     </li>
   );
