@@ -43,7 +43,7 @@ export function ListBody(props: ListBodyProps) {
   // Offline as the browser says, or as the last try to reach the server found.
   const offline = props.outbox.offline || props.outbox.unreachable;
   // Reset and clearing act on the list as the server has it, so they wait for a connection.
-  const online = needsNetwork(offline);
+  const networkOnly = needsNetwork(offline);
   const empty = emptyStateText({ total: props.total, shown: rows.length, readOnly, inParentView: Boolean(parent) });
   const subItemsOf = (task: Task) => {
     const children = data.tasks.filter((t) => t.parentId === task.id);
@@ -101,7 +101,7 @@ export function ListBody(props: ListBodyProps) {
         </div>
         <span className="spacer" />
         {!readOnly && data.tasks.length > 0 && (
-          <button type="button" className="button button--outline button--small" onClick={props.onReset} {...online}>
+          <button type="button" className="button button--outline button--small" onClick={props.onReset} {...networkOnly}>
             <Icon name="refresh" size={16} /> <span className="list-toolbar__label">Reset</span>
           </button>
         )}
@@ -110,7 +110,7 @@ export function ListBody(props: ListBodyProps) {
             type="button"
             className="button button--outline button--small"
             onClick={props.onClearCompleted}
-            {...online}
+            {...networkOnly}
             disabled={!props.hasCompleted || offline}
           >
             <Icon name="trash" size={16} /> <span className="list-toolbar__label">Clear completed items</span>
