@@ -1,4 +1,5 @@
-import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
+import { LIST_NOT_FOUND } from "../domain/access";
+import { decideLiveAccess, isSessionEnded, losesAccessWithLink, mayReceiveListEvent } from "../domain/live-access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import { LIST_PROGRESS } from "../shared/live-messages";
@@ -10,15 +11,15 @@ import { createFollowers } from "./followers";
 import { createPresence, type PresenceOptions } from "./presence";
 import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
 
+/** Re-decisions in a row before a subscribe whose access keeps changing is refused. */
+const MAX_DECISIONS = 5;
+
 /**
  * The hub: the bus topics this instance listens to on behalf of its live clients, and the access
  * decisions behind every subscription (DESIGN §5). Access is checked when a client subscribes and
  * again whenever the bus says it may have been lost (unshare, rotated link, deleted list, logout,
  * an expired session), so events stop at once (DESIGN §7).
  */
-/** Re-decisions in a row before a subscribe whose access keeps changing is refused. */
-const MAX_DECISIONS = 5;
-
 export function createHub(store: Store, bus: EventBus, logger: Logger = createLogger("error"), presenceOptions: PresenceOptions = {}) {
   const transports: Transport[] = [];
   const lists = createFollowers(bus);
@@ -37,9 +38,9 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   const verifying = new WeakSet<Subscriber>();
 
   /**
-   * Access as domain/access.ts decides it, again until nothing that could take it away reached the
-   * subscriber meanwhile. The replay floor is read after access was confirmed, so every event at
-   * or below it was recorded before this grant and is never replayed to it (DESIGN §7).
+   * Access as domain/live-access.ts decides it, again until nothing that could take it away reached
+   * the subscriber meanwhile. The floor is read after access was confirmed, so every event at or
+   * below it was recorded before this grant and is never replayed to it (DESIGN §7).
    */
   async function decideFresh(
     subscriber: Subscriber,
@@ -110,12 +111,10 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
 
   /** The session as the store has it now; a client whose session is gone or expired is signed out. */
   async function sessionStillValid(subscriber: Subscriber, userId: number, sessionId: string): Promise<boolean> {
-    let session: Awaited<ReturnType<Store["sessions"]["find"]>>;
-    try {
-      session = await store.sessions.find(sessionId);
-    } catch (error) {
+    const session = await store.sessions.find(sessionId).catch((error: unknown) => {
       logger.error("realtime: session re-check failed", error);
-    }
+      return undefined;
+    });
     if (subscriber.identity.sessionId !== sessionId) return false; // signed out meanwhile
     if (session && session.expiresAt > Date.now()) {
       subscriber.identity.expiresAt = session.expiresAt;

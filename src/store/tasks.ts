@@ -170,8 +170,10 @@ export function tasksStore(db: Db) {
       const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets} WHERE id = ? AND ${LIVE} RETURNING *`, [...values, id]);
       return rows[0] && toTask(rows[0]);
     },
-    /** Flips completion in one statement, so two quick toggles never read the same old value; `by` ticked it. */
-    /** Undefined when the item is gone or is not in `listId`. */
+    /**
+     * Flips completion in one statement, so two quick toggles never read the same old value; `by`
+     * ticked it. Undefined when the item is gone or is not in `listId`.
+     */
     async toggle(id: number, listId: number, by: Actor | null, tx: Db = db): Promise<Task | undefined> {
       const rows = await tx.all<TaskRow>(
         `UPDATE tasks SET completed = 1 - completed, completed_by = CASE WHEN completed = 0 THEN ? ELSE NULL END
