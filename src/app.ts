@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRateLimiter, createRedisRateLimiter } from "./auth/rate-limit";
 import { guardingKeyedWrites } from "./domain/idempotency";
-import { createLogger } from "./logger";
+import { createLogger, logsRequests } from "./logger";
 import { accountApi } from "./http/api/account";
 import { adminApi } from "./http/api/admin";
 import { exchangeApi } from "./http/api/exchange";
@@ -20,6 +20,7 @@ import { sameOriginJson } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { loadSession } from "./http/middleware/session";
 import { hotListRead } from "./http/hot-read";
+import { namingRoute } from "./http/route-pattern";
 import { cachePartitionHeader, MANIFEST_PATH, SERVICE_WORKER_PATH, serviceWorker, webManifest } from "./http/installable";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
+  // First, so it names the route after everything else has answered; only when requests are logged.
+  if (logsRequests(deps.config)) app.use("*", namingRoute);
   app.use("*", securityHeaders);
   // Outermost after the headers: it sees every answer last, static files and errors included.
   app.use("*", compression);

@@ -39,37 +39,34 @@ export function createLogger(level: Config["logLevel"], format: Config["logForma
 /** One answered request, as the request log writes it. */
 export interface RequestEntry {
   method: string;
-  /** The path only: a query string may carry a share id. */
-  path: string;
+  /**
+   * The route it was for as registered (`/shared/:shareId`), never the path as sent: a path or
+   * its query may carry a share id, in any spelling (src/http/route-pattern.ts).
+   */
+  route: string;
   status: number;
   durationMs: number;
   bytes?: number;
   requestId: string;
 }
 
-/**
- * Path segments that are secrets: a share link's id (`/shared/{id}`, `/s/{id}`,
- * `/api/task-lists/by-share-id/{id}`) and a long-poll client's id, which stands for its session.
- */
-const SECRET_SEGMENTS = /(\/(?:shared|s|by-share-id)\/)[^/]+|(\/api\/poll\/)(?!connect$|subscribe$|unsubscribe$)[^/]+/g;
-
-export const redactPath = (path: string) => path.replace(SECRET_SEGMENTS, (_, link?: string, poll?: string) => `${link ?? poll}[redacted]`);
+export const logsRequests = (config: Pick<Config, "logLevel" | "logFormat">) =>
+  config.logLevel === "debug" || (config.logFormat === "json" && config.logLevel === "info");
 
 /**
  * A line per request at LOG_LEVEL=info with LOG_FORMAT=json, or at debug in either form; otherwise
  * undefined, so a server that does not log requests pays nothing per request.
  */
 export function createRequestLog(config: Pick<Config, "logLevel" | "logFormat">): ((entry: RequestEntry) => void) | undefined {
-  const wanted = config.logLevel === "debug" || (config.logFormat === "json" && config.logLevel === "info");
-  if (!wanted) return undefined;
+  if (!logsRequests(config)) return undefined;
   if (config.logFormat === "text") {
-    return (entry) => console.debug(`${entry.method} ${redactPath(entry.path)} ${entry.status} ${entry.durationMs.toFixed(1)}ms`);
+    return (entry) => console.debug(`${entry.method} ${entry.route} ${entry.status} ${entry.durationMs.toFixed(1)}ms`);
   }
   const level: Level = config.logLevel === "debug" ? "debug" : "info";
-  return ({ method, path, status, durationMs, bytes, requestId }) =>
+  return ({ method, route, status, durationMs, bytes, requestId }) =>
     writeJsonLine(level, "request", {
       method,
-      path: redactPath(path),
+      route,
       status,
       durationMs: Math.round(durationMs * 10) / 10,
       ...(bytes === undefined ? {} : { bytes }),

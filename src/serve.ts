@@ -1,6 +1,8 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
+import { clientAddress } from "./http/client-address";
 import type { AppDeps } from "./http/env";
+import { routeOf } from "./http/route-pattern";
 import { createRequestLog, type RequestEntry } from "./logger";
 import { createRealtime } from "./realtime";
 import type { LiveServer } from "./realtime/ws";
@@ -48,7 +50,7 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
     taken++;
     if (!isWebSocketPath(request.url)) return app.fetch(request, server);
     if (stopping) return Response.json({ message: "The server is restarting" }, { status: 503, headers: { "Retry-After": "1" } });
-    return realtime.sockets.upgrade(request, server);
+    return realtime.sockets.upgrade(request, server, clientAddress(request, server, deps.config.trustProxy));
   };
   const log = createRequestLog(deps.config);
   const server = Bun.serve({
@@ -109,30 +111,30 @@ const requestIdOf = (request: Request) => {
 function logged(answer: Answer, log: (entry: RequestEntry) => void): Answer {
   return async (request, server) => {
     const started = performance.now();
-    const url = request.url;
-    const start = url.indexOf("/", url.indexOf("//") + 2);
-    const query = url.indexOf("?", start);
-    const entry = { method: request.method, path: url.slice(start, query === -1 ? undefined : query), requestId: requestIdOf(request) };
+    const entry = { method: request.method, requestId: requestIdOf(request) };
     try {
       const response = await answer(request, server);
       const length = response?.headers.get("content-length");
       // No response: the websocket upgrade went through.
       log({
         ...entry,
+        route: isWebSocketPath(request.url) ? WEBSOCKET_PATH : routeOf(request),
         status: response?.status ?? 101,
         durationMs: performance.now() - started,
         ...(length ? { bytes: Number(length) } : {}),
       });
       return response;
     } catch (error) {
-      log({ ...entry, status: 500, durationMs: performance.now() - started });
+      log({ ...entry, route: routeOf(request), status: 500, durationMs: performance.now() - started });
       throw error;
     }
   };
 }
 
+const WEBSOCKET_PATH = "/ws";
+
 /** `/ws`, with or without a query string, without parsing the whole URL on every request. */
 function isWebSocketPath(url: string): boolean {
   const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-  return path === "/ws" || path.startsWith("/ws?");
+  return path === WEBSOCKET_PATH || path.startsWith(`${WEBSOCKET_PATH}?`);
 }

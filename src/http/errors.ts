@@ -1,7 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "../domain/errors";
-import { redactPath } from "../logger";
+import { matchedRoute } from "./route-pattern";
 import type { ApiError } from "../shared/types";
 import { storageFault } from "../store/storage-errors";
 import type { AppContext, AppEnv } from "./env";
@@ -47,10 +47,10 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   const logger = c.get("deps")?.logger;
   const fault = storageFault(error);
   if (fault) {
-    logger?.warn(`${c.req.method} ${redactPath(c.req.path)} answered ${fault.status}: storage ${fault.kind} (${describe(error)})`);
+    logger?.warn(`${c.req.method} ${matchedRoute(c)} answered ${fault.status}: storage ${fault.kind} (${describe(error)})`);
     return answer(c, new AppError(fault.status, fault.message, fault.code, undefined, fault.retryAfterSeconds));
   }
-  logger?.error(`${c.req.method} ${redactPath(c.req.path)} failed:`, error);
+  logger?.error(`${c.req.method} ${matchedRoute(c)} failed:`, error);
   return answer(c, new AppError(500, SERVER_ERROR_MESSAGE));
 };
 

@@ -25,9 +25,12 @@ import { compressBody, type Encoding, MIN_COMPRESSED_BYTES, preferredEncoding } 
 import { etagOf, matchesEtag, REVALIDATE } from "./middleware/conditional";
 import { isHttps, securityHeaderValues } from "./middleware/security-headers";
 import { CACHE_PARTITION_HEADER, cachePartition } from "../shared/offline-cache";
+import { nameRoute } from "./route-pattern";
 
 interface Read {
   path: RegExp;
+  /** Its Hono route, which the request log names. */
+  route: string;
   json(store: Store, userId: number, listId: number): Promise<string>;
 }
 
@@ -35,10 +38,12 @@ interface Read {
 const READS: readonly Read[] = [
   {
     path: /^\/api\/list\/([1-9]\d{0,14})$/,
+    route: "/api/list/:id",
     json: async (store, userId, listId) => (await sharedListJson(store, { userId }, { listId })).json,
   },
   {
     path: /^\/api\/tasks\?listId=([1-9]\d{0,14})$/,
+    route: "/api/tasks",
     json: async (store, userId, listId) => {
       const { tasks, json } = await readTasks(store, { userId }, listId);
       return json ?? JSON.stringify(tasks);
@@ -184,6 +189,8 @@ export function hotListRead({ store, config }: Pick<Required<AppDeps>, "store" |
     const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const read = READS.find((candidate) => candidate.path.test(path));
     if (!read) return undefined;
+    // Hono names it again when the read is left to it.
+    nameRoute(request, read.route);
     const cookie = request.headers.get("cookie");
     const token = cookie ? sessionTokenOf(cookie) : undefined;
     if (!token) return undefined;
