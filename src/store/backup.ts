@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { privateFile } from "./private-files";
 
 /** Why a backup was refused, in a sentence for the person at the shell. */
 export class BackupRefused extends Error {}
@@ -22,6 +23,8 @@ export function backupSqlite(source: string, target: string, options: { force?: 
   const partial = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
   const database = new Database(source, { readonly: true });
   try {
+    // VACUUM INTO writes into an empty file as it finds it, so the copy is private from its first byte.
+    privateFile(partial, { exclusive: true });
     database.exec(`PRAGMA busy_timeout = ${BUSY_MS}`);
     database.query("VACUUM INTO ?").run(partial);
     renameSync(partial, target);

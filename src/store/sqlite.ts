@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Db, Row, SqlValue } from "./db";
+import { makeDatabaseFolder, privateDatabaseFiles } from "./private-files";
 import { isBusyError } from "./storage-errors";
 
 /**
@@ -66,7 +66,10 @@ function connect(path: string, readonly: boolean): Database {
 
 export function openSqlite(path: string): Db {
   const inMemory = path === ":memory:";
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  if (!inMemory) {
+    makeDatabaseFolder(dirname(path));
+    privateDatabaseFiles(path);
+  }
   const database = connect(path, false);
   database.exec("PRAGMA journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash (kill -9); only a power cut can lose the last commit.

@@ -6,12 +6,13 @@
  * began must be there.
  */
 import { Database } from "bun:sqlite";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Task, TaskList } from "../../src/shared/types";
+import { openDatabase } from "../../src/store/open";
 import { createList, runConcurrently, signIn, signUp } from "../helpers/fault-load";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 
@@ -20,8 +21,9 @@ const LISTS = 5;
 /** Items per list stay under the 100-item limit, so every acknowledged write is a kept one. */
 const MOST_ITEMS = LISTS * 90;
 
-function runCli(args: string[], env: Record<string, string>) {
-  const child = Bun.spawn([process.execPath, join(ROOT, "src/cli.ts"), ...args], {
+function runCli(args: string[], env: Record<string, string>, options: { umask?: string } = {}) {
+  const command = [process.execPath, join(ROOT, "src/cli.ts"), ...args];
+  const child = Bun.spawn(options.umask ? underUmask(options.umask, command) : command, {
     env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "pipe",
@@ -30,6 +32,11 @@ function runCli(args: string[], env: Record<string, string>) {
     ([code, stdout, stderr]) => ({ code, stdout, stderr }),
   );
 }
+
+/** `command` under a umask; it first makes a plain file at $PROBE, which shows what the umask alone gives. */
+const underUmask = (umask: string, command: string[]) => ["sh", "-c", `umask ${umask} && touch "$PROBE" && exec "$@"`, "sh", ...command];
+
+const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 async function waitFor(check: () => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -118,6 +125,51 @@ describe("backup while running", () => {
       for (const server of servers) await server.stop(9);
     }
   }, 90_000);
+
+  it("makes the data folder 0700, and the database, its WAL files and a backup 0600, whatever the umask (DESIGN §12.0)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "listwell-modes-"));
+    const probe = join(dir, "probe");
+    const server = await startServerProcess(
+      { DATABASE_URL: "", PROBE: probe },
+      { command: underUmask("000", [process.execPath, join(ROOT, "src/server.ts")]), cwd: dir },
+    );
+    const live = join(dir, "data", "listwell.db");
+    try {
+      await createList(await signUp(server, "owner"), "Private");
+      const backup = await runCli(["backup", join(dir, "copy.db")], { DATABASE_URL: live, PROBE: probe }, { umask: "000" });
+      expect(backup).toMatchObject({ code: 0 });
+      // Positive control: under this umask a file made without a mode is anyone's to read and write.
+      expect(modeOf(probe)).toBe("666");
+      expect(readdirSync(join(dir, "data")).sort()).toEqual(["listwell.db", "listwell.db-shm", "listwell.db-wal"]);
+      expect({
+        folder: modeOf(join(dir, "data")),
+        database: modeOf(live),
+        wal: modeOf(`${live}-wal`),
+        shm: modeOf(`${live}-shm`),
+        backup: modeOf(join(dir, "copy.db")),
+      }).toEqual({ folder: "700", database: "600", wal: "600", shm: "600", backup: "600" });
+    } finally {
+      await server.stop(9);
+    }
+  }, 60_000);
+
+  it("narrows a database and WAL files made before the rule to 0600 when it opens them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "listwell-old-modes-"));
+    const path = join(dir, "old.db");
+    const old = new Database(path, { create: true });
+    old.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) chmodSync(file, 0o644);
+    // Positive control: the files are readable by others before the server opens them.
+    expect([path, `${path}-wal`, `${path}-shm`].map(modeOf)).toEqual(["644", "644", "644"]);
+    const db = openDatabase(path);
+    try {
+      expect([path, `${path}-wal`, `${path}-shm`].map(modeOf)).toEqual(["600", "600", "600"]);
+      expect(await db.all("SELECT x FROM t")).toEqual([{ x: 1 }]);
+    } finally {
+      await db.close();
+      old.close();
+    }
+  });
 
   it("refuses PostgreSQL, pointing to pg_dump, and a call without a file, changing nothing", async () => {
     const dir = mkdtempSync(join(tmpdir(), "listwell-backup-refused-"));
