@@ -2,28 +2,39 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomToken } from "../auth/random-token";
 import type { Store } from "../store";
 import type { Claim, HeldKey, StoredAnswer } from "../store/idempotency";
+import { listOfLiveLink } from "./access";
 import { AppError, badRequest } from "./errors";
 
 /**
  * @module DESIGN §11 "Writes are idempotent when the client sends Idempotency-Key": a caller's key
- * is applied once, and its first answer is kept for 24 h and replayed for the same key. Why it
- * works this way (claim first, mark applied in the write's own commit): docs/decisions/018-idempotency.md.
+ * is applied once, and its first answer is kept for 24 h and replayed for the same key. DESIGN
+ * §12.0 bounds what that keeps. Why it works this way (claim first, mark applied in the write's
+ * own commit, let go at once on a fault): docs/decisions/018-idempotency.md.
  */
 
 /** How long a key and its answer are kept; the hourly purge removes older ones. */
 export const KEY_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long a request may hold its key before another try with that key may take it over. Only a
- * request whose process died holds a key this long; if the holder still runs, its write refuses to commit.
+ * How long a claim lasts unless its request renews it (every `LEASE_RENEW_MS` while it runs).
+ * Only a request whose process died, or that lost the database, stops renewing; a try after this
+ * takes the key over, and if the holder still runs its write refuses to commit.
  */
-export const LEASE_MS = 30_000;
+export const LEASE_MS = 5_000;
+export const LEASE_RENEW_MS = 1_500;
+
+/** DESIGN §12.0: how many keys one caller may hold within `KEY_KEPT_MS`. */
+export const KEYS_PER_CALLER = 1_000;
+
+/** DESIGN §12.0: an answer longer than this is kept as its status and `{message, error}` only. */
+export const MAX_KEPT_BODY_BYTES = 16 * 1024;
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was used for a different request";
 export const KEY_IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still in progress";
 export const ANSWER_LOST_MESSAGE = "This change was saved, but its answer was lost. Reload to see it.";
+export const TOO_MANY_KEYS_MESSAGE = "Too many changes with an Idempotency-Key today. Try again later.";
 
 const keyInProgress = () => new AppError(409, KEY_IN_PROGRESS_MESSAGE, "IDEMPOTENCY_KEY_IN_PROGRESS", undefined, 1);
 
@@ -36,12 +47,30 @@ export function parseKey(header: string): string {
 }
 
 /**
- * Whose keys these are: the signed-in user's, else a link guest's under the link. An anonymous
- * call (login, register) has no caller to keep an answer for, so its key is not kept at all.
+ * Whose keys these are (DESIGN §12.0): the signed-in user's, else a link guest's under a live
+ * link. A link that is unknown, rotated or expired has no guest to keep an answer for: its call
+ * runs unkeyed (and is refused), so a made-up shareId never makes a row. An anonymous call has
+ * no caller either.
  */
-export function keyOwner(userId: number | null, shareId: string | undefined): string | null {
+export async function keyOwner(store: Store, userId: number | null, shareId: string | undefined): Promise<string | null> {
   if (userId !== null) return `user:${userId}`;
-  return shareId ? `share:${shareId}` : null;
+  if (!shareId) return null;
+  return (await listOfLiveLink(store, shareId)) ? `share:${shareId}` : null;
+}
+
+/**
+ * DESIGN §12.0: a call that carries a password is never keyed, so neither the password nor a
+ * hash of it is stored. The auth routes are named by the HTTP layer; this catches any other
+ * body with a password field.
+ */
+export function carriesPassword(body: ArrayBuffer): boolean {
+  if (body.byteLength === 0) return false;
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    return typeof parsed === "object" && parsed !== null && Object.keys(parsed).some((field) => /password/i.test(field));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -61,28 +90,50 @@ export type KeyOutcome = { held: HeldKey } | { replay: StoredAnswer };
 /**
  * Claims `key` for a request, or says why not: 422 when the key was used for another request,
  * 409 while another request holds it, 409 when its write is applied but its answer was lost
- * (the process stopped between the two). A key past its 24 h, or whose holder died before it
- * wrote anything, is claimed afresh.
+ * (the process stopped between the two), 429 when the caller already holds `KEYS_PER_CALLER`
+ * keys of the last 24 h. A key past its 24 h, or whose holder died or let it go before it wrote
+ * anything, is claimed afresh.
  */
 export async function claimKey(store: Store, caller: string, key: string, print: string, now = store.clock.now()): Promise<KeyOutcome> {
   // Each lap follows a row that changed under it; a key that keeps changing is in use.
   for (let lap = 0; lap < 3; lap++) {
     const claim: Claim = { caller, key, fingerprint: print, lease: randomToken(16), leaseUntil: now + LEASE_MS, now };
     const held = { held: { caller, key, lease: claim.lease, done: false } };
-    if (await store.idempotency.claim(claim)) return held;
+    if (await claimed(store, claim, store.idempotency.claim(claim, now - KEY_KEPT_MS, KEYS_PER_CALLER))) return held;
     const found = await store.idempotency.find(caller, key);
-    if (!found) continue;
+    if (!found) {
+      await refuseOverLimit(store, caller, now);
+      continue;
+    }
     if (found.createdAt <= now - KEY_KEPT_MS) {
-      if (await store.idempotency.reclaim(claim, found.lease, false)) return held;
+      if (await claimed(store, claim, store.idempotency.reclaim(claim, found.lease, false))) return held;
       continue;
     }
     if (found.fingerprint !== print) throw new AppError(422, KEY_REUSED_MESSAGE, "IDEMPOTENCY_KEY_REUSED");
     if (found.answer) return { replay: found.answer };
-    if (found.leaseUntil > now) throw keyInProgress();
+    if (found.leaseUntil > now && !lettingGo.has(found.lease)) throw keyInProgress();
     if (found.applied) throw new AppError(409, ANSWER_LOST_MESSAGE, "IDEMPOTENCY_KEY_ANSWER_LOST");
-    if (await store.idempotency.reclaim(claim, found.lease, true)) return held;
+    if (await claimed(store, claim, store.idempotency.reclaim(claim, found.lease, true))) return held;
   }
   throw keyInProgress();
+}
+
+/** A claim whose answer the database never gave (it went away) may still have landed: it is let go once it is back. */
+async function claimed(store: Store, claim: Claim, attempt: Promise<boolean>): Promise<boolean> {
+  try {
+    return await attempt;
+  } catch (error) {
+    letGoLater(store, { caller: claim.caller, key: claim.key, lease: claim.lease, done: true }, claim.leaseUntil);
+    throw error;
+  }
+}
+
+/** 429 with Retry-After (when its oldest key turns 24 h old) for a caller at `KEYS_PER_CALLER`. */
+async function refuseOverLimit(store: Store, caller: string, now: number): Promise<void> {
+  const kept = await store.idempotency.keptSince(caller, now - KEY_KEPT_MS);
+  if (kept.count < KEYS_PER_CALLER) return;
+  const wait = Math.max(1, Math.ceil((kept.oldest + KEY_KEPT_MS - now) / 1000));
+  throw new AppError(429, TOO_MANY_KEYS_MESSAGE, "IDEMPOTENCY_KEY_LIMIT", undefined, wait);
 }
 
 /**
@@ -92,11 +143,61 @@ export async function claimKey(store: Store, caller: string, key: string, print:
  */
 export const isKeptAnswer = (status: number) => status >= 200 && status < 500 && status !== 408 && status !== 429;
 
-/** Stores the request's answer under its key, or lets the key go when that answer is not kept. */
+/** DESIGN §12.0: the answer as kept; past `MAX_KEPT_BODY_BYTES`, its status and `{message, error}` only. */
+export function keptForm(answer: StoredAnswer): StoredAnswer {
+  if (Buffer.byteLength(answer.body) <= MAX_KEPT_BODY_BYTES) return answer;
+  let said: { message?: unknown; error?: unknown } = {};
+  try {
+    said = JSON.parse(answer.body) ?? {};
+  } catch {
+    // Not JSON: nothing of it is kept.
+  }
+  const { message, error } = said;
+  const body = JSON.stringify({
+    message: typeof message === "string" ? message : undefined,
+    error: typeof error === "string" ? error : undefined,
+  });
+  return { status: answer.status, contentType: "application/json", body };
+}
+
+/**
+ * Stores the request's answer under its key, or lets the key go when that answer is not kept.
+ * When the database cannot be told (it went away with the request), this process remembers the
+ * lease as let go, so a try with the key here runs at once, and tells the database as soon as it is back.
+ */
 export async function settleKey(store: Store, held: HeldKey, answer: StoredAnswer): Promise<void> {
   held.done = true;
-  if (isKeptAnswer(answer.status)) await store.idempotency.saveAnswer(held, answer);
-  else await store.idempotency.release(held);
+  if (isKeptAnswer(answer.status)) return store.idempotency.saveAnswer(held, keptForm(answer));
+  try {
+    await store.idempotency.release(held);
+  } catch (error) {
+    letGoLater(store, held, store.clock.now() + LEASE_MS);
+    throw error;
+  }
+}
+
+/** Extends the lease of a request still running; false when it is no longer its to extend. */
+export const renewKey = (store: Store, held: HeldKey) => store.idempotency.renew(held, store.clock.now() + LEASE_MS);
+
+/** Leases let go of while the database was away, until it is told or the lease has run out anyway. */
+const lettingGo = new Map<string, number>();
+const LET_GO_RETRY_MS = 100;
+
+function letGoLater(store: Store, held: HeldKey, leaseUntil: number): void {
+  lettingGo.set(held.lease, leaseUntil);
+  const retry = async () => {
+    if (store.clock.now() >= leaseUntil) {
+      lettingGo.delete(held.lease);
+      return;
+    }
+    try {
+      await store.idempotency.release(held);
+      lettingGo.delete(held.lease);
+    } catch {
+      setTimeout(retry, LET_GO_RETRY_MS).unref();
+    }
+  };
+  setTimeout(retry, LET_GO_RETRY_MS).unref();
 }
 
 /** The key of the request running in this async context, if it carries one. */

@@ -62,14 +62,28 @@ const WHERE_KEY = "caller = ? AND request_key = ?";
 /** DESIGN §11 Idempotency-Key rows (migrations/*\/…_idempotency.sql). */
 export function idempotencyStore(db: Db) {
   return {
-    /** Inserts the claim; true when this request now holds the key, false when a row was there. */
-    async claim(claim: Claim): Promise<boolean> {
+    /**
+     * Inserts the claim unless the caller already holds `limit` keys created after `since`; true
+     * when this request now holds the key, false when a row was there or the caller is at the limit.
+     */
+    async claim(claim: Claim, since: number, limit: number): Promise<boolean> {
+      // The casts type the selected parameters for PostgreSQL, which cannot infer them as it does in VALUES.
       const inserted = await db.run(
         `INSERT INTO idempotency_keys (caller, request_key, fingerprint, lease, lease_until, applied, created_at)
-         VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (caller, request_key) DO NOTHING`,
-        [claim.caller, claim.key, claim.fingerprint, claim.lease, claim.leaseUntil, claim.now],
+         SELECT ?, ?, ?, ?, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
+         WHERE (SELECT COUNT(*) FROM idempotency_keys WHERE caller = ? AND created_at > ?) < ?
+         ON CONFLICT (caller, request_key) DO NOTHING`,
+        [claim.caller, claim.key, claim.fingerprint, claim.lease, claim.leaseUntil, claim.now, claim.caller, since, limit],
       );
       return inserted === 1;
+    },
+    /** How many keys the caller holds created after `since`, and when the oldest of them was. */
+    async keptSince(caller: string, since: number): Promise<{ count: number; oldest: number }> {
+      const row = await db.get<{ count: number | string; oldest: number | string | null }>(
+        "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM idempotency_keys WHERE caller = ? AND created_at > ?",
+        [caller, since],
+      );
+      return { count: Number(row?.count ?? 0), oldest: Number(row?.oldest ?? since) };
     },
     async find(caller: string, key: string): Promise<KeyRecord | undefined> {
       const row = await db.get<KeyRow>(`SELECT * FROM idempotency_keys WHERE ${WHERE_KEY}`, [caller, key]);
@@ -95,6 +109,17 @@ export function idempotencyStore(db: Db) {
         held.key,
         held.lease,
       ]);
+      return changed === 1;
+    },
+    /**
+     * Moves the lease of a request still running to `leaseUntil`; false when the key is no longer
+     * its own. A lease ended by `release` (0) stays ended, whatever renewal was still on its way.
+     */
+    async renew(held: HeldKey, leaseUntil: number): Promise<boolean> {
+      const changed = await db.run(
+        `UPDATE idempotency_keys SET lease_until = ? WHERE ${WHERE_KEY} AND lease = ? AND status IS NULL AND lease_until > 0`,
+        [leaseUntil, held.caller, held.key, held.lease],
+      );
       return changed === 1;
     },
     async saveAnswer(held: HeldKey, answer: StoredAnswer): Promise<void> {

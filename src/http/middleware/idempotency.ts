@@ -1,14 +1,31 @@
 import type { MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
-import { claimKey, fingerprint, heldKeys, keyOwner, parseKey, settleKey } from "../../domain/idempotency";
-import type { StoredAnswer } from "../../store/idempotency";
+import {
+  carriesPassword,
+  claimKey,
+  fingerprint,
+  heldKeys,
+  keyOwner,
+  LEASE_RENEW_MS,
+  parseKey,
+  renewKey,
+  settleKey,
+} from "../../domain/idempotency";
+import type { HeldKey, StoredAnswer } from "../../store/idempotency";
+import type { Store } from "../../store";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
 
 const UNSAFE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
+/** DESIGN §12.0: the auth calls, never keyed: their bodies hold passwords. */
+const AUTH_PATHS = new Set(["/api/login", "/api/register", "/api/change-password"]);
+
 /** The header on a replayed answer, so a client can tell it from a fresh one. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
+
+/** A request that runs this long keeps renewing its lease for no more: a stuck one lets its key go. */
+const MAX_RENEWED_MS = 120_000;
 
 /**
  * DESIGN §11: an unsafe /api call carrying `Idempotency-Key` is applied once per caller. The
@@ -19,10 +36,12 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("idempotency-key");
   if (header === undefined || !UNSAFE_METHODS.has(c.req.method)) return next();
   const key = parseKey(header);
-  const caller = keyOwner(c.get("user")?.id ?? null, callerOf(c).shareId);
-  if (caller === null) return next();
+  if (AUTH_PATHS.has(c.req.path)) return next();
   const { store, logger } = c.get("deps");
+  const caller = await keyOwner(store, c.get("user")?.id ?? null, callerOf(c).shareId);
+  if (caller === null) return next();
   const body = await c.req.raw.clone().arrayBuffer();
+  if (carriesPassword(body)) return next();
   const outcome = await claimKey(store, caller, key, fingerprint(c.req.method, c.req.url, body));
   if ("replay" in outcome) {
     const { status, contentType, body: text } = outcome.replay;
@@ -30,12 +49,31 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (contentType) headers["Content-Type"] = contentType;
     return text === "" ? c.body(null, status as StatusCode, headers) : c.body(text, status as ContentfulStatusCode, headers);
   }
-  await heldKeys.run(outcome.held, next);
-  const answer: StoredAnswer = { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text() };
+  let answer: StoredAnswer = { status: 500, contentType: null, body: "" };
+  const stopRenewing = renewWhileRunning(store, outcome.held);
   try {
-    await settleKey(store, outcome.held, answer);
-  } catch (error) {
-    // The change itself is done (or refused): its own answer is still the truth, so it goes out.
-    logger.warn(`${c.req.method} ${c.req.path}: keeping the answer of Idempotency-Key failed:`, error);
+    await heldKeys.run(outcome.held, next);
+    answer = { status: c.res.status, contentType: c.res.headers.get("content-type"), body: await c.res.clone().text() };
+  } finally {
+    stopRenewing();
+    try {
+      await settleKey(store, outcome.held, answer);
+    } catch (error) {
+      // The change itself is done (or refused): its own answer is still the truth, so it goes out.
+      logger.warn(`${c.req.method} ${c.req.path}: keeping the answer of Idempotency-Key failed:`, error);
+    }
   }
 };
+
+/** Keeps the request's lease alive while it runs, so a short lease is only ever outlived by a dead holder. */
+function renewWhileRunning(store: Store, held: HeldKey): () => void {
+  const started = Date.now();
+  const timer = setInterval(() => {
+    if (held.done || Date.now() - started > MAX_RENEWED_MS) return clearInterval(timer);
+    renewKey(store, held).catch(() => {
+      // The database is away: the request fails on its own, and its key is let go when it settles.
+    });
+  }, LEASE_RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
