@@ -2,6 +2,7 @@ import { SQL } from "bun";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/shared/types";
 import { isPostgresAvailable, POSTGRES_ADMIN_URL } from "../helpers/databases";
+import { LEASE_MS } from "../../src/domain/idempotency";
 import { createList, LONG_FAULTS, runConcurrently, signUp } from "../helpers/fault-load";
 import { startServerProcess } from "../helpers/server-process";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
@@ -10,12 +11,16 @@ import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
  * Issue 11, finding 10: with PostgreSQL gone every request was a generic 500. Behind a TCP proxy
  * the test cuts the database off for 5 s while clients read and write: each request is answered
  * 503 with Retry-After meanwhile, the process stays up, and once the network is back the same
- * process reads and writes again with nothing acknowledged lost.
+ * process reads and writes again with nothing acknowledged lost. Writes the cut caught holding an
+ * Idempotency-Key let it go at once (docs/decisions/018-idempotency.md): their retries with the
+ * same key run as soon as the database answers again, not when the lease runs out.
  */
 const CUT_MS = 5_000;
 const CUTS = LONG_FAULTS ? 4 : 1;
 const WRITERS = 4;
 const READERS = 2;
+/** Shorter than a key's lease, so only letting the key go can free it for the retry. */
+const SHORT_CUT_MS = 1_500;
 
 interface Seen {
   status: number | string;
@@ -153,4 +158,77 @@ describe.runIf(await isPostgresAvailable())("PostgreSQL cut off for 5 s", () => 
     },
     LONG_FAULTS ? 120_000 : 60_000,
   );
+
+  it("lets go at once of the Idempotency-Keys of writes the cut failed: their retries with the same key run as soon as the database is back", async () => {
+    expect(SHORT_CUT_MS).toBeLessThan(LEASE_MS);
+    const keysName = `${name}_keys`;
+    await admin.unsafe(`CREATE DATABASE ${keysName}`);
+    const url = new URL(POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${keysName}`));
+    url.host = proxy.address;
+    const server = await startServerProcess({ DATABASE_URL: url.toString(), INVITE_CODE: "outage" });
+    try {
+      const owner = await signUp(server, "keeper");
+      const list = await createList(owner, "Keys");
+      const send = (key: string, title: string) =>
+        fetch(`${server.url}/api/tasks`, {
+          method: "POST",
+          headers: { cookie: owner.cookie, "content-type": "application/json", "Idempotency-Key": key },
+          body: JSON.stringify({ listId: list.id, title }),
+        }).then(
+          async (response) => ({ status: response.status, error: ((await response.json().catch(() => ({}))) as { error?: string }).error }),
+          (failure: unknown) => ({ status: 0, error: String(failure) }),
+        );
+
+      let cut = false;
+      let stop = false;
+      let written = 0;
+      const failed: Array<{ key: string; title: string; sentBeforeCut: boolean }> = [];
+      const load = runConcurrently(
+        8,
+        async () => {
+          const sentBeforeCut = !cut;
+          const title = `Keyed ${written++}`;
+          const key = crypto.randomUUID();
+          const answer = await send(key, title);
+          if (answer.status === 503) failed.push({ key, title, sentBeforeCut });
+          else expect(answer.status).toBe(201);
+          await Bun.sleep(10);
+        },
+        () => stop || cut,
+      );
+      await Bun.sleep(500);
+      cut = true;
+      proxy.cut();
+      await load;
+      await Bun.sleep(SHORT_CUT_MS);
+      proxy.restore();
+      const restoredAt = Date.now();
+      stop = true;
+
+      // Writes the cut caught mid-flight held their keys when it came: those are the ones a lease would block.
+      expect(failed.filter((write) => write.sentBeforeCut).length).toBeGreaterThan(0);
+      // Each failed write is sent again with its key until it lands: 503 while the connection is
+      // made again, but never 409 "in progress" for a request that is long answered.
+      const answers: Array<{ status: number; error?: string }> = [];
+      let pending = [...failed];
+      while (pending.length > 0 && Date.now() - restoredAt < LEASE_MS) {
+        const round = await Promise.all(pending.map((write) => send(write.key, write.title)));
+        answers.push(...round);
+        pending = pending.filter((_, n) => round[n]!.status !== 201);
+        if (pending.length > 0) await Bun.sleep(100);
+      }
+      const settledMs = Date.now() - restoredAt;
+      console.log(
+        `postgres outage, keyed retries: ${failed.length} failed writes (${failed.filter((w) => w.sentBeforeCut).length} in flight at the cut) all written again ${settledMs} ms after the database came back; answers ${JSON.stringify(answers.map((a) => a.error ?? a.status))}`,
+      );
+      expect(answers.filter((answer) => answer.status === 409)).toEqual([]);
+      expect(pending).toEqual([]);
+      expect(settledMs).toBeLessThan(LEASE_MS);
+      const titles = (await owner.expect<Task[]>(200, "GET", `/api/tasks?listId=${list.id}`)).map((task) => task.title);
+      for (const write of failed) expect(titles.filter((title) => title === write.title)).toEqual([write.title]);
+    } finally {
+      await server.stop(9);
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${keysName} WITH (FORCE)`);
+    }
+  }, 60_000);
 });
