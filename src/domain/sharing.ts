@@ -3,7 +3,7 @@ import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
 import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
-import { listOfLiveLink, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
+import { linkIsLive, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
 import { badRequest, conflict, notFound } from "./errors";
 
 /** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
@@ -14,16 +14,20 @@ async function announceShare(bus: EventBus, type: "share_added" | "share_removed
 
 /**
  * Logging in or registering with a shareId (SPEC §2 "Auth page") makes the list the user's
- * "Shared with me" at the link's level. Answers the shareId for `sharedList`, or undefined
- * when the link is unknown, rotated or expired (the sign-in itself still succeeds).
+ * "Shared with me" at the link's level, never more. Answers the shareId for `sharedList`, or
+ * undefined when the link is unknown, rotated or expired (the sign-in itself still succeeds).
+ * The list's row is locked while the share is made: an owner narrowing the link at that moment
+ * waits, or is waited for, so the share never has the level the link no longer has.
  */
 export async function joinSharedList(store: Store, bus: EventBus, user: UserRecord, shareId: string): Promise<string | undefined> {
-  const list = await listOfLiveLink(store, shareId);
-  if (!list) return undefined;
-  if (list.userId !== user.id && (await store.shares.grant(list.id, user.id, list.linkAccess))) {
-    await announceShare(bus, "share_added", list.id, list.userId, user.id);
-  }
-  return list.shareId;
+  const joined = await store.db.transaction(async (tx) => {
+    const list = await store.lists.findByShareId(shareId, tx, true);
+    if (!list || !linkIsLive(list, store.clock.now())) return undefined;
+    const added = list.userId !== user.id && (await store.shares.grant(list.id, user.id, list.linkAccess, tx));
+    return { list, added };
+  });
+  if (joined?.added) await announceShare(bus, "share_added", joined.list.id, joined.list.userId, user.id);
+  return joined?.list.shareId;
 }
 
 /** SPEC §5 "Share username": the target must exist, must not be the owner, must not have it yet. */
