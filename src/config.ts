@@ -12,6 +12,11 @@ export interface Config {
   logFormat: "text" | "json";
   /** NODE_ENV, shown by the /login-test page. */
   environment: string;
+  /**
+   * Proxies in front of the server that append to `X-Forwarded-For` (DESIGN §12.0); 0 trusts no
+   * header and takes the TCP peer as the client's address.
+   */
+  trustProxy: number;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
@@ -29,5 +34,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     logFormat: env.LOG_FORMAT?.toLowerCase() === "json" ? "json" : "text",
     environment: env.NODE_ENV || "development",
+    trustProxy: /^\d{1,2}$/.test(env.TRUST_PROXY?.trim() ?? "") ? Number(env.TRUST_PROXY) : 0,
   };
 }

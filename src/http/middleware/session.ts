@@ -4,6 +4,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "../../auth/device-
 import { authenticate, SESSION_COOKIE, SESSION_LIFETIME_MS } from "../../auth/sessions";
 import { unauthorized } from "../../domain/errors";
 import type { UserRecord } from "../../store/users";
+import { clientAddress, type PeerSource } from "../client-address";
 import type { AppContext, AppEnv } from "../env";
 import { isHttps } from "./security-headers";
 
@@ -63,10 +64,9 @@ export function requireUser(c: AppContext): UserRecord {
   return user;
 }
 
-export function clientIp(c: AppContext): string {
-  const server = c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined;
-  return server?.requestIP?.(c.req.raw)?.address ?? "local";
-}
+/** The caller's address as the per-address limits count it (TRUST_PROXY, DESIGN §12.0). */
+export const clientIp = (c: AppContext): string =>
+  clientAddress(c.req.raw, c.env as PeerSource | undefined, c.get("deps").config.trustProxy);
 
 /** Refuses the call with 401 before its body is even validated. */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
