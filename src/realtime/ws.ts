@@ -20,6 +20,8 @@ import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscr
  */
 export interface SocketData {
   identity: Identity;
+  /** The client's address (src/http/client-address.ts), which its allowance of sockets counts by. */
+  address: string;
   subscriber?: Subscriber;
 }
 
@@ -32,6 +34,10 @@ const topicOf = (subscription: Subscription) =>
 
 /** Frames are small JSON messages; anything bigger is not ours. */
 const MAX_FRAME_BYTES = 16 * 1024;
+/** DESIGN §12.0: open websockets one address may hold; the next upgrade answers 429. */
+export const MAX_SOCKETS_PER_ADDRESS = 100;
+/** A refused upgrade's Retry-After: sockets are held until closed, so no moment is promised. */
+const RETRY_SOCKET_SECONDS = 30;
 
 const send = (ws: ServerWebSocket<SocketData>, message: LiveMessage) => {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -40,6 +46,16 @@ const send = (ws: ServerWebSocket<SocketData>, message: LiveMessage) => {
 export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
   let server: LiveServer | undefined;
   const sockets = new Set<ServerWebSocket<SocketData>>();
+  /**
+   * Sockets per address, each counted from its admission (before its session is read), so upgrades
+   * arriving together cannot all pass the check before any of them opens; released at close.
+   */
+  const held = new Map<string, number>();
+  const release = (address: string) => {
+    const left = (held.get(address) ?? 1) - 1;
+    if (left > 0) held.set(address, left);
+    else held.delete(address);
+  };
 
   hub.addTransport({
     listEvent(listId, message) {
@@ -107,6 +123,20 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     }
   }
 
+  /** Reads who the socket is and upgrades; false when the request was no websocket upgrade. */
+  async function upgradeAs(request: Request, running: LiveServer, address: string): Promise<boolean> {
+    const identity: Identity = { userId: null, sessionId: null };
+    const cookies = parseCookies(request.headers.get("cookie") ?? "");
+    const token = cookies[SESSION_COOKIE];
+    if (token) {
+      const found = await authenticate(store, token);
+      if (found) Object.assign(identity, { userId: found.user.id, sessionId: found.session.id, expiresAt: found.session.expiresAt });
+    }
+    const guestName = identity.userId === null ? await presentableGuestName(store, cookies[GUEST_NAME_COOKIE]) : undefined;
+    if (guestName) identity.guestName = guestName;
+    return running.upgrade(request, { data: { identity, address } });
+  }
+
   const handlers: WebSocketHandler<SocketData> = {
     maxPayloadLength: MAX_FRAME_BYTES,
     open(ws) {
@@ -134,6 +164,7 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     },
     close(ws) {
       sockets.delete(ws);
+      release(ws.data.address);
       if (ws.data.subscriber) hub.leave(ws.data.subscriber);
     },
   };
@@ -150,22 +181,26 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
      * session cookie (if valid) names the user; without one the socket is anonymous and can
      * only follow lists through their shareId.
      */
-    async upgrade(request: Request, running: LiveServer): Promise<Response | undefined> {
+    async upgrade(request: Request, running: LiveServer, address: string): Promise<Response | undefined> {
       const origin = request.headers.get("origin");
       if (origin && !isSameOrigin(origin, request.url, request.headers.get("host") ?? undefined)) {
         return Response.json({ message: "Cross-origin requests are not allowed" }, { status: 403 });
       }
-      const identity: Identity = { userId: null, sessionId: null };
-      const cookies = parseCookies(request.headers.get("cookie") ?? "");
-      const token = cookies[SESSION_COOKIE];
-      if (token) {
-        const found = await authenticate(store, token);
-        if (found) Object.assign(identity, { userId: found.user.id, sessionId: found.session.id, expiresAt: found.session.expiresAt });
+      if ((held.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS) {
+        return Response.json(
+          { message: "Too many live connections from this address. Please try again later.", error: "SOCKET_LIMIT" },
+          { status: 429, headers: { "Retry-After": String(RETRY_SOCKET_SECONDS) } },
+        );
       }
-      const guestName = identity.userId === null ? await presentableGuestName(store, cookies[GUEST_NAME_COOKIE]) : undefined;
-      if (guestName) identity.guestName = guestName;
-      if (running.upgrade(request, { data: { identity } })) return undefined;
-      return Response.json({ message: "Expected a websocket upgrade" }, { status: 426 });
+      held.set(address, (held.get(address) ?? 0) + 1);
+      try {
+        const opened = await upgradeAs(request, running, address);
+        if (!opened) release(address);
+        return opened ? undefined : Response.json({ message: "Expected a websocket upgrade" }, { status: 426 });
+      } catch (error) {
+        release(address);
+        throw error;
+      }
     },
 
     closeAll() {
