@@ -1,8 +1,9 @@
 import { AppError } from "../domain/errors";
 
 /**
- * @module Who may open one more long-poll client (issue 11): an instance holds a bounded number,
- * and one address only a few that follow nothing. Both refusals say when to try again.
+ * @module Who may open one more long-poll client (DESIGN §7, §12.0): an instance holds a bounded
+ * number, one address at most 50 and only 20 of them following nothing. Each refusal says when to
+ * try again.
  */
 
 /**
@@ -13,19 +14,22 @@ import { AppError } from "../domain/errors";
 export const MAX_CLIENTS = 10_000;
 /** DESIGN §7: at most 20 clients following nothing per address. */
 export const MAX_UNSUBSCRIBED_PER_IP = 20;
+/** DESIGN §12.0: at most 50 clients per address, following a list or not. */
+export const MAX_CLIENTS_PER_IP = 50;
 
 export interface Allowance {
   maxClients: number;
   maxUnsubscribedPerIp: number;
+  maxClientsPerIp: number;
   /** How long a client following nothing lives unheard from: the wait a refusal names. */
   unsubscribedIdleMs: number;
 }
 
 /**
- * Refuses a new client when the instance is full (503) or the address already holds enough idle
- * ones (429); `idleAtAddress` gives when each of those was last heard from.
+ * Refuses a new client when the instance is full (503), or the address already holds enough clients
+ * or enough idle ones (429); `idleAtAddress` gives when each idle one was last heard from.
  */
-export function admitPollClient(clientCount: number, idleAtAddress: number[], allowance: Allowance, now = Date.now()) {
+export function admitPollClient(clientCount: number, atAddress: number, idleAtAddress: number[], allowance: Allowance, now = Date.now()) {
   if (clientCount >= allowance.maxClients) {
     throw new AppError(
       503,
@@ -35,15 +39,17 @@ export function admitPollClient(clientCount: number, idleAtAddress: number[], al
       Math.ceil(allowance.unsubscribedIdleMs / 1000),
     );
   }
-  if (idleAtAddress.length >= allowance.maxUnsubscribedPerIp) {
-    const oldest = Math.min(...idleAtAddress);
-    const seconds = Math.max(1, Math.ceil((oldest + allowance.unsubscribedIdleMs - now) / 1000));
-    throw new AppError(
-      429,
-      "Too many live-update connections from this address. Please try again shortly.",
-      "POLL_CLIENT_LIMIT",
-      undefined,
-      seconds,
-    );
-  }
+  const idleFull = idleAtAddress.length >= allowance.maxUnsubscribedPerIp;
+  if (!idleFull && atAddress < allowance.maxClientsPerIp) return;
+  // Idle ones are forgotten on time; clients that follow a list leave when their pages close.
+  const seconds = idleFull
+    ? Math.max(1, Math.ceil((Math.min(...idleAtAddress) + allowance.unsubscribedIdleMs - now) / 1000))
+    : Math.ceil(allowance.unsubscribedIdleMs / 1000);
+  throw new AppError(
+    429,
+    "Too many live-update connections from this address. Please try again shortly.",
+    "POLL_CLIENT_LIMIT",
+    undefined,
+    seconds,
+  );
 }

@@ -5,7 +5,7 @@ import { notFound } from "../domain/errors";
 import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
 import type { Hub } from "./hub";
-import { admitPollClient, MAX_CLIENTS, MAX_UNSUBSCRIBED_PER_IP } from "./poll-admission";
+import { admitPollClient, MAX_CLIENTS, MAX_CLIENTS_PER_IP, MAX_UNSUBSCRIBED_PER_IP } from "./poll-admission";
 import { replay, type ReplayCursor } from "./replay";
 import { listNotice, type Identity, type Subscriber, type Target } from "./subscriber";
 
@@ -16,7 +16,7 @@ import { listNotice, type Identity, type Subscriber, type Target } from "./subsc
  * floor: an older lastEventId gets `resync`). What is not stored (shares, version updates,
  * revocations) waits in a small per-client queue. A client lives in this instance's memory only:
  * on another one its id answers 404, and SPEC §4's client then reconnects and resumes.
- * Clients are bounded (issue 11): per address while they follow nothing, and in all.
+ * Clients are bounded (DESIGN §7, §12.0): per address, more tightly while they follow nothing, and in all.
  */
 export interface PollOptions {
   /** How long a poll waits for an event before answering an empty list (DESIGN §7: ~30 s). */
@@ -29,6 +29,8 @@ export interface PollOptions {
   maxClients?: number;
   /** Clients following nothing that one address may hold; a connect beyond answers 429. */
   maxUnsubscribedPerIp?: number;
+  /** Clients one address may hold, following a list or not; a connect beyond answers 429. */
+  maxClientsPerIp?: number;
 }
 
 /** Who may use a client: the session that made it, or (made anonymously) the shareId it uses. */
@@ -77,12 +79,14 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   const allowance = {
     maxClients: options.maxClients ?? MAX_CLIENTS,
     maxUnsubscribedPerIp: options.maxUnsubscribedPerIp ?? MAX_UNSUBSCRIBED_PER_IP,
+    maxClientsPerIp: options.maxClientsPerIp ?? MAX_CLIENTS_PER_IP,
     unsubscribedIdleMs,
   };
   const clients = new Map<string, PollClient>();
   // Indexes, so an event or a broadcast touches only the clients it concerns, never all of them.
   const byList = new Map<number, Set<PollClient>>();
   const byUser = new Map<number, Set<PollClient>>();
+  const byIp = new Map<string, Set<PollClient>>();
   const unsubscribedByIp = new Map<string, Set<PollClient>>();
   const waiting = new Set<PollClient>();
   const broadcasts: Array<{ seq: number; message: LiveMessage }> = [];
@@ -123,6 +127,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     if (!clients.delete(client.id)) return;
     hub.leave(client);
     classify(client);
+    removeFrom(byIp, client.ip, client);
     if (client.identity.userId !== null) removeFrom(byUser, client.identity.userId, client);
     client.wake?.();
     if (clients.size === 0 && sweeper) {
@@ -188,6 +193,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const ip = caller.ip ?? "local";
       admitPollClient(
         clients.size,
+        byIp.get(ip)?.size ?? 0,
         [...(unsubscribedByIp.get(ip) ?? [])].map((idle) => idle.lastSeen),
         allowance,
       );
@@ -221,6 +227,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
         present: (now, ttlMs) => client.wake !== undefined || now - client.lastSeen < ttlMs,
       };
       clients.set(client.id, client);
+      addTo(byIp, ip, client);
       classify(client);
       if (client.identity.userId !== null) addTo(byUser, client.identity.userId, client);
       hub.join(client);
@@ -242,14 +249,18 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       return client;
     },
 
+    /**
+     * Follows the list; `eventId` is the list's own newest event as the subscription began (as the
+     * websocket's `connect` says it), never another list's, which the page would take for a change.
+     */
     async subscribe(client: PollClient, target: Target) {
       // An anonymous client works only for the shareId that made it; any other list answers 404.
       if (!mayFollowWithPollClient(ownerOf(client), target)) throw notFound(LIST_NOT_FOUND);
-      const result = await hub.subscribe(client, target);
+      const { subscription } = await hub.subscribe(client, target);
       if (client.identity.userId === null && client.boundShareId === undefined && target.shareId) client.boundShareId = target.shareId;
       client.lastSeen = Date.now();
       classify(client);
-      return result;
+      return { subscription, eventId: await store.events.latestIdOf(subscription.listId) };
     },
 
     unsubscribe(client: PollClient, target: Target) {

@@ -54,10 +54,9 @@ export const pollApi = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const client = clientOf(c, input.clientId, input.shareId);
     if (input.presence) client.hearsPresence = true;
-    const { subscription } = await c.get("deps").realtime.polls.subscribe(client, target(input));
-    // The list's newest event as the subscription began, as the websocket's `connect` says it:
-    // the page compares it with what it shows and refetches what it missed before polling began.
-    return c.json({ subscribed: true, listId: subscription.listId, eventId: subscription.floor });
+    const { subscription, eventId } = await c.get("deps").realtime.polls.subscribe(client, target(input));
+    // The page compares it with what it shows and refetches what it missed before polling began.
+    return c.json({ subscribed: true, listId: subscription.listId, eventId });
   })
   .post("/poll/unsubscribe", jsonBody(pollSubscribeSchema), async (c) => {
     const input = c.req.valid("json");
