@@ -60,7 +60,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     subscriber.subscriptions.set(subscription.listId, subscription);
     lists.follow(subscription.listId, listTopic(subscription.listId), (message) => onListMessage(subscription.listId, message), subscriber);
     subscriber.attach(subscription);
-    presence.joined(subscription.listId, subscriber);
+    presence.joined(subscription.listId);
   }
 
   function remove(subscriber: Subscriber, subscription: Subscription) {

@@ -4,6 +4,7 @@ import { PRESENCE, type PresencePayload } from "../shared/live-messages";
 import type { Store } from "../store";
 import { listTopic, type BusMessage, type EventBus } from "./bus";
 import { listNotice, type Subscriber } from "./subscriber";
+import { createThrottle, systemTimers, type Timers } from "./throttle";
 
 /**
  * Who has a list open now (issue 16), told live to everyone following it. Each instance knows its
@@ -11,12 +12,19 @@ import { listNotice, type Subscriber } from "./subscriber";
  * the TTL while anyone is there) and merges what they tell, forgetting an instance not heard from
  * for a TTL (it stopped or lost Redis). A websocket leaves when it closes; a long-poll client once
  * it has neither a poll waiting nor polled within the TTL. Only clients that follow the list, so
- * whom access was granted, ever receive it (docs/decisions/024).
+ * whom access was granted, ever receive it (docs/decisions/024). A list's presence is worked out
+ * at most twice a second (DESIGN §12.0), so clients coming and going in a burst cost its viewers
+ * one message, sent at the end of the burst with the state it left.
  */
 export interface PresenceOptions {
   /** How long a silent long-poll client or instance counts as present (issue 16: gone within 10 s). */
   ttlMs?: number;
+  /** The clock and timers that space a list's presence messages out. */
+  timers?: Timers;
 }
+
+/** DESIGN §12.0: presence reaches a list's viewers at most twice a second. */
+export const PRESENCE_INTERVAL_MS = 500;
 
 /** Gone within 10 s: 8 s of silence, found by a sweep at most a second later. */
 const DEFAULT_TTL_MS = 8_000;
@@ -42,10 +50,17 @@ export function createPresence(
   /** Account names as read, each read again once older than the TTL (an account may be renamed). */
   const usernames = new Map<number, { name: string | null; at: number }>();
   const reading = new Set<number>();
-  /** Lists to work out again once a name is read, with the clients that joined them meanwhile. */
-  const waiting = new Map<number, Set<Subscriber | undefined>>();
-  /** Per list this instance follows for presence: its own entries as last told, the others', the state last sent. */
-  const lists = new Map<number, { local: string; remote: Map<string, Remote>; sent: string; stop: () => void }>();
+  /** Lists to work out again once a name is read. */
+  const waiting = new Set<number>();
+  /**
+   * Per list this instance follows for presence: its own entries as last told, the others', the
+   * state last sent and who has heard it (a client that joins again is not told it twice).
+   */
+  const lists = new Map<
+    number,
+    { local: string; remote: Map<string, Remote>; sent: string; heard: WeakSet<Subscriber>; stop: () => void }
+  >();
+  const throttle = createThrottle<number>(PRESENCE_INTERVAL_MS, (listId) => refresh(listId), options.timers ?? systemTimers);
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const present = (subscriber: Subscriber, listId: number, now: number) => {
@@ -63,8 +78,8 @@ export function createPresence(
   }
 
   /** Reads the names not being read already; then works out again every list that waited for one. */
-  async function learnNames(userIds: number[], listId: number, joined?: Subscriber) {
-    waiting.set(listId, (waiting.get(listId) ?? new Set()).add(joined));
+  async function learnNames(userIds: number[], listId: number) {
+    waiting.add(listId);
     const unread = userIds.filter((userId) => !reading.has(userId));
     if (unread.length === 0) return;
     for (const userId of unread) reading.add(userId);
@@ -76,9 +91,9 @@ export function createPresence(
     } finally {
       for (const userId of unread) reading.delete(userId);
     }
-    for (const [list, joiners] of [...waiting]) {
+    for (const list of [...waiting]) {
       waiting.delete(list);
-      for (const joiner of joiners) refresh(list, joiner);
+      throttle.request(list);
     }
   }
 
@@ -112,6 +127,7 @@ export function createPresence(
       local: "[]",
       remote: new Map(),
       sent: "",
+      heard: new WeakSet(),
       stop: bus.subscribe(listTopic(listId), (message) => onBusMessage(listId, message)),
     };
     lists.set(listId, state);
@@ -123,10 +139,11 @@ export function createPresence(
   }
 
   /**
-   * Works out the list's presence again: tells the other instances when this one's part changed and
-   * this instance's followers when the whole did (`joined` hears it anyway: it just arrived).
+   * Works out the list's presence again (through the throttle): tells the other instances when this
+   * one's part changed, this instance's followers when the whole did, and a follower that has not
+   * heard it yet (it just arrived) the state as it is.
    */
-  function refresh(listId: number, joined?: Subscriber) {
+  function refresh(listId: number) {
     const now = Date.now();
     const followers = followersOf(listId);
     const here = followers.filter((subscriber) => present(subscriber, listId, now));
@@ -135,7 +152,7 @@ export function createPresence(
       .map((subscriber) => subscriber.identity.userId!);
     // Nothing is told until every account's name is known, then all at once.
     if (unknown.length > 0) {
-      void learnNames([...new Set(unknown)], listId, joined);
+      void learnNames([...new Set(unknown)], listId);
       return;
     }
     const local = here.map((subscriber) => entryOf(subscriber, listId, now)).filter((entry): entry is Entry => entry !== undefined);
@@ -152,11 +169,15 @@ export function createPresence(
     const receivers = followers.filter((subscriber) => !subscriber.subscriptions.get(listId)?.suspended);
     if (text !== state.sent) {
       state.sent = text;
-      tell(listId, payload, receivers);
-    } else if (joined && receivers.includes(joined)) tell(listId, payload, [joined]);
+      state.heard = new WeakSet();
+    }
+    const unheard = receivers.filter((subscriber) => subscriber.hearsPresence && !state.heard.has(subscriber));
+    for (const subscriber of unheard) state.heard.add(subscriber);
+    tell(listId, payload, unheard);
     if (followers.length === 0) {
       state.stop();
       lists.delete(listId);
+      throttle.forget(listId);
     }
   }
 
@@ -172,7 +193,7 @@ export function createPresence(
     const entries = (message.entries as Entry[]).filter((entry) => typeof entry === "object" && entry !== null);
     if (entries.length === 0) state.remote.delete(message.instance);
     else state.remote.set(message.instance, { entries, until: Date.now() + ttlMs });
-    refresh(listId);
+    throttle.request(listId);
   }
 
   /** Expires silent clients and instances, and repeats this instance's part so the others keep it. */
@@ -183,7 +204,7 @@ export function createPresence(
     if (heartbeat) lastBeat = now;
     for (const [listId, state] of [...lists]) {
       if (heartbeat && state.local !== "[]") publishState(listId, JSON.parse(state.local) as Entry[]);
-      refresh(listId);
+      throttle.request(listId);
     }
     if (lists.size === 0 && timer) {
       clearInterval(timer);
@@ -193,11 +214,12 @@ export function createPresence(
 
   return {
     /** A client began following the list (it hears the list's presence at once) or stopped. */
-    joined: (listId: number, subscriber: Subscriber) => refresh(listId, subscriber),
-    left: (listId: number) => refresh(listId),
+    joined: (listId: number) => throttle.request(listId),
+    left: (listId: number) => throttle.request(listId),
     close() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      throttle.close();
       for (const [listId, state] of lists) {
         if (state.local !== "[]") publishState(listId, []);
         state.stop();
