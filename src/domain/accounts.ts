@@ -61,18 +61,21 @@ async function trustedDeviceKey(store: Store, limiter: RateLimiter, deviceCookie
 }
 
 /**
- * DESIGN §4: failures count per address and per username, so guessing is slow from anywhere;
- * a browser that signed in to the account before counts under its device cookie instead of the
- * username, so a stranger's failures never lock the owner out of her own browser.
+ * DESIGN §4 and §12.0: failures count per address and per username, so guessing is slow from
+ * anywhere. A browser that signed in to this very account before counts under its device cookie
+ * alone, so a stranger's failures (at the username, or at an address shared behind a proxy) never
+ * lock the owner out of her own browser; its cookie names one username, so it buys nothing against
+ * another account, and once it has failed ten times it counts as a stranger's again.
  */
-export function login(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
-  return oneAtATime(`login-ip:${origin.ip}`, () => checkLogin(store, limiter, origin, input));
-}
-
-async function checkLogin(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
+export async function login(store: Store, limiter: RateLimiter, origin: LoginOrigin, input: LoginInput): Promise<UserRecord> {
   const username = input.username.toLowerCase();
   const deviceKey = await trustedDeviceKey(store, limiter, origin.deviceCookie, username);
-  const keys = [`login-ip:${origin.ip}`, deviceKey ?? `login-user:${username}`];
+  const keys = deviceKey ? [deviceKey] : [`login-ip:${origin.ip}`, `login-user:${username}`];
+  // Attempts counted under the same first key take turns, so a burst sees its own failures.
+  return oneAtATime(keys[0]!, () => checkLogin(store, limiter, keys, input));
+}
+
+async function checkLogin(store: Store, limiter: RateLimiter, keys: string[], input: LoginInput): Promise<UserRecord> {
   await assertNotRateLimited(limiter, keys);
   const user = await store.users.findByUsername(input.username);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()));
