@@ -108,7 +108,25 @@ export function parsePastedList(text: string, { flat = false } = {}): PastedItem
 /** How many items a paste adds, sub-items included: what the 100-item limit counts. */
 export const countPasted = (items: readonly PastedItem[]) => items.reduce((sum, item) => sum + 1 + item.children.length, 0);
 
-const HEADING = /^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const isBlank = (char: string | undefined) => char === " " || char === "\t";
+
+/**
+ * The name in a trimmed `# name` line (one to six `#`, a blank, the name, an optional closing run
+ * of `#` after a blank), or null when the line is no heading. Scanned by hand, not matched: the
+ * pattern it replaces backtracked over long runs of blanks, and a 64 KB line held the server for
+ * seconds (DESIGN §12.0 "Parsers are linear").
+ */
+function headingName(line: string): string | null {
+  let hashes = 0;
+  while (line[hashes] === "#") hashes++;
+  if (hashes < 1 || hashes > 6 || !isBlank(line[hashes])) return null;
+  let start = hashes;
+  while (isBlank(line[start])) start++;
+  let end = line.length;
+  while (end > start && line[end - 1] === "#") end--;
+  const closed = end < line.length && end > start && isBlank(line[end - 1]);
+  return line.slice(start, closed ? end : line.length).trim();
+}
 
 /**
  * A Markdown list document as Listwell's export writes it: a first line `# name` (optional, so a
@@ -117,9 +135,9 @@ const HEADING = /^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 export function parseMarkdownDocument(text: string): { name: string | undefined; items: LinedItem[] } {
   const lines = text.split(/\r\n|\r|\n/);
   const first = lines.findIndex((line) => line.trim() !== "");
-  const heading = first === -1 ? null : HEADING.exec(lines[first]!.trim());
-  if (!heading) return { name: undefined, items: parseListLines(text) };
+  const name = first === -1 ? null : headingName(lines[first]!.trim());
+  if (name === null) return { name: undefined, items: parseListLines(text) };
   // The heading's line is blanked rather than removed, so every other line keeps its number.
   lines[first] = "";
-  return { name: heading[1]!.trim() || undefined, items: parseListLines(lines.join("\n")) };
+  return { name: name || undefined, items: parseListLines(lines.join("\n")) };
 }
