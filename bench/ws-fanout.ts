@@ -35,7 +35,8 @@ class Audience {
   async open(url: string, count: number, headers: Record<string, string>, subscribe?: Record<string, unknown>) {
     for (let i = 0; i < count; i++) {
       // Bun's WebSocket takes headers (the session cookie) as a non-standard option.
-      const ws = new WebSocket(url, { headers } as unknown as string[]);
+      const forwarded = { "x-forwarded-for": `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}` };
+      const ws = new WebSocket(url, { headers: { ...headers, ...forwarded } } as unknown as string[]);
       await new Promise<void>((resolve, reject) => {
         ws.onopen = () => resolve();
         ws.onerror = () => reject(new Error(`${this.name}: socket ${i} failed`));

@@ -67,7 +67,8 @@ async function listwell() {
   await migrate(db);
   const store = createStore(db);
   await ensureInviteCode(store, "bench");
-  const config = { ...readConfig({}), logLevel: "silent" as const, sessionSecure: false as const };
+  // One proxy hop trusted: ws-fanout names each socket's address, past the 100 sockets one address may hold.
+  const config = { ...readConfig({}), logLevel: "silent" as const, sessionSecure: false as const, trustProxy: 1 };
   const running = startServer({ store, config, bus: createMemoryBus(), assets: await loadAssets() }, { port: 0, hostname: "127.0.0.1" });
   const call = async (path: string, body: unknown, cookie = "") =>
     fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
