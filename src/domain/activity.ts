@@ -1,15 +1,17 @@
 import type { ActivityEntry } from "../shared/attribution";
 import type { Store } from "../store";
 import { type Caller, resolveReadAccess } from "./access";
+import { historyFloor } from "./history-floor";
 
 /** DESIGN §11: the activity panel shows a list's last 50 changes. */
 export const ACTIVITY_LIMIT = 50;
 
 /**
  * GET /api/task-lists/{id}/activity: who changed what and when, newest first, to whoever may read
- * the list (a guest through its shareId); anyone else gets the list's 404.
+ * the list (a guest through its shareId), from when their access began (DESIGN §12.0); anyone
+ * else gets the list's 404.
  */
 export async function readActivity(store: Store, caller: Caller, listId: number): Promise<ActivityEntry[]> {
-  const { list } = await resolveReadAccess(store, caller, { id: listId });
-  return store.events.recentActivity(list.id, ACTIVITY_LIMIT);
+  const access = await resolveReadAccess(store, caller, { id: listId });
+  return store.events.recentActivity(access.list.id, await historyFloor(store, caller, access), ACTIVITY_LIMIT);
 }

@@ -98,6 +98,8 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
   const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) => {
     const updated = (await store.lists.update(access.list.id, fields, tx))!;
     if (linkExpiresInDays === undefined) return updated;
+    // An expired link given a new expiry opens again: its holders' history starts anew (DESIGN §12.0).
+    if (!linkIsLive(access.list, store.clock.now())) await store.accessStarts.startLink(access.list.id, tx);
     const expiresAt = linkExpiresInDays === null ? null : store.clock.now() + linkExpiresInDays * DAY_MS;
     return (await store.lists.setLinkExpiry(access.list.id, expiresAt, tx))!;
   });
@@ -115,6 +117,7 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
 export async function rotateShareId(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<TaskList> {
   const { before, after } = await changeOwnedList(store, bus, caller, listId, "change this list's link", async (access, tx) => {
     const rotated = (await store.lists.update(access.list.id, { shareId: newShareId() }, tx))!;
+    await store.accessStarts.startLink(rotated.id, tx);
     return linkIsLive(rotated, store.clock.now()) ? rotated : (await store.lists.setLinkExpiry(rotated.id, null, tx))!;
   });
   await bus.publish(listTopic(after.id), { type: "access_revoked", listId: after.id, shareId: before.shareId });

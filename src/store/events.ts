@@ -80,9 +80,13 @@ export function eventsStore(db: Db) {
       // Built from what was written, not read back: parsing the payload again would cost every write.
       return { ...event, id: Number(rows[0]!.id), payload: event.payload ?? null, actor: shownActor(event.actor) };
     },
-    /** A list's newest changes, newest first, as the activity panel lists them. */
-    async recentActivity(listId: number, limit: number): Promise<ActivityEntry[]> {
-      const rows = await db.all<EventRow>("SELECT * FROM events WHERE list_id = ? ORDER BY id DESC LIMIT ?", [listId, limit]);
+    /** A list's newest changes after event `afterId` (the reader's floor), newest first, as the activity panel lists them. */
+    async recentActivity(listId: number, afterId: number, limit: number): Promise<ActivityEntry[]> {
+      const rows = await db.all<EventRow>("SELECT * FROM events WHERE list_id = ? AND id > ? ORDER BY id DESC LIMIT ?", [
+        listId,
+        afterId,
+        limit,
+      ]);
       return rows.map((row) => activityOf(row));
     },
     async since(listIds: number[], afterId: number, limit = 500): Promise<StoredEvent[]> {

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from "../clock";
+import { accessStartsStore } from "./access-starts";
 import type { Db } from "./db";
 import { eventsStore } from "./events";
 import { idempotencyStore } from "./idempotency";
@@ -26,6 +27,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     settings: settingsStore(db),
     lists: listsStore(db),
     shares: sharesStore(db),
+    accessStarts: accessStartsStore(db),
     events,
     tasks,
     versions: versionsStore(db),

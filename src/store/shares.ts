@@ -1,4 +1,5 @@
 import type { AccessLevel, ShareRecord, SharedWithMeItem } from "../shared/types";
+import { NEWEST_EVENT_OF_LIST } from "./access-starts";
 import { isoFromMs, type Db, type Row } from "./db";
 
 export const toLevel = (value: unknown): AccessLevel => (value === "read" || value === "check" || value === "admin" ? value : "write");
@@ -47,11 +48,12 @@ export function sharesStore(db: Db) {
       const row = await tx.get<ShareRow>("SELECT * FROM list_shares WHERE list_id = ? AND user_id = ?", [listId, userId]);
       return row && toGrant(row);
     },
-    /** Inserts the grant unless one exists; answers whether it was new. */
+    /** Inserts the grant unless one exists, its history starting now (DESIGN §12.0); answers whether it was new. */
     async grant(listId: number, userId: number, accessLevel: AccessLevel, tx: Db = db): Promise<boolean> {
       const changed = await tx.run(
-        "INSERT INTO list_shares (list_id, user_id, access_level, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (list_id, user_id) DO NOTHING",
-        [listId, userId, accessLevel, Date.now()],
+        `INSERT INTO list_shares (list_id, user_id, access_level, created_at, since_event_id)
+         VALUES (?, ?, ?, ?, ${NEWEST_EVENT_OF_LIST}) ON CONFLICT (list_id, user_id) DO NOTHING`,
+        [listId, userId, accessLevel, Date.now(), listId],
       );
       return changed > 0;
     },
