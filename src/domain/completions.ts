@@ -18,7 +18,7 @@ export async function clearCompleted(
 ): Promise<TaskDeletedPayload> {
   const { payload, change } = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveTaskListAccess(store, caller, listId, tx), "clear completed items");
-    const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, Date.now(), tx) };
+    const payload: TaskDeletedPayload = { id: null, deletedIds: await store.tasks.deleteCompleted(list.id, Date.now(), caller, tx) };
     // Nothing deleted is no change, so no event.
     if (payload.deletedIds.length === 0) return { payload, change: undefined };
     const by = { actor: await actorOf(store, caller, tx), action: "cleared" };

@@ -185,7 +185,7 @@ export async function deleteTask(store: Store, bus: EventBus, caller: ActingCall
     const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireWriteAccess(access);
     const by = { actor: await actorOf(store, caller, tx), subject: task.title };
-    const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), tx) };
+    const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), caller, tx) };
     const event = await recordListEvent(store, tx, access.list, "task_deleted", payload, by);
     return { payload, progress: await progressAudience(store, access.list, tx), event };
   });

@@ -19,7 +19,10 @@ export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * POST /api/tasks/restore: soft-deleted items of one list the caller may write come back as they
  * were (same id, position, completion), all or none; each is announced as `task_created`. A
- * sub-item comes back only with or under a live parent item.
+ * sub-item comes back only with or under a live parent item. DESIGN §12.0: only what the caller
+ * deleted themselves (the same user, or a guest through the same link), or anything for the list's
+ * owner; an id deleted by someone else answers as one that never was, at every level, so no
+ * caller learns which ids are deleted.
  */
 export async function restoreTasks(store: Store, bus: EventBus, caller: ActingCaller, ids: number[]): Promise<Task[]> {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
@@ -32,7 +35,7 @@ export async function restoreTasks(store: Store, bus: EventBus, caller: ActingCa
       ? await resolveShareAccess(store, caller, caller.shareId, tx)
       : await findListAccess(store, caller, await store.lists.findById(listId, tx, true), tx);
     if (!access || access.list.id !== listId) throw notFound(TASK_NOT_FOUND);
-    const deleted = await store.tasks.findDeleted(wanted, tx);
+    const deleted = await store.tasks.findDeleted(wanted, tx, access.isOwner ? undefined : caller);
     if (deleted.length !== wanted.length || deleted.some((task) => task.listId !== listId)) throw notFound(TASK_NOT_FOUND);
     requireWriteAccess(access);
     await assertBelowItemLimit(store, listId, tx, deleted.length);

@@ -94,8 +94,18 @@ const ORDER = "ORDER BY position, id";
 const LIVE = "deleted_at IS NULL";
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 
-function softDelete(tx: Db, ids: number[], now: number): Promise<number> | undefined {
-  return ids.length > 0 ? tx.run(`UPDATE tasks SET deleted_at = ? WHERE id IN (${marks(ids)})`, [now, ...ids]) : undefined;
+/** Who deleted an item (DESIGN §12.0): a signed-in user, else a link guest by the link they came through. */
+export interface Deleter {
+  userId: number | null;
+  shareId?: string;
+}
+
+const deletedByColumn = (by: Deleter): string => (by.userId !== null ? `user:${by.userId}` : `share:${by.shareId ?? ""}`);
+
+function softDelete(tx: Db, ids: number[], now: number, by: Deleter): Promise<number> | undefined {
+  return ids.length > 0
+    ? tx.run(`UPDATE tasks SET deleted_at = ?, deleted_by = ? WHERE id IN (${marks(ids)})`, [now, deletedByColumn(by), ...ids])
+    : undefined;
 }
 
 export function tasksStore(db: Db) {
@@ -185,38 +195,42 @@ export function tasksStore(db: Db) {
     async setPositions(positions: Array<{ id: number; position: number }>, tx: Db = db): Promise<void> {
       for (const { id, position } of positions) await tx.run("UPDATE tasks SET position = ? WHERE id = ?", [position, id]);
     },
-    /** Soft-deletes an item and its live children at `now`; answers their ids, the item's first. */
-    async deleteWithChildren(id: number, now: number, tx: Db = db): Promise<number[]> {
+    /** Soft-deletes an item and its live children at `now`, by `by`; answers their ids, the item's first. */
+    async deleteWithChildren(id: number, now: number, by: Deleter, tx: Db = db): Promise<number[]> {
       const rows = await tx.all<{ id: number | string }>(
         `SELECT id FROM tasks WHERE (id = ? OR parent_id = ?) AND ${LIVE} ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, position, id`,
         [id, id, id],
       );
       const ids = rows.map((row) => Number(row.id));
-      await softDelete(tx, ids, now);
+      await softDelete(tx, ids, now, by);
       return ids;
     },
-    /** Soft-deletes the list's completed items at `now`; a completed parent takes all its children with it. */
-    async deleteCompleted(listId: number, now: number, tx: Db = db): Promise<number[]> {
+    /** Soft-deletes the list's completed items at `now`, by `by`; a completed parent takes all its children with it. */
+    async deleteCompleted(listId: number, now: number, by: Deleter, tx: Db = db): Promise<number[]> {
       const rows = await tx.all<{ id: number | string }>(
         `SELECT id FROM tasks WHERE list_id = ? AND ${LIVE} AND (completed = 1 OR parent_id IN (
            SELECT id FROM tasks WHERE list_id = ? AND ${LIVE} AND completed = 1)) ${ORDER}`,
         [listId, listId],
       );
       const ids = rows.map((row) => Number(row.id));
-      await softDelete(tx, ids, now);
+      await softDelete(tx, ids, now, by);
       return ids;
     },
     async resetCompletions(listId: number, tx: Db = db): Promise<number> {
       return tx.run(`UPDATE tasks SET completed = 0, completed_by = NULL WHERE list_id = ? AND ${LIVE} AND completed <> 0`, [listId]);
     },
-    /** The soft-deleted items among `ids`, as they were when deleted, ordered like the list. */
-    async findDeleted(ids: number[], tx: Db): Promise<Task[]> {
-      const rows = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL ${ORDER}`, ids);
+    /** The soft-deleted items among `ids` (only those `by` deleted, when given), as they were when deleted, ordered like the list. */
+    async findDeleted(ids: number[], tx: Db, by?: Deleter): Promise<Task[]> {
+      const deleter = by ? " AND deleted_by = ?" : "";
+      const rows = await tx.all<TaskRow>(
+        `SELECT * FROM tasks WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL${deleter} ${ORDER}`,
+        by ? [...ids, deletedByColumn(by)] : ids,
+      );
       return rows.map(toTask);
     },
     /** Brings soft-deleted items back as they were (same id, position, completion); answers how many came back. */
     async restore(ids: number[], tx: Db): Promise<number> {
-      return tx.run(`UPDATE tasks SET deleted_at = NULL WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL`, ids);
+      return tx.run(`UPDATE tasks SET deleted_at = NULL, deleted_by = NULL WHERE id IN (${marks(ids)}) AND deleted_at IS NOT NULL`, ids);
     },
     /** Removes items deleted before `cutoff` for good (their deleted children with them). */
     async purgeDeletedBefore(cutoff: number, tx: Db = db): Promise<number> {

@@ -132,10 +132,13 @@ for (const dialect of await testDialects()) {
         ["restore", (c) => c.post(`/api/tasks/restore${q}`, { ids: [gone.id] })],
       ];
       const refused = [...writes.filter(([label]) => label !== "toggle"), ...beyond];
+      // DESIGN §12.0: an item someone else deleted is, to anyone but the owner, as if it never was.
       await expectRefused(client, refused, (label) =>
         label === "clear completed"
           ? [403, "Only the list's owner can clear completed items"]
-          : [403, "You can only tick items on this list"],
+          : label === "restore"
+            ? [404, "Task not found"]
+            : [403, "You can only tick items on this list"],
       );
       const create = await client.post(`/api/tasks${q}`, { title: "sneaky", listId: list.id });
       expect([create.status, create.body.error]).toEqual([403, "CHECK_ONLY"]);
