@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityEntry } from "../../src/shared/attribution";
 import { DAY_MS } from "../../src/shared/rules/links";
 import type { TaskList } from "../../src/shared/types";
-import { testDialects } from "../helpers/databases";
+import { migrate, migrationNames } from "../../src/store/migrate";
+import { freshDatabase, testDialects } from "../helpers/databases";
 import { createList } from "../helpers/lists";
 import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
@@ -111,6 +112,53 @@ for (const dialect of await testDialects()) {
         ["deleted", "Bread"],
         ["updated", "Groceries"],
       ]);
+    });
+
+    it("an upgraded database starts each share at its last earlier event and each link after its last rotation", async () => {
+      const { db, drop } = await freshDatabase(dialect);
+      try {
+        const names = migrationNames(dialect);
+        await migrate(
+          db,
+          names.findIndex((name) => name.includes("deleted_by_and_access_start")),
+        );
+        await db.run(
+          "INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'a', 'a', 'x', 0), (2, 'b', 'b', 'x', 0)",
+        );
+        await db.run(
+          "INSERT INTO task_lists (id, name, user_id, share_id, created_at) VALUES (1, 'Rotated', 1, 'new', 0), (2, 'Kept', 1, 'same', 0)",
+        );
+        const event = (id: number, listId: number, shareId: string, at: number) =>
+          db.run(
+            "INSERT INTO events (id, list_id, share_id, type, payload, message_id, created_at) VALUES (?, ?, ?, 'task_created', 'null', ?, ?)",
+            [id, listId, shareId, `m${id}`, at],
+          );
+        for (const [id, at] of [
+          [1, 100],
+          [2, 200],
+          [3, 300],
+        ] as const)
+          await event(id, 1, id === 3 ? "new" : "old", at);
+        await event(4, 2, "same", 100);
+        await db.run("INSERT INTO list_shares (list_id, user_id, access_level, created_at) VALUES (1, 2, 'read', 250), (2, 2, 'read', 50)");
+        await migrate(db);
+        const shares = await db.all<{ list_id: number | string; since: number | string }>(
+          "SELECT list_id, since_event_id AS since FROM list_shares ORDER BY list_id",
+        );
+        expect(shares.map((row) => [Number(row.list_id), Number(row.since)])).toEqual([
+          [1, 2],
+          [2, 0],
+        ]);
+        const links = await db.all<{ id: number | string; since: number | string }>(
+          "SELECT id, link_since_event_id AS since FROM task_lists ORDER BY id",
+        );
+        expect(links.map((row) => [Number(row.id), Number(row.since)])).toEqual([
+          [1, 2],
+          [2, 0],
+        ]);
+      } finally {
+        await drop();
+      }
     });
   });
 }
