@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { cleanGuestName, GUEST_NAME_LENGTH_MESSAGE, GUEST_NAME_MAX } from "../../src/shared/attribution";
+import { GUEST_NAME_MAX } from "../../src/shared/attribution";
+import { readGuestName } from "../../src/shared/rules/guest-names";
 import { api, ApiRequestError } from "../api";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
@@ -16,7 +17,8 @@ export interface GuestNameDialogProps {
 
 /**
  * 'Your name' for a share-link guest (DESIGN §11): others see it as "Sam (guest)" beside what they
- * tick and in the presence row. The server checks it first (an account's name is refused).
+ * tick and in the presence row. The server checks it first and its refusal is shown as it says it
+ * (an account's name, or one that looks like it, is refused).
  */
 export default function GuestNameDialog({ shareId, current, onClose }: GuestNameDialogProps) {
   const [name, setName] = useState(current ?? "");
@@ -25,8 +27,8 @@ export default function GuestNameDialog({ shareId, current, onClose }: GuestName
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const cleaned = cleanGuestName(name);
-    if (!cleaned) return setError(GUEST_NAME_LENGTH_MESSAGE);
+    const { name: cleaned, problem } = readGuestName(name);
+    if (problem !== undefined) return setError(problem);
     setPending(true);
     try {
       await api(`/api/guest-name?shareId=${encodeURIComponent(shareId)}`, { body: { name: cleaned } });

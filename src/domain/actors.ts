@@ -1,4 +1,5 @@
-import { cleanGuestName, GUEST_NAME_LENGTH_MESSAGE, GUEST_NAME_TAKEN_MESSAGE, GUEST_SUFFIX, type Actor } from "../shared/attribution";
+import { GUEST_NAME_TAKEN_MESSAGE, GUEST_SUFFIX, type Actor } from "../shared/attribution";
+import { GUEST_NAME_LOOKALIKE_MESSAGE, readGuestName } from "../shared/rules/guest-names";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import { type Caller, LIST_NOT_FOUND, resolveReadAccess } from "./access";
@@ -11,14 +12,18 @@ import { badRequest, conflict, notFound } from "./errors";
 export type ActingCaller = Caller & { username?: string; guestName?: string };
 
 /**
- * A guest's display name as others will see it, "Sam (guest)": trimmed, 1 to 30 characters, and
- * never an account's name (compared as usernames are, case-insensitively), so a guest cannot pass
- * for a member. The suffix is always the server's, whatever the guest typed.
+ * A guest's display name as others will see it, "Sam (guest)": trimmed, 1 to 30 visible characters,
+ * and neither an account's name in any case nor one that looks like it (DESIGN §12.0), so a guest
+ * cannot pass for a member. The suffix is always the server's, whatever the guest typed.
  */
 export async function guestDisplayName(store: Store, raw: string, tx?: Db): Promise<string> {
-  const name = cleanGuestName(raw);
-  if (!name) throw badRequest(GUEST_NAME_LENGTH_MESSAGE, "INVALID_GUEST_NAME");
-  if (await store.users.findByUsername(name, tx)) throw conflict(GUEST_NAME_TAKEN_MESSAGE, "GUEST_NAME_TAKEN");
+  const { name, problem } = readGuestName(raw);
+  if (problem !== undefined) throw badRequest(problem, "INVALID_GUEST_NAME");
+  const account = await store.users.findLookalike(name, tx);
+  if (account) {
+    const same = account.username.toLowerCase() === name.toLowerCase();
+    throw conflict(same ? GUEST_NAME_TAKEN_MESSAGE : GUEST_NAME_LOOKALIKE_MESSAGE, "GUEST_NAME_TAKEN");
+  }
   return `${name}${GUEST_SUFFIX}`;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { confusableSkeleton } from "../shared/skeleton";
 import type { User } from "../shared/types";
 
 export interface UserRow {
@@ -35,8 +36,8 @@ export function usersStore(db: Db) {
   return {
     async create(username: string, passwordHash: string, tx: Db = db): Promise<UserRecord> {
       const rows = await tx.all<UserRow>(
-        "INSERT INTO users (username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING *",
-        [username, usernameKey(username), passwordHash, Date.now()],
+        "INSERT INTO users (username, username_key, username_skeleton, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *",
+        [username, usernameKey(username), confusableSkeleton(username), passwordHash, Date.now()],
       );
       return toUser(rows[0]!);
     },
@@ -48,16 +49,23 @@ export function usersStore(db: Db) {
       const row = await tx.get<UserRow>("SELECT * FROM users WHERE username_key = ?", [usernameKey(username)]);
       return row && toUser(row);
     },
+    /** An account whose name is `name` in another case, or looks like it (docs/decisions/027-guest-name-skeletons.md). */
+    async findLookalike(name: string, tx: Db = db): Promise<UserRecord | undefined> {
+      const row = await tx.get<UserRow>("SELECT * FROM users WHERE username_key = ? OR username_skeleton = ? LIMIT 1", [
+        usernameKey(name),
+        confusableSkeleton(name),
+      ]);
+      return row && toUser(row);
+    },
     async count(tx: Db = db): Promise<number> {
       const row = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM users");
       return Number(row?.n ?? 0);
     },
     async rename(id: number, username: string): Promise<UserRecord | undefined> {
-      const rows = await db.all<UserRow>("UPDATE users SET username = ?, username_key = ? WHERE id = ? RETURNING *", [
-        username,
-        usernameKey(username),
-        id,
-      ]);
+      const rows = await db.all<UserRow>(
+        "UPDATE users SET username = ?, username_key = ?, username_skeleton = ? WHERE id = ? RETURNING *",
+        [username, usernameKey(username), confusableSkeleton(username), id],
+      );
       return rows[0] && toUser(rows[0]);
     },
     async setPasswordHash(id: number, passwordHash: string, tx: Db = db): Promise<void> {
