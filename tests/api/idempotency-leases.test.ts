@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimKey, fingerprint, guardingKeyedWrites, heldKeys, LEASE_MS, settleKey, type KeyOutcome } from "../../src/domain/idempotency";
+import {
+  claimKey,
+  fingerprint,
+  guardingKeyedWrites,
+  heldKeys,
+  LEASE_MS,
+  renewKey,
+  settleKey,
+  type KeyOutcome,
+} from "../../src/domain/idempotency";
 import { createTask } from "../../src/domain/tasks";
 import type { HeldKey } from "../../src/store/idempotency";
 import { testDialects } from "../helpers/databases";
@@ -95,6 +104,25 @@ for (const dialect of await testDialects()) {
       // Positive control: without a key the same call writes.
       await createTask(guardingKeyedWrites(t.store), t.bus, { userId: user.user.id }, task("Unkeyed"));
       expect((await taskSnapshot(t)).tasks.length).toBe(before.tasks.length + 1);
+    });
+
+    // Last: it moves the app's clock forward.
+    it("keeps the key of a request still running past its first lease, since it renews it, and never revives an ended lease", async () => {
+      const now = t.clock.now();
+      const running = heldOf(await claimAt("running", "Running", now));
+      await claimAt("dead", "Dead", now);
+      t.clock.advance(LEASE_MS - 1_000);
+      expect(await renewKey(t.store, running)).toBe(true);
+      t.clock.advance(2_000);
+      const waiting = await send("running", "Running");
+      expect([waiting.status, waiting.body.error]).toEqual([409, "IDEMPOTENCY_KEY_IN_PROGRESS"]);
+      // The one that stopped renewing is taken over by its retry.
+      expect((await send("dead", "Dead")).status).toBe(201);
+      // Applied, then a server fault: its lease ends, and a renewal still on its way does not bring it back.
+      await heldKeys.run(running, () => createTask(guardingKeyedWrites(t.store), t.bus, { userId: user.user.id }, task("Running")));
+      await settleKey(t.store, running, { status: 503, contentType: "application/json", body: "{}" });
+      expect(await renewKey(t.store, running)).toBe(false);
+      expect((await send("running", "Running")).body.error).toBe("IDEMPOTENCY_KEY_ANSWER_LOST");
     });
   });
 }
