@@ -1,8 +1,7 @@
 import { buildAssets, loadAssets } from "./assets";
 import { readConfig } from "./config";
-import { purgeIdempotencyKeys } from "./domain/idempotency";
+import { runHousekeeping } from "./domain/housekeeping";
 import { ensureInviteCode } from "./domain/invites";
-import { purgeDeleted } from "./domain/undo";
 import { createLogger, writeJsonLine } from "./logger";
 import { createMemoryBus } from "./realtime/bus";
 import { createLinkExpirySweeper } from "./realtime/link-expiry";
@@ -35,9 +34,8 @@ export async function serve() {
   // DESIGN §7: with REDIS_URL, instances behind a load balancer share their events through Redis.
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createMemoryBus(logger);
   const running = startServer({ store, config, bus, assets, logger }, { port: config.port, hostname: config.host });
-  // DESIGN §11: what was deleted more than 30 days ago goes for good, now and every hour; so do Idempotency-Keys past 24 h.
-  const purge = () =>
-    Promise.all([purgeDeleted(store), purgeIdempotencyKeys(store)]).catch((error) => logger.error("Purging deleted items failed:", error));
+  // What expired or outgrew its bound goes, now and every hour (src/domain/housekeeping.ts).
+  const purge = () => runHousekeeping(store).catch((error) => logger.error("Housekeeping failed:", error));
   void purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000);
   // DESIGN §11: a live client that followed a list through a link is cut when the link expires.

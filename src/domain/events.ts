@@ -4,7 +4,7 @@ import { LIST_PROGRESS } from "../shared/live-messages";
 import type { RealtimeEventType, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import type { StoredEvent } from "../store/events";
+import { EVENTS_KEPT_PER_LIST, type StoredEvent } from "../store/events";
 
 /**
  * Who made a change, for the event and the activity panel (DESIGN §11): `action` says what it was
@@ -42,8 +42,36 @@ export async function recordListEvent(
     tx,
     by,
   );
-  if (event.id % 100 === 0) await store.events.prune(list.id, undefined, tx);
+  if (pruneDue(store, list.id)) await store.events.prune(list.id, EVENTS_KEPT_PER_LIST, tx);
   return event;
+}
+
+/** How many of a list's own events may be recorded between two prunes of it. */
+const PRUNE_EVERY = 100;
+
+/**
+ * Events recorded per list since its last prune, for each store (one per database). Counted in
+ * memory, as a column would cost every write a read: a restart or a second instance only delays a
+ * list's prune by fewer than PRUNE_EVERY events each, and housekeeping prunes every list anyway.
+ */
+const recordedSincePrune = new WeakMap<Store, Map<number, number>>();
+
+/** DESIGN §7 keeps at least EVENTS_KEPT_PER_LIST events of each list: every list is pruned after PRUNE_EVERY of its own events. */
+function pruneDue(store: Store, listId: number): boolean {
+  const counts = recordedSincePrune.get(store) ?? new Map<number, number>();
+  recordedSincePrune.set(store, counts);
+  const count = (counts.get(listId) ?? 0) + 1;
+  if (count < PRUNE_EVERY) {
+    counts.set(listId, count);
+    return false;
+  }
+  counts.delete(listId);
+  return true;
+}
+
+/** After housekeeping pruned every list, each list's count starts again (and lists gone are forgotten). */
+export function forgetPruneCounts(store: Store): void {
+  recordedSincePrune.delete(store);
 }
 
 /** Whose Home hears that a list's item count or completion moved: its owner and each recipient. */

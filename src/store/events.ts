@@ -124,5 +124,11 @@ export function eventsStore(db: Db) {
         [listId, listId, keep],
       );
     },
+    /** Prunes every list holding more than `keep` events back to its newest `keep`; answers how many lists were pruned. */
+    async pruneEveryList(keep = EVENTS_KEPT_PER_LIST, tx: Db = db): Promise<number> {
+      const rows = await tx.all<{ list_id: number | string }>("SELECT list_id FROM events GROUP BY list_id HAVING COUNT(*) > ?", [keep]);
+      for (const row of rows) await this.prune(Number(row.list_id), keep, tx);
+      return rows.length;
+    },
   };
 }

@@ -5,6 +5,7 @@ import { eventsStore } from "./events";
 import { idempotencyStore } from "./idempotency";
 import { listSnapshots } from "./list-snapshots";
 import { listsStore } from "./lists";
+import { orphansStore } from "./orphans";
 import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
 import { settingsStore } from "./settings";
@@ -32,6 +33,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     tasks,
     versions: versionsStore(db),
     idempotency: idempotencyStore(db),
+    orphans: orphansStore(db),
     snapshots: listSnapshots(events, tasks),
   };
 }

@@ -1,5 +1,5 @@
 import type { AccessLevel, LinkAccess, TaskList } from "../shared/types";
-import { isoFromMs, type Db } from "./db";
+import { isoFromMs, type Db, type SqlValue } from "./db";
 import { toLevel } from "./shares";
 
 /** An unknown stored value falls back to the default, write (DESIGN §5). */
@@ -72,6 +72,27 @@ interface ListForReaderRow extends ListRow {
 const BY_TASK = `SELECT task_lists.*,
   (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level
   FROM task_lists WHERE id = (SELECT list_id FROM tasks WHERE id = ? AND deleted_at IS NULL) AND deleted_at IS NULL`;
+
+/** DESIGN §12.0's bound on deleted rows, for lists: an owner keeps this many deleted lists for Undo. */
+export const DELETED_LISTS_KEPT = 200;
+
+/** Deleted lists beyond the newest `keep` of their owner (the owner of list `id`, or every owner). */
+const DELETED_BEYOND = (oneOwner: boolean) => `SELECT id FROM (
+  SELECT id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY deleted_at DESC, id DESC) AS newest
+  FROM task_lists WHERE deleted_at IS NOT NULL${oneOwner ? " AND user_id = (SELECT user_id FROM task_lists WHERE id = ?)" : ""}
+) AS ranked WHERE newest > ?`;
+
+/**
+ * Removes the lists `select` names for good. Their items and shares cascade; their events have no
+ * foreign key (a deleted list's last event stays for replay until then), so they go here.
+ */
+async function purgeLists(tx: Db, select: string, params: SqlValue[]): Promise<number> {
+  const ids = (await tx.all<{ id: number | string }>(select, params)).map((row) => Number(row.id));
+  if (ids.length === 0) return 0;
+  const marks = ids.map(() => "?").join(", ");
+  await tx.run(`DELETE FROM events WHERE list_id IN (${marks})`, ids);
+  return tx.run(`DELETE FROM task_lists WHERE id IN (${marks})`, ids);
+}
 
 export function listsStore(db: Db) {
   return {
@@ -181,9 +202,19 @@ export function listsStore(db: Db) {
     async setPosition(id: number, userId: number, position: number, tx: Db = db): Promise<number> {
       return tx.run("UPDATE task_lists SET position = ? WHERE id = ? AND user_id = ?", [position, id, userId]);
     },
-    /** DESIGN §11: a deleted list keeps its row (and items, shares) until restored or purged. */
+    /**
+     * DESIGN §11: a deleted list keeps its row (and items, shares) until restored or purged. Past
+     * DELETED_LISTS_KEPT deleted lists of its owner, the oldest go for good in the same transaction
+     * (DESIGN §12.0), so the bound holds at every commit.
+     */
     async softDelete(id: number, now: number, tx: Db = db): Promise<number> {
-      return tx.run("UPDATE task_lists SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", [now, id]);
+      const changed = await tx.run("UPDATE task_lists SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", [now, id]);
+      const row = await tx.get<{ n: number | string }>(
+        "SELECT COUNT(*) AS n FROM task_lists WHERE user_id = (SELECT user_id FROM task_lists WHERE id = ?) AND deleted_at IS NOT NULL",
+        [id],
+      );
+      if (Number(row?.n ?? 0) > DELETED_LISTS_KEPT) await purgeLists(tx, DELETED_BEYOND(true), [id, DELETED_LISTS_KEPT]);
+      return changed;
     },
     /** The user's own list `id` while it is deleted (and not yet purged), locked for its restore. */
     async findDeletedOwned(id: number, userId: number, tx: Db): Promise<TaskList | undefined> {
@@ -197,20 +228,26 @@ export function listsStore(db: Db) {
       const rows = await tx.all<ListRow>("UPDATE task_lists SET deleted_at = NULL WHERE id = ? RETURNING *", [id]);
       return rows[0] && toList(rows[0]);
     },
-    /** Removes lists deleted before `cutoff` for good; their items and shares cascade. */
+    /** Removes lists deleted before `cutoff` for good, with their events; their items and shares cascade. */
     async purgeDeletedBefore(cutoff: number, tx: Db = db): Promise<number> {
-      return tx.run("DELETE FROM task_lists WHERE deleted_at IS NOT NULL AND deleted_at < ?", [cutoff]);
+      return purgeLists(tx, "SELECT id FROM task_lists WHERE deleted_at IS NOT NULL AND deleted_at < ?", [cutoff]);
+    },
+    /** Brings every owner within DELETED_LISTS_KEPT deleted lists (a database from before the bound); answers how many went. */
+    async purgeDeletedBeyondBound(tx: Db = db): Promise<number> {
+      return purgeLists(tx, DELETED_BEYOND(false), [DELETED_LISTS_KEPT]);
     },
     /**
      * Live items and completed live items of every live list on the user's Home (their own and
-     * those shared with them), sub-items included; a list without items counts 0 of 0.
+     * those shared with them), sub-items included; a list without items counts 0 of 0. The lists
+     * are found through the user's own and shared ones (an OR here scanned every list there is).
      */
     async progressFor(userId: number): Promise<Array<{ listId: number; done: number; total: number }>> {
       const rows = await db.all<{ id: number | string; done: number | string | null; total: number | string }>(
         `SELECT l.id, COUNT(t.id) AS total, SUM(CASE WHEN t.completed <> 0 THEN 1 ELSE 0 END) AS done
            FROM task_lists l LEFT JOIN tasks t ON t.list_id = l.id AND t.deleted_at IS NULL
           WHERE l.deleted_at IS NULL
-            AND (l.user_id = ? OR EXISTS (SELECT 1 FROM list_shares s WHERE s.list_id = l.id AND s.user_id = ?))
+            AND l.id IN (SELECT id FROM task_lists WHERE user_id = ? AND deleted_at IS NULL
+                         UNION ALL SELECT list_id FROM list_shares WHERE user_id = ?)
           GROUP BY l.id`,
         [userId, userId],
       );

@@ -50,6 +50,10 @@ export function sessionsStore(db: Db) {
     async delete(id: string): Promise<void> {
       await db.run("DELETE FROM sessions WHERE id = ?", [id]);
     },
+    /** Removes the sessions expired at `now` (epoch ms): none of them signs anyone in again. */
+    async purgeExpired(now: number): Promise<number> {
+      return db.run("DELETE FROM sessions WHERE expires_at <= ?", [now]);
+    },
     async deleteAllForUserExcept(userId: number, keepId: string, tx: Db = db): Promise<void> {
       await tx.run("DELETE FROM sessions WHERE user_id = ? AND id <> ?", [userId, keepId]);
     },

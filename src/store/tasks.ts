@@ -102,10 +102,40 @@ export interface Deleter {
 
 const deletedByColumn = (by: Deleter): string => (by.userId !== null ? `user:${by.userId}` : `share:${by.shareId ?? ""}`);
 
-function softDelete(tx: Db, ids: number[], now: number, by: Deleter): Promise<number> | undefined {
-  return ids.length > 0
-    ? tx.run(`UPDATE tasks SET deleted_at = ?, deleted_by = ? WHERE id IN (${marks(ids)})`, [now, deletedByColumn(by), ...ids])
-    : undefined;
+async function softDelete(tx: Db, ids: number[], now: number, by: Deleter): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.run(`UPDATE tasks SET deleted_at = ?, deleted_by = ? WHERE id IN (${marks(ids)})`, [now, deletedByColumn(by), ...ids]);
+  await keepNewestDeleted(tx, ids[0]!);
+}
+
+/** DESIGN §12.0: a list keeps this many deleted items for Undo; past it, the oldest go for good. */
+export const DELETED_KEPT_PER_LIST = 200;
+
+/**
+ * Deleted items beyond the newest `keep` of their list (of `listId`, or of every list). Newest
+ * first is by deletion time, then a parent's sub-items just before the parent: a cut between
+ * them purges the parent, whose sub-items cascade with it, so no kept parent misses sub-items
+ * deleted with it.
+ */
+const DELETED_BEYOND = (oneList: boolean) => `SELECT id FROM (
+  SELECT id, ROW_NUMBER() OVER (PARTITION BY list_id ORDER BY deleted_at DESC, COALESCE(parent_id, id) DESC,
+    CASE WHEN parent_id IS NULL THEN 1 ELSE 0 END, id DESC) AS newest
+  FROM tasks WHERE deleted_at IS NOT NULL${oneList ? " AND list_id = ?" : ""}) AS ranked WHERE newest > ?`;
+
+/**
+ * Keeps the deleted items of the list holding `anyId` within DELETED_KEPT_PER_LIST, in the
+ * delete's own transaction, so the bound holds at every commit. The count reads the partial
+ * index of deleted items alone; the ranking runs only when the list is past the bound.
+ */
+async function keepNewestDeleted(tx: Db, anyId: number): Promise<void> {
+  const row = await tx.get<{ list_id: number | string; n: number | string }>(
+    `SELECT list_id, (SELECT COUNT(*) FROM tasks d WHERE d.list_id = t.list_id AND d.deleted_at IS NOT NULL) AS n
+       FROM tasks t WHERE id = ?`,
+    [anyId],
+  );
+  if (row && Number(row.n) > DELETED_KEPT_PER_LIST) {
+    await tx.run(`DELETE FROM tasks WHERE id IN (${DELETED_BEYOND(true)})`, [row.list_id, DELETED_KEPT_PER_LIST]);
+  }
 }
 
 export function tasksStore(db: Db) {
@@ -235,6 +265,10 @@ export function tasksStore(db: Db) {
     /** Removes items deleted before `cutoff` for good (their deleted children with them). */
     async purgeDeletedBefore(cutoff: number, tx: Db = db): Promise<number> {
       return tx.run("DELETE FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ?", [cutoff]);
+    },
+    /** Brings every list within DELETED_KEPT_PER_LIST deleted items (a database from before the bound); answers how many went. */
+    async purgeDeletedBeyondBound(tx: Db = db): Promise<number> {
+      return tx.run(`DELETE FROM tasks WHERE id IN (${DELETED_BEYOND(false)})`, [DELETED_KEPT_PER_LIST]);
     },
   };
 }
