@@ -2,10 +2,11 @@
  * @module Loaded by the island loader once the page's islands have hydrated (islands/hydrate.tsx):
  * registers the service worker when the page is idle, so it never costs the first tap; keeps
  * `<html data-offline>` (src/shared/offline-cache.ts) in step with the browser; says so on pages
- * whose islands do not (the list's outbox banner and Home's offline lists do); and keeps the
- * theme-color meta on the header's colour when Settings switches theme or mode in place.
+ * whose islands do not (the list's outbox banner and Home's offline lists do); has the worker check
+ * the session when the browser is back online; and keeps the theme-color meta on the header's
+ * colour when Settings switches theme or mode in place.
  */
-import { KEEP_PAGE_MESSAGE } from "./keep-page";
+import { CHECK_SESSION_MESSAGE, KEEP_PAGE_MESSAGE } from "./keep-page";
 
 const root = document.documentElement;
 const NOTICE_ID = "offline-notice";
@@ -51,4 +52,6 @@ if ("serviceWorker" in navigator) {
       .catch(() => {});
   if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 3000 });
   else setTimeout(register, 1000);
+  // Back online: whatever ended the session meanwhile must also end what the worker kept for it.
+  window.addEventListener("online", () => serviceWorker.controller?.postMessage(CHECK_SESSION_MESSAGE));
 }

@@ -5,7 +5,7 @@
  * anything the server marks `no-store` pass by untouched.
  */
 import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists } from "../../src/shared/offline-cache";
-import { KEEP_PAGE_MESSAGE } from "./keep-page";
+import { CHECK_SESSION_MESSAGE, KEEP_PAGE_MESSAGE } from "./keep-page";
 
 /** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
 declare const PRECACHE: { version: string; files: string[]; offlineStyle: string };
@@ -212,6 +212,29 @@ async function keepPage(url: string) {
   await keep(request, await fetch(request));
 }
 
+/** Tries for the session check: the worker's own requests can fail for a moment after the page's network returns. */
+const SESSION_CHECK_TRIES = 5;
+const SESSION_CHECK_RETRY_MS = 500;
+
+/**
+ * Asks the server whose session this browser holds now. Its answer names the partition like any
+ * other, so an account whose session ended while this device was offline loses its kept pages
+ * here, before an offline visit could show them.
+ */
+async function checkSession() {
+  for (let tried = 1; ; tried++) {
+    try {
+      const response = await fetch("/api/user", { cache: "no-store", redirect: "manual" });
+      const answeredFor = response.headers.get(CACHE_PARTITION_HEADER);
+      if (answeredFor !== null) await setPartition(answeredFor);
+      return;
+    } catch (error) {
+      if (tried === SESSION_CHECK_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_RETRY_MS * tried));
+    }
+  }
+}
+
 const isKeepPage = (data: unknown): data is { type: string; url: string } =>
   typeof data === "object" &&
   data !== null &&
@@ -222,4 +245,5 @@ worker.addEventListener("message", (event) => {
   const [port] = event.ports;
   if (event.data === CACHED_LISTS_MESSAGE && port) event.waitUntil(cachedLists().then((answer) => port.postMessage(answer)));
   if (isKeepPage(event.data)) event.waitUntil(keepPage(event.data.url).catch(() => {}));
+  if (event.data === CHECK_SESSION_MESSAGE) event.waitUntil(checkSession().catch(() => {}));
 });

@@ -22,12 +22,16 @@ export const settled = <T>(request: IDBRequest<T>) =>
     request.onerror = () => reject(request.error);
   });
 
-/** How many changes wait in a scope's queue; 0 when IndexedDB is not there to ask. */
-export async function waitingCount(scope: string): Promise<number> {
+/**
+ * How many changes wait in a scope's queue, or without a scope on this whole browser (every
+ * account's and link's: logging out clears the site's storage); 0 when IndexedDB is not there to ask.
+ */
+export async function waitingCount(scope?: string): Promise<number> {
   if (typeof indexedDB === "undefined") return 0;
   const db = await openOutboxDb();
   try {
-    return await settled(db.transaction(ENTRIES).objectStore(ENTRIES).index("scope").count(scope));
+    const entries = db.transaction(ENTRIES).objectStore(ENTRIES);
+    return await settled(scope === undefined ? entries.count() : entries.index("scope").count(scope));
   } finally {
     db.close();
   }

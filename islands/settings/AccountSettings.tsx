@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { api } from "../api";
+import { waitingCount } from "../offline/db";
 import { flashToast, toast } from "../toast";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon, Spinner, type IconName } from "../ui/Icon";
 import { PasswordDialog } from "./PasswordDialog";
 import { UsernameDialog } from "./UsernameDialog";
@@ -41,7 +43,16 @@ export interface AccountSettingsProps {
 export default function AccountSettings({ username }: AccountSettingsProps) {
   const [dialog, setDialog] = useState<"username" | "password" | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  /** Changes still waiting on this browser, while the warning about them is open. */
+  const [unsaved, setUnsaved] = useState(0);
   const close = () => setDialog(null);
+
+  /** Logging out clears the site's storage, the outbox's queue with it: waiting changes are named first. */
+  async function askLogout() {
+    const waiting = await waitingCount().catch(() => 0);
+    if (waiting > 0) setUnsaved(waiting);
+    else await logout();
+  }
 
   async function logout() {
     setLoggingOut(true);
@@ -51,6 +62,7 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
       window.location.assign("/auth");
     } catch {
       setLoggingOut(false);
+      setUnsaved(0);
       toast({ title: "Logout failed", description: "Please try again.", variant: "destructive" });
     }
   }
@@ -94,7 +106,7 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
         icon="logout"
         title="Session"
         action={
-          <button type="button" className="button button--danger button--small" onClick={logout} disabled={loggingOut}>
+          <button type="button" className="button button--danger button--small" onClick={askLogout} disabled={loggingOut}>
             {loggingOut && <Spinner label="Logging out" />}
             Logout
           </button>
@@ -104,6 +116,16 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
       </SettingsRow>
       <UsernameDialog open={dialog === "username"} current={username} onClose={close} />
       <PasswordDialog open={dialog === "password"} onClose={close} />
+      <ConfirmDialog
+        open={unsaved > 0}
+        title="Log out anyway?"
+        description={`You have ${unsaved === 1 ? "1 change" : `${unsaved} changes`} not yet saved. Logging out deletes ${unsaved === 1 ? "it" : "them"} from this device.`}
+        confirmLabel="Logout"
+        destructive
+        pending={loggingOut}
+        onConfirm={logout}
+        onCancel={() => setUnsaved(0)}
+      />
     </div>
   );
 }

@@ -38,6 +38,9 @@ async function signIn(c: AppContext, user: UserRecord, shareId: string | undefin
   return { ...accounts.toPublicUser(user), ...(sharedList ? { sharedList } : {}) };
 }
 
+/** What a browser deletes on logout: its HTTP cache, and the worker's caches with the outbox's IndexedDB. */
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
 export const accountApi = new Hono<AppEnv>()
   .post("/register", jsonBody(registerSchema), async (c) => {
     const input = c.req.valid("json");
@@ -58,6 +61,9 @@ export const accountApi = new Hono<AppEnv>()
       await announceSessionEnded(c.get("deps").bus, session.userId, { sessionId: session.id });
     }
     clearSessionCookie(c);
+    // The account's kept pages and queued changes leave the device with it (docs/decisions/019-offline-cache.md); the
+    // Logout button warns first when changes still wait to be saved.
+    c.header("Clear-Site-Data", CLEAR_SITE_DATA);
     return c.json({ message: "Logged out" });
   })
   .get("/user", (c) => {
