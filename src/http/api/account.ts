@@ -61,8 +61,8 @@ export const accountApi = new Hono<AppEnv>()
       await announceSessionEnded(c.get("deps").bus, session.userId, { sessionId: session.id });
     }
     clearSessionCookie(c);
-    // The account's kept pages and queued changes leave the device with it (docs/decisions/019-offline-cache.md); the
-    // Logout button warns first when changes still wait to be saved.
+    // The account's kept pages and queued changes leave the device with it
+    // (docs/decisions/019-offline-cache.md); the Logout button warns first when changes wait.
     c.header("Clear-Site-Data", CLEAR_SITE_DATA);
     return c.json({ message: "Logged out" });
   })
