@@ -38,7 +38,7 @@ function parsedOrRefused<T extends z.ZodType>(schema: T, value: unknown, fallbac
 /**
  * Parses each named path id with the one id schema (src/shared/params.ts). An id in another
  * spelling is no address at all: it answers the same 404 as an id that does not exist, with the
- * message given for its name, never a 400.
+ * message given for its name, never a 400. (In a query string or a body it is bad input, 400.)
  */
 export const pathIds = <K extends string>(notFoundMessages: Record<K, string>) => {
   const names = Object.keys(notFoundMessages) as K[];

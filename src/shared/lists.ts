@@ -1,5 +1,6 @@
 /** @module SPEC §5 list rules (written once in ./rules/lists.ts); one schema per payload, used by the API and the tests. */
 import * as z from "zod";
+import { idField } from "./params";
 import { LIST_NAME, LIST_NAME_EMPTY, MAX_LISTS_PER_USER, POSITION_MAX, SHARE_USERNAME, SHARE_USERNAME_EMPTY } from "./rules/lists";
 import { ACCESS_LEVELS, LINK_EXPIRY_DAYS, LINK_LEVELS } from "./rules/links";
 import { textSchema } from "./text";
@@ -30,11 +31,9 @@ export const positionNumber = z
   .min(0, "Position cannot be negative")
   .max(POSITION_MAX, "Position is too large");
 
-const idField = z.number({ error: "id must be a number" }).int().positive();
-
 /** SPEC §3 "Reorder item"; the body is a bare array of them. */
 export const reorderListsSchema = z
-  .array(z.object({ id: idField, position: positionNumber }))
+  .array(z.object({ id: idField("id"), position: positionNumber }))
   .min(1, "Nothing to reorder")
   .max(MAX_LISTS_PER_USER, `At most ${MAX_LISTS_PER_USER} lists can be reordered`)
   .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
@@ -44,7 +43,7 @@ export type ReorderListsInput = z.infer<typeof reorderListsSchema>;
 
 /** SPEC §5 "Share username"; SPEC §3: the interface always asks for write, so write is the default. */
 export const shareByUsernameSchema = z.object({
-  listId: z.coerce.number({ error: "listId must be a number" }).int().positive("listId must be a number"),
+  listId: idField("listId"),
   username: textSchema(SHARE_USERNAME, { error: SHARE_USERNAME_EMPTY }),
   accessLevel: z.enum(ACCESS_LEVELS, { error: "Access level must be read, check, write or admin" }).default("write"),
 });

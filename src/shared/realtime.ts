@@ -5,11 +5,10 @@
  * checks in ./live-messages.ts, which the islands import instead of this module.
  */
 import * as z from "zod";
+import { idField } from "./params";
 
-/** Ids arrive as numbers from our client, but as strings from URLs some pages carry. */
-const listId = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+/** Ids arrive as numbers from our client, but as strings from URLs some pages carry: decimal digits only. */
+const listId = idField("listId");
 const shareId = z.string().trim().min(1).max(100);
 const target = { listId: listId.optional(), shareId: shareId.optional() };
 const hasTarget = (value: { listId?: number; shareId?: string }) => value.listId !== undefined || value.shareId !== undefined;

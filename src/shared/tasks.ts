@@ -1,12 +1,14 @@
 /** @module SPEC §5 item rules (written once in ./rules/tasks.ts); one schema per payload, shared by the API and the tests. */
 import * as z from "zod";
 import { positionNumber } from "./lists";
+import { idField } from "./params";
 import { DESCRIPTION, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST, TITLE, TITLE_REQUIRED } from "./rules/tasks";
 import { textSchema } from "./text";
 
 export { ITEM_LIMIT_MESSAGE, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST } from "./rules/tasks";
 
-// SPEC §5 "Task create payload coercion": title/description to text, ids to numbers, flags to booleans.
+// SPEC §5 "Task create payload coercion": title/description to text, ids to numbers (decimal digits
+// only, src/shared/params.ts), flags to booleans.
 // Only scalars become text: an object or array is a client's mistake, refused rather than stored as "[object Object]".
 const toText = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value);
 const toNumber = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value);
@@ -22,24 +24,19 @@ export const taskTitle = z.preprocess(
 
 export const taskDescription = z.preprocess((value) => toText(value) ?? "", textSchema(DESCRIPTION, { error: "Description must be text" }));
 
-const id = (what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .int(`${what} must be a whole number`)
-    .positive(`${what} must be positive`);
 const flag = z.preprocess(toBoolean, z.boolean());
 const position = z.preprocess(toNumber, positionNumber);
 /** 0 (or null, or absent) means top level; SPEC §5 "parentId is normalised to a number, null becoming 0". */
 const parentId = z.preprocess(
-  (value) => (value === undefined || value === null || value === "" ? 0 : toNumber(value)),
-  z.number({ error: "parentId must be a number" }).int("parentId must be a whole number").min(0, "parentId cannot be negative"),
+  (value) => (value === undefined || value === null || value === "" ? 0 : value),
+  idField("parentId", { min: 0 }),
 );
 
 /** POST /api/tasks. `listId` may be left out when the call carries a shareId. */
 export const createTaskSchema = z.object({
   title: taskTitle,
   description: taskDescription,
-  listId: z.preprocess(toNumber, id("listId").optional()),
+  listId: idField("listId").optional(),
   isParent: flag.default(false),
   completed: flag.default(false),
   position: position.optional(),
@@ -53,37 +50,27 @@ export const updateTaskSchema = z.object({
   description: z.preprocess(toText, textSchema(DESCRIPTION).optional()),
   completed: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
-  parentId: z.preprocess(
-    (value) => (value === undefined ? value : value === null || value === "" ? 0 : toNumber(value)),
-    z.number({ error: "parentId must be a number" }).int().min(0).optional(),
-  ),
+  parentId: z.preprocess((value) => (value === null || value === "" ? 0 : value), idField("parentId", { min: 0 }).optional()),
   position: position.optional(),
 });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 
 /** SPEC §3 "Reorder item"; POST /api/tasks/reorder takes an array of them. */
 export const reorderTasksSchema = z
-  .array(z.object({ id: z.preprocess(toNumber, id("id")), position }), { error: "Expected an array of {id, position}" })
+  .array(z.object({ id: idField("id"), position }), { error: "Expected an array of {id, position}" })
   .min(1, "Nothing to reorder")
   .max(MAX_ITEMS_PER_LIST, `At most ${MAX_ITEMS_PER_LIST} items can be reordered at once`);
 export type ReorderTasksInput = z.infer<typeof reorderTasksSchema>;
 
 /** POST /api/tasks/reset-completions: the list in the body, or a shareId in the query. */
-export const resetCompletionsSchema = z.object({ listId: z.preprocess(toNumber, id("listId").optional()) });
+export const resetCompletionsSchema = z.object({ listId: idField("listId").optional() });
 
 /** Query of the task calls: which list (by id or share link), and for reads an optional parent. */
 export const taskQuerySchema = z.object({
-  listId: z.preprocess(toNumber, id("listId").optional()),
+  listId: idField("listId").optional(),
   shareId: z.string().trim().min(1).max(64).optional(),
   // SPEC §3: parentId 0 means top level, so `parentId=0` asks for the top-level items.
-  parentId: z.preprocess(
-    toNumber,
-    z
-      .number({ error: "parentId must be a number" })
-      .int("parentId must be a whole number")
-      .min(0, "parentId cannot be negative")
-      .optional(),
-  ),
+  parentId: idField("parentId", { min: 0 }).optional(),
   _t: z.string().optional(),
 });
 
@@ -102,7 +89,7 @@ const TOO_MANY_BULK = `At most ${MAX_BULK_ITEMS} items can be added at once`;
  */
 export const bulkCreateTasksSchema = z
   .object({
-    listId: z.preprocess(toNumber, id("listId").optional()),
+    listId: idField("listId").optional(),
     parentId: parentId.default(0),
     items: z
       .array(bulkSubItem.extend({ children: z.array(bulkSubItem, { error: "children must be a list of items" }).default([]) }), {
@@ -121,7 +108,7 @@ export type BulkCreateTasksInput = z.infer<typeof bulkCreateTasksSchema>;
 /** POST /api/tasks/restore (DESIGN §11 "Undo"): the ids a delete or clear-completed answered. */
 export const restoreTasksSchema = z.object({
   ids: z
-    .array(z.preprocess(toNumber, id("id")), { error: "ids must be a list of item ids" })
+    .array(idField("id"), { error: "ids must be a list of item ids" })
     .min(1, "Nothing to restore")
     .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} items can be restored at once`),
 });

@@ -97,6 +97,72 @@ for (const dialect of await testDialects()) {
       expect((await owner.post(`/api/tasks/${item.id}/toggle`)).body).toMatchObject({ id: item.id, completed: true });
     });
 
+    it("reads ids in query strings in decimal digits only: another spelling is 400 and changes nothing", async () => {
+      const before = await snapshot(t);
+      for (const spelling of otherSpellings(listId)) {
+        const calls = [
+          await owner.get(`/api/tasks?listId=${spelling}`),
+          await owner.post(`/api/tasks/clear-completed?listId=${spelling}`),
+          await owner.post(`/api/tasks/reorder?listId=${spelling}`, [{ id: item.id, position: 5 }]),
+        ];
+        expect([spelling, calls.map((res) => [res.status, res.body])]).toEqual([
+          spelling,
+          Array(calls.length).fill([400, expect.objectContaining({ message: "listId must be written in decimal digits" })]),
+        ]);
+      }
+      const parent = await owner.get(`/api/tasks?listId=${listId}&parentId=0x${item.id.toString(16)}`);
+      expect(parent).toMatchObject({ status: 400, body: { message: "parentId must be written in decimal digits" } });
+      expect(await snapshot(t)).toEqual(before);
+
+      expect((await owner.get<Task[]>(`/api/tasks?listId=${listId}`)).body.map((task) => task.id)).toEqual([item.id]);
+      expect((await owner.get<Task[]>(`/api/tasks?listId=${listId}&parentId=${item.id}`)).status).toBe(200);
+      expect((await owner.get<Task[]>(`/api/tasks?listId=${listId}&parentId=0`)).body.map((task) => task.id)).toEqual([item.id]);
+    });
+
+    it("reads ids in bodies as JSON numbers or decimal digits only: another spelling is 400 and changes nothing", async () => {
+      const before = await snapshot(t);
+      const hexList = `0x${listId.toString(16)}`;
+      const hexItem = `0x${item.id.toString(16)}`;
+      const message = (field: string) => expect.objectContaining({ message: `${field} must be written in decimal digits` });
+      for (const spelling of [hexList, `0${listId}`, `+${listId}`, ` ${listId}`, `${listId}.0`, `${listId}e0`]) {
+        const calls = [
+          await owner.post("/api/tasks", { title: "Spelled", listId: spelling }),
+          await owner.post("/api/tasks/bulk", { listId: spelling, items: [{ title: "Spelled" }] }),
+          await owner.post("/api/tasks/reset-completions", { listId: spelling }),
+          await owner.post("/api/share-by-username", { listId: spelling, username: "bob" }),
+        ];
+        expect([spelling, calls.map((res) => [res.status, res.body])]).toEqual([
+          spelling,
+          Array(calls.length).fill([400, message("listId")]),
+        ]);
+      }
+      const calls: Array<[string, Awaited<ReturnType<typeof owner.post>>]> = [
+        ["parentId", await owner.post("/api/tasks", { title: "Spelled", listId, parentId: hexItem })],
+        ["parentId", await owner.patch(`/api/tasks/${item.id}`, { parentId: `0${item.id}` })],
+        ["id", await owner.post(`/api/tasks/reorder?listId=${listId}`, [{ id: hexItem, position: 5 }])],
+        ["id", await owner.post("/api/tasks/restore", { ids: [`${item.id}.0`] })],
+        ["id", await owner.post("/api/task-lists/reorder", [{ id: hexList, position: 5 }])],
+      ];
+      for (const [field, res] of calls) expect([field, res.status, res.body]).toEqual([field, 400, message(field)]);
+      const unsafe = await owner.post("/api/tasks", { title: "Huge", listId: 2 ** 53 });
+      expect(unsafe).toMatchObject({ status: 400, body: { message: "listId is too large" } });
+      const connected = await owner.post<{ clientId: string }>("/api/poll/connect", {});
+      const subscribed = await owner.post("/api/poll/subscribe", { clientId: connected.body.clientId, listId: hexList });
+      expect(subscribed).toMatchObject({ status: 400, body: { message: "listId must be written in decimal digits" } });
+      expect(await snapshot(t)).toEqual(before);
+
+      // A JSON number, and the same number in decimal digits (SPEC §5's coercion), are the one id.
+      expect((await owner.post<Task>("/api/tasks", { title: "By number", listId })).status).toBe(201);
+      expect(
+        (await owner.post<Task>("/api/tasks", { title: "By digits", listId: String(listId), parentId: String(item.id) })).body,
+      ).toMatchObject({
+        listId,
+        parentId: item.id,
+      });
+      const again = await owner.post("/api/poll/subscribe", { clientId: connected.body.clientId, listId: String(listId) });
+      expect(again.status).toBe(200);
+    });
+
     it("reads a poll's lastEventId in decimal digits only", async () => {
       // An unknown client answers 404 once the query is read: a spelled-out number never gets there.
       for (const spelling of ["1e0", "0x1", "1.0", "-1", "+1"]) {
