@@ -5,7 +5,7 @@
  * changes still queued says so before anything is deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { keptMentioning, untilControlled } from "./offline-cache-helpers";
@@ -73,6 +73,7 @@ describe.each(["sqlite", "postgres"] as const)("offline cache and session (%s)",
     await page.getByRole("button", { name: "Logout" }).click();
     const warning = page.getByRole("alertdialog");
     await visible(page, "You have 2 changes not yet saved. Logging out deletes them from this device.");
+    await keepScreenshot(page, "logout-unsaved-changes", false);
     await warning.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => warning.count()).toBe(0);
     // Still signed in, nothing deleted.
