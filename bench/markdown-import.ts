@@ -4,7 +4,9 @@
  * five times sends a 65 KB import whose `# heading` is "a", 65,000 spaces and "b", with a
  * `/healthz` sent 20 ms later, and prints how long each took. Prints figures, never pass/fail.
  */
-const [base = "http://127.0.0.1:3000", inviteCode = ""] = process.argv.slice(2);
+import { argv } from "node:process";
+
+const [base = "http://127.0.0.1:3000", inviteCode = ""] = argv.slice(2);
 const ROUNDS = 5;
 
 const register = await fetch(`${base}/api/register`, {
