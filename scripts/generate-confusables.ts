@@ -1,7 +1,7 @@
 /**
  * @module Writes src/shared/confusables.ts from Unicode's confusables.txt as the `unhomoglyph`
  * package ships it (a devDependency: nothing of it runs in the server). Run after updating that
- * package: `bun scripts/generate-confusables.ts`; docs/decisions/027-guest-name-skeletons.md says
+ * package: `bun scripts/generate-confusables.ts`; docs/decisions/029-guest-name-skeletons.md says
  * why the table is generated and committed rather than imported.
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -2,7 +2,7 @@
  * @module The confusable skeleton of UTS #39 over NFKC case-folded text (DESIGN §12.0): two names
  * with one skeleton look alike: "aliсe" with a Cyrillic "с" and "alice", "rnike" and "mike", "b0b"
  * and "Bob". The data is Unicode's, generated into ./confusables.ts
- * (docs/decisions/027-guest-name-skeletons.md).
+ * (docs/decisions/029-guest-name-skeletons.md).
  */
 import { CONFUSABLES } from "./confusables";
 

@@ -49,7 +49,7 @@ export function usersStore(db: Db) {
       const row = await tx.get<UserRow>("SELECT * FROM users WHERE username_key = ?", [usernameKey(username)]);
       return row && toUser(row);
     },
-    /** An account whose name is `name` in another case, or looks like it (docs/decisions/027-guest-name-skeletons.md). */
+    /** An account whose name is `name` in another case, or looks like it (docs/decisions/029-guest-name-skeletons.md). */
     async findLookalike(name: string, tx: Db = db): Promise<UserRecord | undefined> {
       const row = await tx.get<UserRow>("SELECT * FROM users WHERE username_key = ? OR username_skeleton = ? LIMIT 1", [
         usernameKey(name),
