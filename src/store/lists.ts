@@ -84,14 +84,14 @@ const DELETED_BEYOND = (oneOwner: boolean) => `SELECT id FROM (
 
 /**
  * Removes the lists `select` names for good. Their items and shares cascade; their events have no
- * foreign key (a deleted list's last event stays for replay until then), so they go here.
+ * foreign key (a deleted list's last event stays for replay until then), so they go here, all but
+ * the table's newest: SQLite numbers events without AUTOINCREMENT (migration 002), so removing the
+ * newest row would hand its id out again, below cursors clients already hold. The ids are chosen
+ * by a subquery, as a purge may name more lists than a statement takes parameters.
  */
 async function purgeLists(tx: Db, select: string, params: SqlValue[]): Promise<number> {
-  const ids = (await tx.all<{ id: number | string }>(select, params)).map((row) => Number(row.id));
-  if (ids.length === 0) return 0;
-  const marks = ids.map(() => "?").join(", ");
-  await tx.run(`DELETE FROM events WHERE list_id IN (${marks})`, ids);
-  return tx.run(`DELETE FROM task_lists WHERE id IN (${marks})`, ids);
+  await tx.run(`DELETE FROM events WHERE list_id IN (${select}) AND id < (SELECT MAX(id) FROM events)`, params);
+  return tx.run(`DELETE FROM task_lists WHERE id IN (${select})`, params);
 }
 
 export function listsStore(db: Db) {

@@ -10,7 +10,9 @@ import type { Db } from "./db";
 
 /** Each table's rows that belong to a row no longer there. */
 const ORPHANS = {
-  events: "DELETE FROM events WHERE NOT EXISTS (SELECT 1 FROM task_lists l WHERE l.id = events.list_id)",
+  // The table's newest event stays, whoever it belonged to: SQLite would hand its id out again.
+  events: `DELETE FROM events WHERE NOT EXISTS (SELECT 1 FROM task_lists l WHERE l.id = events.list_id)
+    AND id < (SELECT MAX(id) FROM events)`,
   tasks: `DELETE FROM tasks WHERE NOT EXISTS (SELECT 1 FROM task_lists l WHERE l.id = tasks.list_id)
     OR (parent_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tasks p WHERE p.id = tasks.parent_id))`,
   listShares: `DELETE FROM list_shares WHERE NOT EXISTS (SELECT 1 FROM task_lists l WHERE l.id = list_shares.list_id)

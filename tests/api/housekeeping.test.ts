@@ -105,6 +105,7 @@ for (const dialect of await testDialects()) {
       expect((await dee.post("/api/share-by-username", { listId: kept.id, username: "eve", accessLevel: "write" })).status).toBe(201);
       await t.store.db.run("INSERT INTO seen_versions (user_id, version_id) VALUES (?, ?)", [eve.user.id, "v1"]);
       expect((await dee.delete(`/api/task-lists/${gone.id}`)).status).toBe(200);
+      await addTask(dee, { listId: kept.id, title: "Bread" });
       // A list deleted before this housekeeping existed was purged with one event left behind.
       await t.store.db.run("DELETE FROM task_lists WHERE id = ?", [gone.id]);
       expect(await eventsOf(t, gone.id)).toBe(1);
@@ -118,7 +119,7 @@ for (const dialect of await testDialects()) {
       expect([await ofEve("list_shares"), await ofEve("sessions"), await ofEve("seen_versions")]).toEqual([0, 0, 0]);
       // The control: the live list keeps its items and events, its owner her session.
       expect(await eventsOf(t, kept.id)).toBeGreaterThan(0);
-      expect((await dee.get(`/api/tasks?listId=${kept.id}`)).body).toMatchObject([{ title: "Milk" }]);
+      expect((await dee.get(`/api/tasks?listId=${kept.id}`)).body).toMatchObject([{ title: "Milk" }, { title: "Bread" }]);
     });
 
     it("removes items and lists deleted more than 30 days ago, with the deleted list's events", async () => {
@@ -127,8 +128,8 @@ for (const dialect of await testDialects()) {
       const item = await addTask(fay, { listId: list.id, title: "Bread" });
       const other = await createList(fay, "Still here");
       const recent = await addTask(fay, { listId: other.id, title: "Eggs" });
-      await fay.delete(`/api/tasks/${recent.id}`);
       await fay.delete(`/api/task-lists/${list.id}`);
+      await fay.delete(`/api/tasks/${recent.id}`);
       t.clock.advance(31 * DAY_MS);
       await t.store.db.run("UPDATE tasks SET deleted_at = ? WHERE id = ?", [t.store.clock.now(), recent.id]);
       const report = await runHousekeeping(t.store);
@@ -136,6 +137,25 @@ for (const dialect of await testDialects()) {
       expect(await count(t, "SELECT COUNT(*) AS n FROM tasks WHERE id IN (?, ?)", [item.id, recent.id])).toBe(1);
       expect(await eventsOf(t, list.id)).toBe(0);
       expect(await count(t, "SELECT COUNT(*) AS n FROM task_lists WHERE id = ?", [other.id])).toBe(1);
+    });
+
+    it("never hands an event id out twice: a purge leaves the table's newest event, whoever's it was", async () => {
+      const gus = await registerUser(t, "gus");
+      const list = await createList(gus, "Last one");
+      await addTask(gus, { listId: list.id, title: "Tea" });
+      expect((await gus.delete(`/api/task-lists/${list.id}`)).status).toBe(200);
+      const newest = await count(t, "SELECT MAX(id) AS n FROM events");
+      expect(await count(t, "SELECT list_id AS n FROM events WHERE id = ?", [newest])).toBe(list.id);
+      t.clock.advance(31 * DAY_MS);
+      await runHousekeeping(t.store);
+      expect(await count(t, "SELECT COUNT(*) AS n FROM task_lists WHERE id = ?", [list.id])).toBe(0);
+      // Its older event went with it (the control); the newest row stays, so the next id is higher.
+      expect(await eventsOf(t, list.id)).toBe(1);
+      // Gus's session ran out with the month; a newcomer writes the next event.
+      const hal = await registerUser(t, "hal");
+      const next = await createList(hal, "Next");
+      await addTask(hal, { listId: next.id, title: "Coffee" });
+      expect(await count(t, "SELECT MIN(id) AS n FROM events WHERE list_id = ?", [next.id])).toBeGreaterThan(newest);
     });
   });
 }
