@@ -50,16 +50,18 @@ export async function recordListEvent(
 const PRUNE_EVERY = 100;
 
 /**
- * Events recorded per list since its last prune, for each store (one per database). Counted in
- * memory, as a column would cost every write a read: a restart or a second instance only delays a
- * list's prune by fewer than PRUNE_EVERY events each, and housekeeping prunes every list anyway.
+ * Events recorded per list since its last prune, per database. Keyed by the events store, which
+ * every view of one store shares (the app's keyed-writes view copies the store object, not it).
+ * Counted in memory, as a column would cost every write a read: a restart or a second instance
+ * only delays a list's prune by fewer than PRUNE_EVERY events each, and housekeeping prunes every
+ * list anyway (docs/decisions/030-bounded-tables.md).
  */
-const recordedSincePrune = new WeakMap<Store, Map<number, number>>();
+const recordedSincePrune = new WeakMap<Store["events"], Map<number, number>>();
 
 /** DESIGN §7 keeps at least EVENTS_KEPT_PER_LIST events of each list: every list is pruned after PRUNE_EVERY of its own events. */
 function pruneDue(store: Store, listId: number): boolean {
-  const counts = recordedSincePrune.get(store) ?? new Map<number, number>();
-  recordedSincePrune.set(store, counts);
+  const counts = recordedSincePrune.get(store.events) ?? new Map<number, number>();
+  recordedSincePrune.set(store.events, counts);
   const count = (counts.get(listId) ?? 0) + 1;
   if (count < PRUNE_EVERY) {
     counts.set(listId, count);
@@ -71,7 +73,7 @@ function pruneDue(store: Store, listId: number): boolean {
 
 /** After housekeeping pruned every list, each list's count starts again (and lists gone are forgotten). */
 export function forgetPruneCounts(store: Store): void {
-  recordedSincePrune.delete(store);
+  recordedSincePrune.delete(store.events);
 }
 
 /** Whose Home hears that a list's item count or completion moved: its owner and each recipient. */
