@@ -136,12 +136,17 @@ async function refuseOverLimit(store: Store, caller: string, now: number): Promi
   throw new AppError(429, TOO_MANY_KEYS_MESSAGE, "IDEMPOTENCY_KEY_LIMIT", undefined, wait);
 }
 
+/** Answers that change nothing and say nothing about the request, so their keys are let go, not kept. */
+const LET_GO_STATUSES = new Set([401, 404, 408, 429]);
+
 /**
  * Which answers a key keeps: successes, and refusals of the request itself (4xx), so a replay of
  * a refused change says the same refusal. Not a timeout or rate limit (408, 429) nor a server
- * fault (5xx): those say nothing about the request, and a later try may succeed.
+ * fault (5xx): a later try may succeed. Nor a target the caller may not see (401, 404): the key is
+ * claimed before the access check can run, and a signed-in caller writing at lists that are not
+ * theirs must leave no row behind (DESIGN §12.0); running such a retry again changes nothing either.
  */
-export const isKeptAnswer = (status: number) => status >= 200 && status < 500 && status !== 408 && status !== 429;
+export const isKeptAnswer = (status: number) => status >= 200 && status < 500 && !LET_GO_STATUSES.has(status);
 
 /** DESIGN §12.0: the answer as kept; past `MAX_KEPT_BODY_BYTES`, its status and `{message, error}` only. */
 export function keptForm(answer: StoredAnswer): StoredAnswer {

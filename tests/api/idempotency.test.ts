@@ -43,10 +43,12 @@ for (const dialect of await testDialects()) {
       expect(await rowsIn(t, list.id)).toEqual([["Milk", 0]]);
       expect(await eventsOf(t, list.id)).toEqual(["task_created"]);
       expect(listEventsSince(t, from).map((entry) => entry.message.type)).toEqual(["task_created"]);
-      // The key was marked applied in the write's own transaction; a refused call's key was not.
-      expect((await amy.post("/api/tasks", { listId: 999_999, title: "Nowhere" }, keyed("k-refused"))).status).toBe(404);
+      // The key was marked applied in the write's own transaction; a refused call's key was not,
+      // and a call at a list the caller cannot see keeps no key at all.
+      expect((await amy.post("/api/tasks", { listId: list.id, title: "x".repeat(81) }, keyed("k-refused"))).status).toBe(400);
+      expect((await amy.post("/api/tasks", { listId: 999_999, title: "Nowhere" }, keyed("k-unseen"))).status).toBe(404);
       const applied = await t.store.db.all<{ request_key: string; applied: number | string }>(
-        "SELECT request_key, applied FROM idempotency_keys WHERE request_key IN ('k-create', 'k-refused') ORDER BY request_key",
+        "SELECT request_key, applied FROM idempotency_keys WHERE request_key IN ('k-create', 'k-refused', 'k-unseen') ORDER BY request_key",
       );
       expect(applied.map((row) => [row.request_key, Number(row.applied)])).toEqual([
         ["k-create", 1],

@@ -14,6 +14,7 @@ import {
 import type { HeldKey, StoredAnswer } from "../../store/idempotency";
 import type { Store } from "../../store";
 import { callerOf } from "../caller";
+import { matchedRoute } from "../route-pattern";
 import type { AppEnv } from "../env";
 
 const UNSAFE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
@@ -60,7 +61,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       await settleKey(store, outcome.held, answer);
     } catch (error) {
       // The change itself is done (or refused): its own answer is still the truth, so it goes out.
-      logger.warn(`${c.req.method} ${c.req.path}: keeping the answer of Idempotency-Key failed:`, error);
+      logger.warn(`${c.req.method} ${matchedRoute(c)}: keeping the answer of Idempotency-Key failed:`, error);
     }
   }
 };
