@@ -86,8 +86,8 @@ export function createPresence(
     try {
       for (const userId of unread) usernames.set(userId, { name: (await store.users.findById(userId))?.username ?? null, at: Date.now() });
     } catch (error) {
+      // The lists that waited are worked out again (at most twice a second), so none is left unsent.
       logger.error("presence: reading a username failed", error);
-      return;
     } finally {
       for (const userId of unread) reading.delete(userId);
     }
