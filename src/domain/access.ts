@@ -71,9 +71,9 @@ export function linkIsLive(list: TaskList, now: number): boolean {
   return !linkHasExpired(list.linkExpiresAt === null ? null : Date.parse(list.linkExpiresAt), now);
 }
 
-/** The list a share link opens, or undefined when the link is unknown, rotated or expired. */
-export async function listOfLiveLink(store: Store, shareId: string): Promise<TaskList | undefined> {
-  const list = await store.lists.findByShareId(shareId);
+/** The list a share link opens, or undefined when the link is unknown, rotated or expired; `lock` as in the store's findById. */
+export async function listOfLiveLink(store: Store, shareId: string, tx?: Db, lock = false): Promise<TaskList | undefined> {
+  const list = await store.lists.findByShareId(shareId, tx, lock);
   return list && linkIsLive(list, store.clock.now()) ? list : undefined;
 }
 

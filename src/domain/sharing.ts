@@ -3,7 +3,7 @@ import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
 import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
-import { linkIsLive, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
+import { listOfLiveLink, requireOwner, resolveListAccess, sharedWithMeForRecipient, type Caller } from "./access";
 import { badRequest, conflict, notFound } from "./errors";
 
 /** Tells both sides of a share that it appeared or went away (their Shared Lists screens refresh). */
@@ -21,8 +21,8 @@ async function announceShare(bus: EventBus, type: "share_added" | "share_removed
  */
 export async function joinSharedList(store: Store, bus: EventBus, user: UserRecord, shareId: string): Promise<string | undefined> {
   const joined = await store.db.transaction(async (tx) => {
-    const list = await store.lists.findByShareId(shareId, tx, true);
-    if (!list || !linkIsLive(list, store.clock.now())) return undefined;
+    const list = await listOfLiveLink(store, shareId, tx, true);
+    if (!list) return undefined;
     const added = list.userId !== user.id && (await store.shares.grant(list.id, user.id, list.linkAccess, tx));
     return { list, added };
   });
