@@ -9,24 +9,15 @@
  *   bun bench/deleted-rows.ts [tree=.] [port=4510] [deleted=50000]
  */
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { treeServer } from "./tree-server";
 
 const tree = resolve(process.argv[2] ?? ".");
 const port = Number(process.argv[3] ?? 4510);
 const DELETED = Number(process.argv[4] ?? 50_000);
 const ADDS = 90;
-const base = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "listwell-deleted-"));
-const file = join(dir, "deleted.db");
-
-const server = Bun.spawn([process.execPath, "src/server.ts"], {
-  cwd: tree,
-  env: { ...process.env, DATABASE_URL: file, PORT: String(port), HOST: "127.0.0.1", INVITE_CODE: "bench", LOG_LEVEL: "error" },
-  stdout: "ignore",
-  stderr: "inherit",
-});
+const server = treeServer(tree, port, "bench");
+const { base, file } = server;
 
 async function call(cookie: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { cookie };
@@ -46,16 +37,7 @@ const register = async (username: string) =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  for (
-    let i = 0;
-    !(await fetch(`${base}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false));
-    i++
-  ) {
-    if (i > 200) throw new Error("the server did not start");
-    await Bun.sleep(100);
-  }
+  await server.start();
   const ann = await register("benchann");
   const ben = await register("benchben");
   const newList = async (cookie: string, name: string) => Number((await call(cookie, "POST", "/api/task-lists", { name })).body.id);
@@ -92,7 +74,5 @@ try {
     );
   }
 } finally {
-  server.kill("SIGTERM");
-  await server.exited;
-  rmSync(dir, { recursive: true, force: true });
+  await server.remove();
 }

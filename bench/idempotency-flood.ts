@@ -10,22 +10,14 @@
  *   bun bench/idempotency-flood.ts [tree=.] [port=4150]
  */
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { treeServer } from "./tree-server";
 
 const tree = resolve(process.argv[2] ?? ".");
 const port = Number(process.argv[3] ?? 4150);
-const base = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "listwell-flood-"));
-const file = join(dir, "flood.db");
-
-const server = Bun.spawn([process.execPath, "src/server.ts"], {
-  cwd: tree,
-  env: { ...process.env, DATABASE_URL: file, PORT: String(port), HOST: "127.0.0.1", INVITE_CODE: "flood", LOG_LEVEL: "error" },
-  stdout: "ignore",
-  stderr: "ignore",
-});
+const server = treeServer(tree, port, "flood", "ignore");
+const { base, file } = server;
 
 const sizeOf = (path: string) => {
   try {
@@ -102,15 +94,7 @@ async function flood(count: number, width: number, send: (n: number) => ReturnTy
 }
 
 try {
-  const deadline = Date.now() + 20_000;
-  while (
-    Date.now() < deadline &&
-    !(await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await Bun.sleep(100);
+  await server.start();
   const flooder = await signUpWithList("flooder");
   const reorderer = await signUpWithList("reorderer");
   console.log(`tree ${tree}`);
@@ -139,7 +123,5 @@ try {
   );
   console.log(`3. 1,100 keyed reorders: ${reorders}; ${megabytes()} MB; ${keyRows()}`);
 } finally {
-  server.kill(9);
-  await server.exited;
-  rmSync(dir, { recursive: true, force: true });
+  await server.remove();
 }

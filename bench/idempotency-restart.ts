@@ -8,35 +8,14 @@
  *
  *   bun bench/idempotency-restart.ts [tree=.] [port=4160] [rounds=5]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { treeServer } from "./tree-server";
 
 const tree = resolve(process.argv[2] ?? ".");
 const port = Number(process.argv[3] ?? 4160);
 const rounds = Number(process.argv[4] ?? 5);
-const base = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "listwell-restart-"));
-const file = join(dir, "restart.db");
-
-async function start() {
-  const child = Bun.spawn([process.execPath, "src/server.ts"], {
-    cwd: tree,
-    env: { ...process.env, DATABASE_URL: file, PORT: String(port), HOST: "127.0.0.1", INVITE_CODE: "restart", LOG_LEVEL: "error" },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  const deadline = Date.now() + 20_000;
-  while (
-    Date.now() < deadline &&
-    !(await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await Bun.sleep(20);
-  return child;
-}
+const server = treeServer(tree, port, "restart", "ignore");
+const { base } = server;
 
 let cookie = "";
 async function add(listId: number, title: string, key: string) {
@@ -53,7 +32,7 @@ async function add(listId: number, title: string, key: string) {
   }
 }
 
-let server = await start();
+await server.start();
 try {
   const registered = await fetch(`${base}/api/register`, {
     method: "POST",
@@ -83,10 +62,9 @@ try {
     while (written < 40) await Bun.sleep(1);
     await Bun.sleep(Math.random() * 30);
     killed = true;
-    server.kill(9);
-    await server.exited;
+    await server.stop(9);
     await Promise.all(writers);
-    server = await start();
+    await server.start();
     const restartedAt = performance.now();
     let inProgress = 0;
     let pending = cutOff;
@@ -101,7 +79,5 @@ try {
     );
   }
 } finally {
-  server.kill(9);
-  await server.exited;
-  rmSync(dir, { recursive: true, force: true });
+  await server.remove();
 }

@@ -12,9 +12,9 @@
  *   bun bench/soak.ts [tree=.] [port=4500] [writes=220000] [max-seconds=1800]
  */
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { treeServer } from "./tree-server";
 
 const tree = resolve(process.argv[2] ?? ".");
 const port = Number(process.argv[3] ?? 4500);
@@ -27,16 +27,8 @@ const WORKERS = 8;
  * day per caller for three users, so every tree answers the same mix of writes.
  */
 const KEYED = Number(process.env.SOAK_KEYED ?? 0.012);
-const base = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "listwell-soak-"));
-const file = join(dir, "soak.db");
-
-const server = Bun.spawn([process.execPath, "src/server.ts"], {
-  cwd: tree,
-  env: { ...process.env, DATABASE_URL: file, PORT: String(port), HOST: "127.0.0.1", INVITE_CODE: "soak", LOG_LEVEL: "error" },
-  stdout: "ignore",
-  stderr: "inherit",
-});
+const server = treeServer(tree, port, "soak");
+const { base, file } = server;
 
 /** A fixed-seed generator, so two trees get the same sequence of choices. */
 let seed = 42;
@@ -149,16 +141,7 @@ function report(at: number, force = false) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 200) throw new Error("the server did not start");
-    if (
-      await fetch(`${base}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await Bun.sleep(100);
-  }
+  await server.start();
   const users: User[] = [];
   for (const name of ["soakann", "soakben", "soakcyd"]) {
     const user = { name, cookie: await register(name), lists: [] };
@@ -195,8 +178,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   console.log(`${written} writes in ${seconds.toFixed(0)} s${written < WRITES ? " (stopped at the time limit)" : ""}`);
 } finally {
-  server.kill("SIGTERM");
-  await server.exited;
+  await server.stop();
 }
 
 const sizeOf = (path: string) => {
@@ -224,4 +206,4 @@ console.log(`  most deleted items in one list: ${deleted.most ?? 0}; most events
 db.close();
 console.log(`database: ${(sizeOf(file) / 1e6).toFixed(1)} MB`);
 console.log("answers:", Object.fromEntries([...statuses].sort()));
-rmSync(dir, { recursive: true, force: true });
+await server.remove();

@@ -1,0 +1,62 @@
+/**
+ * @module A checkout's own server for a benchmark: `bun src/server.ts` of the tree given (this one,
+ * or another to compare with) on a fresh SQLite file in a folder of its own, counted as started
+ * once its `/healthz` answers. The invite code is the server's name.
+ */
+import type { Subprocess } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface TreeServer {
+  base: string;
+  /** The SQLite file, for a benchmark that reads its tables. */
+  file: string;
+  /** Starts the server (again, after `stop`, on the same file); settles once it answers. */
+  start(): Promise<void>;
+  /** Ends the server with `signal` and waits for it to exit. */
+  stop(signal?: NodeJS.Signals | number): Promise<void>;
+  /** Stops it and removes its folder. */
+  remove(): Promise<void>;
+}
+
+export function treeServer(tree: string, port: number, name: string, stderr: "inherit" | "ignore" = "inherit"): TreeServer {
+  const base = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), `listwell-${name}-`));
+  const file = join(dir, `${name}.db`);
+  let child: Subprocess | undefined;
+  const answers = () =>
+    fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+
+  async function stop(signal: NodeJS.Signals | number = "SIGTERM") {
+    child?.kill(signal);
+    await child?.exited;
+    child = undefined;
+  }
+
+  return {
+    base,
+    file,
+    async start() {
+      child = Bun.spawn([process.execPath, "src/server.ts"], {
+        cwd: tree,
+        env: { ...process.env, DATABASE_URL: file, PORT: String(port), HOST: "127.0.0.1", INVITE_CODE: name, LOG_LEVEL: "error" },
+        stdout: "ignore",
+        stderr,
+      });
+      const deadline = Date.now() + 20_000;
+      while (!(await answers())) {
+        if (Date.now() > deadline) throw new Error(`the server of ${tree} did not start on port ${port}`);
+        await Bun.sleep(20);
+      }
+    },
+    stop,
+    async remove() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
