@@ -99,7 +99,7 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
       .toBe(1);
     await olive.context.close();
     await frank.context.close();
-  });
+  }, 90_000);
 
   it("applies a change whose answer was lost in flight once, and a lost tick does not flip back", async () => {
     const { page, context } = await signedInContext(env, `lost_${dialect}`, PHONE);
