@@ -19,8 +19,8 @@ export async function seedList(
   return { list, tasks };
 }
 
-export const visible = (page: Page, text: string) =>
-  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+export const visible = (page: Page, text: string, timeout?: number) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout }).toBe(true);
 
 /** Titles of the rows on screen, in order (the pinned parent of a parent view included). */
 export const rowTitles = (page: Page) => page.locator(".items .item .item__title").allTextContents();

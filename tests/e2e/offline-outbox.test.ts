@@ -66,7 +66,8 @@ describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)"
     await expect.poll(() => frank.page.getByText("Item 22", { exact: true }).count()).toBe(0);
 
     await olive.context.setOffline(false);
-    await visible(page, "A change was not saved");
+    // The refusal comes when the replay of 29 changes reaches Item 22: seconds, beside a loaded suite.
+    await visible(page, "A change was not saved", 15_000);
     await visible(page, '"Item 22" was deleted by someone else, so your change to it was not saved.');
     await expectBanner(page, null);
 

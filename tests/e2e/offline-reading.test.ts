@@ -135,6 +135,8 @@ describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect)
     expect(second.status()).toBe(201);
     const { list: own } = await seedList(context.request, "Beta list", ["Beta item"]);
     await gotoHydrated(page, "/");
+    // Logout's Clear-Site-Data took the worker with the storage: it keeps pages once it is back.
+    await untilControlled(page);
     await gotoHydrated(page, `/list/${own.id}`);
 
     await context.setOffline(true);
