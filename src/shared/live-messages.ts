@@ -12,7 +12,7 @@ import type { Actor } from "./attribution";
 export const LIST_PROGRESS = "list_progress";
 
 /**
- * Who has the list open now (issue 16), sent to the list's followers whenever it changes and to
+ * Who has the list open now (docs/decisions/024-attribution-and-presence.md), sent to the list's followers whenever it changes and to
  * each as it subscribes: accounts and named guests ("Sam (guest)") by name, other guests counted.
  */
 export const PRESENCE = "presence";

@@ -20,7 +20,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     .object({
       type: z.enum(["connect", "subscribe"]),
       ...target,
-      /** Also send this list's presence messages (issue 16); older clients do not know them. */
+      /** Also send this list's presence messages (docs/decisions/024); older clients do not know them. */
       presence: z.boolean().optional(),
       timestamp: z.number().optional(),
       messageId: z.string().max(100).optional(),

@@ -44,7 +44,7 @@ export const pollApi = new Hono<AppEnv>()
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
     // The address counts toward its allowance of clients that follow nothing (DESIGN §7).
     const caller = callerOf(c);
-    // A guest's name, for the presence row (issue 16); one that may not be used leaves them unnamed.
+    // A guest's name, for the presence row (docs/decisions/024); one that may not be used leaves them unnamed.
     const guestName = caller.identity.userId === null ? await presentableGuestName(c.get("deps").store, rawGuestName(c)) : undefined;
     if (guestName) Object.assign(caller.identity, { guestName });
     const client = await c.get("deps").realtime.polls.connect({ ...caller, ip: clientIp(c) }, parsed.data.clientId);
