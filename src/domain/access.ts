@@ -1,3 +1,4 @@
+import type { ListCan } from "../shared/can";
 import { linkHasExpired } from "../shared/rules/links";
 import type { AccessLevel, SharedWithMeItem, Task, TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -131,16 +132,34 @@ export async function resolveShareAccess(store: Store, caller: Caller, shareId: 
 export const READ_ONLY_MESSAGE = "You have read-only access to this list";
 export const CHECK_ONLY_MESSAGE = "You can only tick items on this list";
 
-/** Any change to the list's items: `write` and `admin` (and the owner); `check` may only tick. */
-export function requireWriteAccess(access: ListAccess, message = READ_ONLY_MESSAGE): ListAccess {
-  if (access.level === "read") throw forbidden(message, "READ_ONLY");
-  if (access.level === "check") throw forbidden(CHECK_ONLY_MESSAGE, "CHECK_ONLY");
-  return access;
+/**
+ * What the caller may do on the list: the one table every check below reads, and what the list
+ * page is told (`can`), so a control is shown exactly when the server would allow it. Level
+ * `check` may tick and untick, nothing else; `write` and `admin` change the items; what changes
+ * the list itself is the owner's.
+ */
+export function canOf({ level, isOwner }: Pick<ListAccess, "level" | "isOwner">): ListCan {
+  return {
+    tick: level !== "read",
+    edit: isOwner || level === "write" || level === "admin",
+    clearCompleted: isOwner,
+    restoreAnyDeleted: isOwner,
+    renameList: isOwner,
+    share: isOwner,
+    deleteList: isOwner,
+  };
 }
 
-/** DESIGN §11 level `check`: ticking and unticking an item is the one change it allows. */
+/** Any change to the list's items: `write` and `admin` (and the owner); `check` may only tick. */
+export function requireWriteAccess(access: ListAccess, message = READ_ONLY_MESSAGE): ListAccess {
+  if (canOf(access).edit) return access;
+  if (access.level === "check") throw forbidden(CHECK_ONLY_MESSAGE, "CHECK_ONLY");
+  throw forbidden(message, "READ_ONLY");
+}
+
+/** Level `check`: ticking and unticking an item is the one change it allows. */
 export function requireTickAccess(access: ListAccess): ListAccess {
-  if (access.level === "read") throw forbidden(READ_ONLY_MESSAGE, "READ_ONLY");
+  if (!canOf(access).tick) throw forbidden(READ_ONLY_MESSAGE, "READ_ONLY");
   return access;
 }
 

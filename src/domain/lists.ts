@@ -5,6 +5,7 @@ import type { SharedListResponse, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import {
+  canOf,
   linkIsLive,
   listForCaller,
   requireOwner,
@@ -228,9 +229,9 @@ export async function sharedListResponse(store: Store, caller: Caller, target: S
  */
 export async function sharedListJson(store: Store, caller: Caller, target: SharedListTarget) {
   const { response, snapshot } = await readSharedList(store, caller, target);
-  const { list, accessLevel, isOwner, ownerInfo } = response;
+  const { list, accessLevel, isOwner, ownerInfo, can } = response;
   const head = `{"list":${JSON.stringify(list)},"tasks":`;
-  const tail = `,"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)}}`;
+  const tail = `,"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)},"can":${JSON.stringify(can)}}`;
   return { response, json: wrapSnapshot(snapshot, head, tail) };
 }
 
@@ -243,6 +244,7 @@ async function readSharedList(store: Store, caller: Caller, target: SharedListTa
     accessLevel: access.level,
     isOwner: access.isOwner,
     ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
+    can: canOf(access),
   };
   return { response, snapshot, eventId: snapshot.eventId };
 }

@@ -1,4 +1,5 @@
 import type { Actor } from "./attribution";
+import type { ListCan } from "./can";
 
 /** The wire shapes of SPEC.md §3 and DESIGN.md §6, shared by the server, the views and the islands. */
 export interface User {
@@ -62,6 +63,8 @@ export interface SharedListResponse {
   accessLevel: AccessLevel;
   isOwner: boolean;
   ownerInfo: { username: string } | null;
+  /** What this caller may do on the list (beyond SPEC's shape: islands show controls by it). */
+  can: ListCan;
 }
 
 export interface ParentTaskResponse {

@@ -140,7 +140,22 @@ for (const dialect of await testDialects()) {
       const visitor = new Client(t);
       const res = await visitor.get<SharedListResponse>(`/api/list?shareId=${list.shareId}&_t=123`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ list, tasks: expect.any(Array), accessLevel: "write", isOwner: false, ownerInfo: { username: "owner" } });
+      expect(res.body).toEqual({
+        list,
+        tasks: expect.any(Array),
+        accessLevel: "write",
+        isOwner: false,
+        ownerInfo: { username: "owner" },
+        can: {
+          tick: true,
+          edit: true,
+          clearCompleted: false,
+          restoreAnyDeleted: false,
+          renameList: false,
+          share: false,
+          deleteList: false,
+        },
+      });
       expect(res.body.tasks.map((task) => task.title)).toEqual(["Secret", "Second", "Child"]);
       expect(res.body.tasks[2]).toEqual({
         id: expect.any(Number),

@@ -58,6 +58,7 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
     tasks: shared.tasks,
     accessLevel: shared.accessLevel,
     isOwner: shared.isOwner,
+    can: shared.can,
     ownerName: shared.ownerInfo?.username ?? null,
     shareId: caller.shareId ?? null,
     parentId,
