@@ -8,10 +8,11 @@ import type { UserRecord } from "../store/users";
 import { badRequest, forbidden, notFound, unauthorized } from "./errors";
 
 /**
- * @module Every permission rule of DESIGN §5 in one file, so one read tells who may do what: the
- * administrator, lists and their items (live updates apply the same rules in live-access.ts).
- * Everything that touches a list resolves the caller's access here first; a caller who may not
- * see it gets 404, as if it did not exist.
+ * @module The one access policy: every "may this caller do that" of docs/product-rules.md, for
+ * HTTP, pages, live updates over /ws and long-poll, undo and sharing alike, so one read tells who
+ * may do what. Everything that touches a list resolves the caller's access here first; a caller
+ * who may not see it gets 404, as if it did not exist. What the caller may do is also sent to the
+ * list page as `can` flags (`canOf`), from the same table the checks read.
  */
 export interface ListAccess {
   list: TaskList;
@@ -29,7 +30,7 @@ export const LIST_NOT_FOUND = "List not found";
 
 // ── Accounts, administration and sharing ────────────────────────────────────────────────────
 
-/** SPEC §1: the administrator is the user with id 1. */
+/** The administrator is the user with id 1. */
 export const ADMIN_USER_ID = 1;
 
 export const isAdmin = (user: UserRecord | null): boolean => user?.id === ADMIN_USER_ID;
@@ -50,10 +51,8 @@ export async function mayReturnToList(store: Store, userId: number, list: TaskLi
 }
 
 /**
- * Whether a named recipient at `level` may learn the list's shareId. The link opens the list at
- * its own level (up to write) to anyone, so a read or check recipient who knew it could do more
- * while signed out (DESIGN §5: a recipient's own level wins). Write and admin recipients gain
- * nothing by it.
+ * Whether a named recipient at `level` may learn the list's shareId: the link opens the list at its
+ * own level to anyone, so a read or check recipient who knew it could do more while signed out.
  */
 const mayLearnShareId = (level: AccessLevel): boolean => level === "write" || level === "admin";
 
@@ -190,7 +189,7 @@ export function listForCaller(access: ListAccess, caller: Caller): TaskList {
 export const TASK_NOT_FOUND = "Task not found";
 
 /** A signed-out caller without a share link is asked to log in (SPEC §4 session recovery). */
-function requireSignedInOrLink(caller: Caller): void {
+export function requireSignedInOrLink(caller: Caller): void {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
 }
 
@@ -234,6 +233,15 @@ export async function resolveContainingListAccess(store: Store, caller: Caller, 
   return access;
 }
 
+/**
+ * Access to the list an item call reaches by the item: the link's list when the call carries a
+ * shareId (404 for a dead link), else list `listId` by membership, locked inside a transaction.
+ */
+async function itemListAccess(store: Store, caller: Caller, listId: number | undefined, tx?: Db): Promise<ListAccess | undefined> {
+  if (caller.shareId) return resolveShareAccess(store, caller, caller.shareId, tx);
+  return listId === undefined ? undefined : findListAccess(store, caller, await store.lists.findById(listId, tx, tx !== undefined), tx);
+}
+
 /** The task and the caller's access to its list; 404 'Task not found' alike for a missing and an invisible task. */
 export async function resolveTaskAccess(
   store: Store,
@@ -243,12 +251,105 @@ export async function resolveTaskAccess(
 ): Promise<{ task: Task; access: ListAccess }> {
   requireSignedInOrLink(caller);
   const found = Number.isSafeInteger(taskId) && taskId > 0 ? await store.tasks.findById(taskId, tx) : undefined;
-  const access = caller.shareId
-    ? await resolveShareAccess(store, caller, caller.shareId, tx)
-    : found && (await findListAccess(store, caller, await store.lists.findById(found.listId, tx, tx !== undefined), tx));
+  const access = await itemListAccess(store, caller, found?.listId, tx);
   // In a PostgreSQL write the list is locked only now: read the task again, so a delete or move
   // that committed in between is seen instead of acted on. SQLite's write began before the read.
   const task = tx?.dialect === "postgres" && found ? await store.tasks.findById(taskId, tx) : found;
   if (!task || !access || task.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
   return { task, access };
 }
+
+/**
+ * POST /api/tasks/restore: the caller's access to the list deleted items were in, or 404 'Task
+ * not found' (no caller learns which ids are deleted), and whose deletions they may bring back:
+ * the owner anyone's, everyone else only their own (undefined: no such limit).
+ */
+export async function resolveRestoreAccess<C extends Caller>(
+  store: Store,
+  caller: C,
+  listId: number,
+  tx: Db,
+): Promise<{ access: ListAccess; deletedBy: C | undefined }> {
+  // The list is locked before its items are read again, as every other change to it does.
+  const access = await itemListAccess(store, caller, listId, tx);
+  if (!access || access.list.id !== listId) throw notFound(TASK_NOT_FOUND);
+  return { access, deletedBy: canOf(access).restoreAnyDeleted ? undefined : caller };
+}
+
+// ── Live updates ────────────────────────────────────────────────────────────────────────────
+// Who may follow a list's events over /ws or long-poll, and from when, by the same rules as every
+// request. src/realtime/ applies these; its hub asks them again whenever access may have changed.
+
+export interface LiveGrant {
+  listId: number;
+  /** `member`: the owner or a named recipient. `link`: only the shareId lets them in, so only events carrying it reach them. */
+  via: "member" | "link";
+  /** The shareId the client gave, kept so a member who loses the share can fall back to it. */
+  shareId?: string;
+  /**
+   * The replay floor: the newest event id when this access was granted. Nothing at or below it is
+   * ever replayed, so no one reads the list's history from before they could see it.
+   */
+  floor: number;
+}
+
+/**
+ * Whether (and how) a live client may follow `list`: as a member (owner or named recipient), else
+ * through its live link. A member who also gave the link stays a member, never promoted by it.
+ */
+export async function decideLiveAccess(
+  store: Store,
+  userId: number | null,
+  list: TaskList | undefined,
+  shareId: string | undefined,
+): Promise<Omit<LiveGrant, "floor"> | undefined> {
+  if (!list) return undefined;
+  if (userId !== null && (await findListAccess(store, { userId }, list)))
+    return { listId: list.id, via: "member", ...(shareId ? { shareId } : {}) };
+  if (shareId && (await findListAccess(store, { userId: null, shareId }, list))) return { listId: list.id, via: "link", shareId };
+  return undefined;
+}
+
+/** Only events newer than the grant's floor; a link holder's only if they carry its link (after a rotation, none). */
+export function mayReceiveListEvent(grant: LiveGrant, event: { id: number; shareId?: string }): boolean {
+  if (event.id <= grant.floor) return false;
+  return grant.via === "member" || grant.shareId === event.shareId;
+}
+
+/** A client resuming from before its grant gets `resync` (refetch), never the earlier events. */
+export const isBeforeReplayFloor = (grant: LiveGrant, lastEventId: number): boolean => lastEventId < grant.floor;
+
+/** Only link holders see the shareId on live events, for the reason `listForCaller` hides it. */
+export const mayLearnShareIdFromEvents = (grant: LiveGrant): boolean => grant.via === "link";
+
+/** A rotated, expired or deleted link: whoever followed by exactly that link loses the list now. */
+export const losesAccessWithLink = (grant: LiveGrant, revokedShareId: string | undefined): boolean =>
+  grant.via === "link" && grant.shareId === revokedShareId;
+
+/** Which live clients a `session_ended` announcement signs out: the named session, or all but one. */
+export function isSessionEnded(sessionId: string | null, ended: { sessionId?: unknown; exceptSessionId?: unknown }): boolean {
+  if (sessionId === null) return false;
+  return ended.sessionId === sessionId || (typeof ended.exceptSessionId === "string" && ended.exceptSessionId !== sessionId);
+}
+
+/** Who made a long-poll client: its session, or (made signed out) the link it is bound to. */
+export interface PollClientOwner {
+  userId: number | null;
+  sessionId: string | null;
+  boundShareId?: string;
+}
+
+/**
+ * A poll client works only for the session that made it. One made signed out works for any
+ * signed-out caller (the poll carries no shareId: the unguessable clientId is the credential, as a
+ * session token is) except one naming another link than the client's.
+ */
+export function pollClientServes(owner: PollClientOwner, caller: { sessionId: string | null; shareId?: string }): boolean {
+  if (owner.sessionId !== null) return owner.sessionId === caller.sessionId;
+  if (caller.sessionId !== null) return false;
+  return owner.boundShareId === undefined || caller.shareId === undefined || owner.boundShareId === caller.shareId;
+}
+
+/** A signed-out poll client bound to a link may follow that link's list and no other. */
+export const mayFollowWithPollClient = (owner: PollClientOwner, target: { shareId?: string }): boolean =>
+  owner.userId !== null || owner.boundShareId === undefined || target.shareId === owner.boundShareId;

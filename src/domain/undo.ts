@@ -1,9 +1,9 @@
 import type { EventBus } from "../realtime/bus";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
-import { findListAccess, requireWriteAccess, resolveShareAccess, TASK_NOT_FOUND } from "./access";
+import { requireSignedInOrLink, requireWriteAccess, resolveRestoreAccess, TASK_NOT_FOUND } from "./access";
 import { actorOf, type ActingCaller } from "./actors";
-import { conflict, notFound, unauthorized } from "./errors";
+import { conflict, notFound } from "./errors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 import { assertBelowItemLimit, nextPosition } from "./tasks";
 
@@ -25,17 +25,13 @@ export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * caller learns which ids are deleted.
  */
 export async function restoreTasks(store: Store, bus: EventBus, caller: ActingCaller, ids: number[]): Promise<Task[]> {
-  if (caller.userId === null && !caller.shareId) throw unauthorized();
+  requireSignedInOrLink(caller);
   const wanted = [...new Set(ids)];
   const { tasks, progress, events } = await store.db.transaction(async (tx) => {
     const listId = (await store.tasks.findDeleted(wanted, tx))[0]?.listId;
     if (listId === undefined) throw notFound(TASK_NOT_FOUND);
-    // The list is locked before its items are read again, as every other change to it does.
-    const access = caller.shareId
-      ? await resolveShareAccess(store, caller, caller.shareId, tx)
-      : await findListAccess(store, caller, await store.lists.findById(listId, tx, true), tx);
-    if (!access || access.list.id !== listId) throw notFound(TASK_NOT_FOUND);
-    const deleted = await store.tasks.findDeleted(wanted, tx, access.isOwner ? undefined : caller);
+    const { access, deletedBy } = await resolveRestoreAccess(store, caller, listId, tx);
+    const deleted = await store.tasks.findDeleted(wanted, tx, deletedBy);
     if (deleted.length !== wanted.length || deleted.some((task) => task.listId !== listId)) throw notFound(TASK_NOT_FOUND);
     requireWriteAccess(access);
     await assertBelowItemLimit(store, listId, tx, deleted.length);

@@ -1,5 +1,4 @@
-import { LIST_NOT_FOUND } from "../domain/access";
-import { decideLiveAccess, isSessionEnded, losesAccessWithLink, mayReceiveListEvent } from "../domain/live-access";
+import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import { LIST_PROGRESS } from "../shared/live-messages";
@@ -38,7 +37,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   const verifying = new WeakSet<Subscriber>();
 
   /**
-   * Access as domain/live-access.ts decides it, again until nothing that could take it away reached
+   * Access as domain/access.ts decides it, again until nothing that could take it away reached
    * the subscriber meanwhile. The floor is read after access was confirmed, so every event at or
    * below it was recorded before this grant and is never replayed to it (DESIGN §7).
    */

@@ -1,6 +1,5 @@
 import { randomToken } from "../auth/random-token";
-import { LIST_NOT_FOUND } from "../domain/access";
-import { mayFollowWithPollClient, pollClientServes } from "../domain/live-access";
+import { LIST_NOT_FOUND, mayFollowWithPollClient, pollClientServes } from "../domain/access";
 import { notFound } from "../domain/errors";
 import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";

@@ -1,4 +1,4 @@
-import { isBeforeReplayFloor, mayLearnShareIdFromEvents, mayReceiveListEvent } from "../domain/live-access";
+import { isBeforeReplayFloor, mayLearnShareIdFromEvents, mayReceiveListEvent } from "../domain/access";
 import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
 import { EVENTS_KEPT_PER_LIST } from "../store/events";

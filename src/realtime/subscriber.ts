@@ -1,4 +1,4 @@
-import type { LiveGrant } from "../domain/live-access";
+import type { LiveGrant } from "../domain/access";
 import type { LiveMessage } from "../shared/realtime";
 import type { BusMessage } from "./bus";
 
@@ -19,7 +19,7 @@ export interface Identity {
   guestName?: string;
 }
 
-/** A list a client follows, as DESIGN §5 and §7 grant it (see domain/live-access.ts). */
+/** A list a client follows, as DESIGN §5 and §7 grant it (see domain/access.ts). */
 export interface Subscription extends LiveGrant {
   /** Set while access is re-checked: no events are delivered meanwhile. */
   suspended?: boolean;

@@ -8,9 +8,9 @@ import {
   mayReceiveListEvent,
   pollClientServes,
   type LiveGrant,
-} from "../../src/domain/live-access";
+} from "../../src/domain/access";
 
-/** The live-update rules of domain/live-access.ts, as a reader of that file should find them. */
+/** The live-update rules of domain/access.ts, as a reader of that file should find them. */
 const member: LiveGrant = { listId: 7, via: "member", floor: 100 };
 const holder: LiveGrant = { listId: 7, via: "link", shareId: "link-a", floor: 100 };
 
