@@ -1,3 +1,13 @@
+/**
+ * @module The islands' one way to the server: `client` mirrors the /api route chain
+ * (src/http/api/routes.ts) by type only, so a path, method, input or answer that the server does
+ * not have fails the typecheck, and no server code or zod reaches the browser
+ * (docs/decisions/034-typed-client-forms-signals.md). `client.tasks[":id"].toggle.$post({ param: { id } })`
+ * sends one call and answers its JSON.
+ */
+import type { ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { ApiRoutes } from "../src/http/api/routes";
 import type { ApiError } from "../src/shared/types";
 
 /** A refused call: SPEC §8 "Any non-OK response is an error with text 'status: body'". */
@@ -28,27 +38,15 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
-export interface ApiOptions {
-  method?: string;
-  body?: unknown;
+export interface CallOptions {
   /** The caller deals with a 401 itself; the session-recovery handler stays out of it. */
   handlesUnauthorized?: boolean;
   /** DESIGN §11: a write sent again after a lost answer carries the same key and is applied once. */
   idempotencyKey?: string;
 }
 
-/** Every island's call to /api: JSON both ways, cookies sent, errors thrown as ApiRequestError. */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-    credentials: "same-origin",
-    headers: {
-      Accept: "application/json",
-      ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+/** The JSON of a successful answer, or ApiRequestError with the text SPEC §8 shows. */
+async function answerOf<T>(response: Response, options: CallOptions): Promise<T> {
   if (response.status === 401 && unauthorizedHandler && !options.handlesUnauthorized) {
     unauthorizedHandler();
     // The page is leaving for /auth: settling the call would only put a second error toast up.
@@ -65,6 +63,80 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   return data as T;
 }
+
+/** JSON both ways, cookies sent, the key when there is one. */
+function send(url: string, method: string, body: unknown, options: CallOptions = {}): Promise<Response> {
+  return fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      Accept: "application/json",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export interface ApiOptions extends CallOptions {
+  method?: string;
+  body?: unknown;
+}
+
+/**
+ * A call by URL, for the list page's modules until they move onto `client`; every other island
+ * uses `client`.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  return answerOf<T>(await send(path, method, options.body, options), options);
+}
+
+/** What a route answers when it succeeds (its error answers arrive as ApiRequestError). */
+type Answer<R> =
+  R extends ClientResponse<infer T, infer S, infer F> ? (S extends SuccessStatusCode ? (F extends "json" ? T : never) : never) : never;
+
+/** Ids are numbers in the islands; paths and query strings carry them as text. */
+type Loose<A> = { [K in keyof A]: K extends "param" | "query" ? { [P in keyof A[K]]: A[K][P] | number } : A[K] };
+
+type Call<A, R> = undefined extends A
+  ? (args?: Loose<NonNullable<A>>, options?: CallOptions) => Promise<Answer<R>>
+  : (args: Loose<A>, options?: CallOptions) => Promise<Answer<R>>;
+
+/** Hono's client type with each `$method` answering the route's JSON instead of a Response. */
+type Typed<T> = {
+  [K in keyof T as K extends "$url" | "$path" | "$ws" ? never : K]: T[K] extends (args: infer A, ...rest: never[]) => Promise<infer R>
+    ? Call<A, R>
+    : Typed<T[K]>;
+};
+
+interface CallArgs {
+  param?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+}
+
+function urlOf(segments: string[], { param = {}, query = {} }: CallArgs): string {
+  const path = segments.map((segment) => (segment.startsWith(":") ? encodeURIComponent(String(param[segment.slice(1)])) : segment));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return `/api/${path.join("/")}${text ? `?${text}` : ""}`;
+}
+
+/** Each property read is a path segment; calling a `$method` sends the call. */
+function route(segments: string[]): unknown {
+  return new Proxy(() => {}, {
+    get: (_, key) => (typeof key === "string" && key !== "then" ? route([...segments, key]) : undefined),
+    apply: async (_, __, [args = {}, options = {}]: [CallArgs?, CallOptions?]) => {
+      const path = segments.slice(0, -1);
+      const method = segments.at(-1)!.slice(1).toUpperCase();
+      return answerOf(await send(urlOf(path, args), method, args.json, options), options);
+    },
+  });
+}
+
+export const client = route([]) as Typed<ReturnType<typeof hc<ApiRoutes, "/api">>>;
 
 export const errorMessage = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.body.message || fallback : fallback;

@@ -3,14 +3,8 @@ import { bodyLimit } from "hono/body-limit";
 import { createRateLimiter, createRedisRateLimiter } from "./auth/rate-limit";
 import { guardingKeyedWrites } from "./domain/idempotency";
 import { createLogger, logsRequests } from "./logger";
-import { accountApi } from "./http/api/account";
-import { adminApi } from "./http/api/admin";
-import { exchangeApi } from "./http/api/exchange";
 import { healthz } from "./http/api/health";
-import { listsApi } from "./http/api/lists";
-import { sharingApi } from "./http/api/sharing";
-import { tasksApi } from "./http/api/tasks";
-import { versionsApi } from "./http/api/versions";
+import { apiRoutes } from "./http/api/routes";
 import type { AppDeps, AppEnv } from "./http/env";
 import { onError, onNotFound } from "./http/errors";
 import { compression } from "./http/middleware/compression";
@@ -24,8 +18,6 @@ import { namingRoute } from "./http/route-pattern";
 import { cachePartitionHeader, MANIFEST_PATH, SERVICE_WORKER_PATH, serviceWorker, webManifest } from "./http/installable";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
-import { activityApi } from "./http/api/activity";
-import { pollApi } from "./http/api/poll";
 import { createRealtime } from "./realtime";
 
 /** DESIGN §6: bodies past this answer 413. */
@@ -79,15 +71,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use("/api/*", idempotency);
 
-  app.route("/api", accountApi);
-  app.route("/api", tasksApi);
-  app.route("/api", adminApi);
-  app.route("/api", versionsApi);
-  app.route("/api", exchangeApi);
-  app.route("/api", listsApi);
-  app.route("/api", sharingApi);
-  app.route("/api", pollApi);
-  app.route("/api", activityApi);
+  app.route("/api", apiRoutes);
   app.route("/", pages);
   const hot = hotListRead(resolved);
   const honoFetch = app.fetch;

@@ -1,20 +1,33 @@
+import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import * as z from "zod";
 import { AppError, notFound } from "../domain/errors";
 import { idSchema } from "../shared/params";
+import type { AppEnv } from "./env";
+
+/**
+ * What a client sends for a schema, as the typed island client (islands/api.ts) sees it: each
+ * field's parsed type, optional where the schema accepts it missing (a default, an optional).
+ */
+export type Sent<T extends z.ZodType> = { [K in keyof z.input<T>]: K extends keyof z.output<T> ? z.output<T>[K] : z.input<T>[K] };
+
+type JsonInput<T extends z.ZodType> = { in: { json: Sent<T> }; out: { json: z.output<T> } };
 
 /**
  * Validates a JSON body with a shared schema; the first issue's message becomes the 400's message.
  * An empty body is read as `{}`: clients send the JSON content type on calls with nothing to say
  * (reset by shareId, a version update from the changelog), and that is no payload, not bad JSON.
  */
-export const jsonBody = <T extends z.ZodType>(schema: T) => {
-  const validate = validator("json", (value): z.output<T> => parsedOrRefused(schema, value, "Invalid input"));
-  const emptyAsObject: typeof validate = async (c, next) => {
+export const jsonBody = <T extends z.ZodType>(schema: T): MiddlewareHandler<AppEnv, string, JsonInput<T>> => {
+  // Typed by hand: Hono's validator would name the parsed shape as what clients send.
+  const validate = validator(
+    "json",
+    (value): z.output<T> => parsedOrRefused(schema, value, "Invalid input"),
+  ) as unknown as MiddlewareHandler<AppEnv, string, JsonInput<T>>;
+  return async (c, next) => {
     if (!hasBody(c.req.raw)) c.req.raw = new Request(c.req.raw, { body: "{}" });
     return validate(c, next);
   };
-  return emptyAsObject;
 };
 
 /** Whether a request carries a body at all: fetch sends `Content-Length: 0` for none, curl nothing. */

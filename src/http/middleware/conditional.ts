@@ -5,7 +5,8 @@
  * whole body. Which answers may be kept and which stay `no-store` is argued in
  * docs/decisions/012-delivery.md.
  */
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import { isCompressible, MIN_COMPRESSED_BYTES, varyOnEncoding } from "./compression";
 
 /** Kept by this browser only, never by a shared cache, and revalidated before every use. */
@@ -54,5 +55,9 @@ export function revalidatedBody(c: Context, body: string, contentType: string, s
 
 const JSON_TYPE = "application/json";
 
-/** An API read as `revalidatedBody`; `json` is the already serialised body when the store kept one. */
-export const revalidatedJson = (c: Context, value: unknown, json?: string) => revalidatedBody(c, json ?? JSON.stringify(value), JSON_TYPE);
+/**
+ * An API read as `revalidatedBody`; `json` is the already serialised body when the store kept one.
+ * Typed as `value`'s JSON, so the islands' client (islands/api.ts) knows what the read answers.
+ */
+export const revalidatedJson = <T>(c: Context, value: T, json?: string) =>
+  revalidatedBody(c, json ?? JSON.stringify(value), JSON_TYPE) as Response & TypedResponse<JSONParsed<T>, 200, "json">;

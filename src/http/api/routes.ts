@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { accountApi } from "./account";
+import { activityApi } from "./activity";
+import { adminApi } from "./admin";
+import { exchangeApi } from "./exchange";
+import { listsApi } from "./lists";
+import { pollApi } from "./poll";
+import { sharingApi } from "./sharing";
+import { tasksApi } from "./tasks";
+import { versionsApi } from "./versions";
+
+/**
+ * Every /api route in one chain, mounted at /api by src/app.ts. Its type carries each route's
+ * path, method, input (the shared schemas) and answer, so the islands' client (islands/api.ts)
+ * is checked against the server without importing it (docs/decisions/034-typed-client-forms-signals.md).
+ */
+export const apiRoutes = new Hono<AppEnv>()
+  .route("/", accountApi)
+  .route("/", tasksApi)
+  .route("/", adminApi)
+  .route("/", versionsApi)
+  .route("/", exchangeApi)
+  .route("/", listsApi)
+  .route("/", sharingApi)
+  .route("/", pollApi)
+  .route("/", activityApi);
+
+export type ApiRoutes = typeof apiRoutes;
