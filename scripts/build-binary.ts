@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run build:binary`: one executable, dist/listwell, that serves Listwell with nothing beside it
- * (DESIGN §11). It carries the built islands, stylesheet and icons with their compressed copies,
+ * (docs/architecture.md#operations). It carries the built islands, stylesheet and icons with their compressed copies,
  * the static files, the migrations and CHANGELOG.md. Bun embeds a file a module imports
  * `with { type: "file" }`, so this writes an entry that imports each one and hands their paths
  * inside the binary to src/project-files.ts before the CLI starts (docs/decisions/022).

@@ -1,4 +1,5 @@
--- DESIGN §11: each Idempotency-Key a caller sends is applied once; its first answer is kept 24 h.
+-- Each Idempotency-Key a caller sends is applied once; its first answer is kept 24 h
+-- (docs/http-contract.md#idempotency-key).
 -- `caller` is "user:<id>" or "share:<shareId>", so one caller's key never finds another's answer.
 -- While a request holds the key, `lease` names it and `lease_until` says how long it may; the
 -- domain transaction it guards sets `applied` in the same commit as the write. `status` stays

@@ -1,4 +1,4 @@
--- DESIGN §11 "Links": a share link may expire (epoch ms; NULL: never). An expired link opens
+-- Share links (docs/product-rules.md#share-links): a share link may expire (epoch ms; NULL: never). An expired link opens
 -- nothing, like a rotated one. The levels (link_access, access_level) are plain TEXT with no
 -- CHECK, so the new level `check` needs no change to them.
 ALTER TABLE task_lists ADD COLUMN share_expires_at BIGINT;

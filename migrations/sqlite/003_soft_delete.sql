@@ -1,4 +1,4 @@
--- DESIGN §11 "Undo": deleting an item or a list stamps it (epoch ms) instead of removing the row;
+-- Undo (docs/product-rules.md#undo-and-restore): deleting an item or a list stamps it (epoch ms) instead of removing the row;
 -- every read skips stamped rows, and a purge removes them for good after 30 days.
 ALTER TABLE tasks ADD COLUMN deleted_at INTEGER;
 ALTER TABLE task_lists ADD COLUMN deleted_at INTEGER;

@@ -1,4 +1,4 @@
--- DESIGN §12.0: a restore is the deleter's (or the owner's), and a caller reads a list's history
+-- A restore is the deleter's or the owner's (docs/product-rules.md#undo-and-restore), and a caller reads a list's history
 -- only from when their access began.
 -- `deleted_by` is "user:<id>" or "share:<shareId>" (the link a guest came through); NULL on rows
 -- deleted before it was recorded, which only the owner may restore.
