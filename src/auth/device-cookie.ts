@@ -1,5 +1,5 @@
 /**
- * @module OWASP "device cookies" (DESIGN §4): a browser that signed in to an account before
+ * @module OWASP "device cookies" (docs/product-rules.md#accounts): a browser that signed in to an account before
  * carries a token naming the username, HMAC-signed with a server secret. It proves nothing about
  * the password; it only tells a returning browser from a stranger, so a stranger's failures can
  * lock out strangers without locking out the owner.

@@ -2,8 +2,8 @@ import { RedisClient } from "bun";
 import type { Logger } from "../logger";
 
 /**
- * Counts failures per key in a sliding window (DESIGN §4: more than 10 failed logins or wrong
- * invite codes in 15 minutes → 429). Successes are never recorded.
+ * Counts failures per key in a sliding window: more than 10 failed logins or wrong invite codes
+ * in 15 minutes → 429 (docs/product-rules.md#accounts). Successes are never recorded.
  */
 export interface RateLimiter {
   /** Seconds until the key may try again, or 0 when it may try now. */
@@ -65,7 +65,7 @@ export interface RedisRateLimiterOptions {
 }
 
 /**
- * Counts in Redis, so the limits hold across instances (DESIGN §4). A failure is also counted in
+ * Counts in Redis, so the limits hold across instances (docs/product-rules.md#accounts). A failure is also counted in
  * this instance's memory, which answers whenever Redis does not answer in time: a login never
  * waits on an outage, and this instance's own count still protects the account meanwhile.
  */

@@ -1,7 +1,7 @@
 import type { Db } from "./db";
 
 /**
- * Where each way into a list begins its history (DESIGN §12.0): the newest event id of the list
+ * Where each way into a list begins its history (docs/product-rules.md#history-floor): the newest event id of the list
  * when a share was made (`list_shares.since_event_id`, written by the share's insert) or when the
  * current link began (`task_lists.link_since_event_id`). Ids, not times, as the live floor of §7.
  */

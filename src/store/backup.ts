@@ -10,7 +10,7 @@ export class BackupRefused extends Error {}
 const BUSY_MS = 10_000;
 
 /**
- * Copies the SQLite database at `source` into `target` with `VACUUM INTO` (DESIGN §11). The copy is
+ * Copies the SQLite database at `source` into `target` with `VACUUM INTO` (docs/decisions/022-operations.md). The copy is
  * one read transaction: a consistent snapshot of what was committed when it began, taken while
  * the server goes on writing (in WAL mode a reader does not block writers). It is written under a
  * temporary name beside `target` and renamed at the end, so `target` is never half a copy.

@@ -23,5 +23,5 @@ export interface Db {
   changeMark?(): number | undefined;
 }
 
-/** Timestamps are stored as epoch milliseconds and answered as ISO strings (DESIGN §6), in one way. */
+/** Timestamps are stored as epoch milliseconds and answered as ISO strings (docs/http-contract.md#shapes), in one way. */
 export const isoFromMs = (ms: unknown): string => new Date(Number(ms)).toISOString();

@@ -3,7 +3,7 @@ import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
 import type { Db } from "./db";
 import { actorColumn, actorFromColumn, recordedActorFromColumn, shownActor } from "./tasks";
 
-/** A list's change event with its increasing id, as long-poll clients replay them (DESIGN §7). */
+/** A list's change event with its increasing id, as long-poll clients replay them (docs/http-contract.md#long-poll). */
 export interface StoredEvent extends RealtimeEvent {
   id: number;
 }
@@ -55,12 +55,12 @@ function activityOf(row: EventRow): ActivityEntry {
   };
 }
 
-/** How many events of each list stay replayable; DESIGN §7 asks for at least 1,000. */
+/** How many events of each list stay replayable: at least 1,000 (docs/product-rules.md#limits). */
 export const EVENTS_KEPT_PER_LIST = 1000;
 
 export function eventsStore(db: Db) {
   return {
-    /** `about` is the activity panel's reading of the change (DESIGN §11), kept beside the event. */
+    /** `about` is the activity panel's reading of the change (docs/product-rules.md#attribution-and-activity), kept beside the event. */
     async append(event: RealtimeEvent, tx: Db = db, about: { action?: string; subject?: string } = {}): Promise<StoredEvent> {
       const rows = await tx.all<{ id: number | string }>(
         `INSERT INTO events (list_id, share_id, type, payload, message_id, created_at, actor, action, subject)

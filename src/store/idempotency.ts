@@ -59,7 +59,7 @@ const toRecord = (row: KeyRow): KeyRecord => ({
 
 const WHERE_KEY = "caller = ? AND request_key = ?";
 
-/** DESIGN §11 Idempotency-Key rows (migrations/*\/…_idempotency.sql). */
+/** Idempotency-Key rows (docs/http-contract.md#idempotency-key; migrations/*\/…_idempotency.sql). */
 export function idempotencyStore(db: Db) {
   return {
     /**

@@ -34,7 +34,7 @@ export function wrapSnapshot(snapshot: ListSnapshot, head: string, tail: string)
 const CAPACITY = 500;
 
 /**
- * DESIGN §10: reading and serialising a list's items was most of a list read's cost, so the
+ * Reading and serialising a list's items was most of a list read's cost, so the
  * result is kept until the list changes. Every change records an event in its own transaction,
  * so the list's newest event id moves exactly when its items do — on this instance or another
  * sharing the database. The id is read before the items: a change landing between the two reads

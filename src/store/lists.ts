@@ -2,7 +2,7 @@ import type { AccessLevel, LinkAccess, TaskList } from "../shared/types";
 import { isoFromMs, type Db, type SqlValue } from "./db";
 import { toLevel } from "./shares";
 
-/** An unknown stored value falls back to the default, write (DESIGN §5). */
+/** An unknown stored value falls back to the default, write (docs/product-rules.md#access). */
 const toLinkAccess = (value: string): LinkAccess => (value === "read" || value === "check" ? value : "write");
 
 interface ListRow {
@@ -73,7 +73,7 @@ const BY_TASK = `SELECT task_lists.*,
   (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level
   FROM task_lists WHERE id = (SELECT list_id FROM tasks WHERE id = ? AND deleted_at IS NULL) AND deleted_at IS NULL`;
 
-/** DESIGN §12.0's bound on deleted rows, for lists: an owner keeps this many deleted lists for Undo. */
+/** The bound on deleted lists: an owner keeps this many for Undo (docs/product-rules.md#undo-and-restore). */
 export const DELETED_LISTS_KEPT = 200;
 
 /** Deleted lists beyond the newest `keep` of their owner (the owner of list `id`, or every owner). */
@@ -144,7 +144,7 @@ export function listsStore(db: Db) {
     },
     /**
      * Serialises one user's list creations so a count-then-insert holds under concurrency
-     * (DESIGN §3). PostgreSQL locks the owner's row until commit; SQLite needs nothing more,
+     * (docs/architecture.md#store). PostgreSQL locks the owner's row until commit; SQLite needs nothing more,
      * as its BEGIN IMMEDIATE transactions already run one at a time.
      */
     async lockOwner(userId: number, tx: Db): Promise<void> {
@@ -177,7 +177,7 @@ export function listsStore(db: Db) {
       );
       return rows[0] && toList(rows[0]);
     },
-    /** DESIGN §11: when the share link stops working (epoch ms), or null for never. */
+    /** When the share link stops working (epoch ms), or null for never (docs/product-rules.md#share-links). */
     async setLinkExpiry(id: number, expiresAt: number | null, tx: Db = db): Promise<TaskList | undefined> {
       const rows = await tx.all<ListRow>("UPDATE task_lists SET share_expires_at = ? WHERE id = ? RETURNING *", [expiresAt, id]);
       return rows[0] && toList(rows[0]);
@@ -203,9 +203,9 @@ export function listsStore(db: Db) {
       return tx.run("UPDATE task_lists SET position = ? WHERE id = ? AND user_id = ?", [position, id, userId]);
     },
     /**
-     * DESIGN §11: a deleted list keeps its row (and items, shares) until restored or purged. Past
+     * A deleted list keeps its row (and items, shares) until restored or purged. Past
      * DELETED_LISTS_KEPT deleted lists of its owner, the oldest go for good in the same transaction
-     * (DESIGN §12.0), so the bound holds at every commit.
+     * (docs/product-rules.md#undo-and-restore), so the bound holds at every commit.
      */
     async softDelete(id: number, now: number, tx: Db = db): Promise<number> {
       const changed = await tx.run("UPDATE task_lists SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", [now, id]);

@@ -5,7 +5,7 @@ import { openSqlite } from "./sqlite";
 
 export const DEFAULT_SQLITE_PATH = "./data/listwell.db";
 
-/** DATABASE_URL forms of DESIGN §3: postgres(ql)://…, sqlite:///abs, sqlite://rel, sqlite://:memory:, or a bare path. */
+/** DATABASE_URL's forms (README.md#running-it): postgres(ql)://…, sqlite:///abs, sqlite://rel, sqlite://:memory:, or a bare path. */
 export function openDatabase(url: string | undefined): Db {
   const path = sqlitePath(url);
   return path === undefined ? openPostgres(url!) : openSqlite(path);

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fchmodSync, fstatSync, mkdirSync, openSync } from "node:fs";
 
 /**
- * DESIGN §12.0: the database and its backups hold every account's password hash and every list,
+ * The database and its backups hold every account's password hash and every list,
  * so only the server's own user may read them (0600, its folder 0700). The mode is set with
  * fchmod after opening, not left to the umask, which would widen it on most systems (0644).
  */

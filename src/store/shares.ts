@@ -48,7 +48,7 @@ export function sharesStore(db: Db) {
       const row = await tx.get<ShareRow>("SELECT * FROM list_shares WHERE list_id = ? AND user_id = ?", [listId, userId]);
       return row && toGrant(row);
     },
-    /** Inserts the grant unless one exists, its history starting now (DESIGN §12.0); answers whether it was new. */
+    /** Inserts the grant unless one exists, its history starting now (docs/product-rules.md#history-floor); answers whether it was new. */
     async grant(listId: number, userId: number, accessLevel: AccessLevel, tx: Db = db): Promise<boolean> {
       const changed = await tx.run(
         `INSERT INTO list_shares (list_id, user_id, access_level, created_at, since_event_id)
@@ -64,7 +64,7 @@ export function sharesStore(db: Db) {
       const rows = await tx.all<{ user_id: number | string }>("SELECT user_id FROM list_shares WHERE list_id = ?", [listId]);
       return rows.map((row) => Number(row.user_id));
     },
-    /** SPEC §3 "share record": the shares of every list the owner has, newest first. */
+    /** Share record: the shares of every list the owner has, newest first (docs/http-contract.md#shapes). */
     async sharedByOwner(ownerId: number, listId?: number, tx: Db = db): Promise<ShareRecord[]> {
       const rows = await tx.all(
         `${SHARE_RECORD_SELECT} WHERE l.user_id = ? AND l.deleted_at IS NULL ${listId === undefined ? "" : "AND l.id = ?"}
@@ -78,7 +78,7 @@ export function sharesStore(db: Db) {
       const row = await tx.get(`${SHARE_RECORD_SELECT} WHERE s.list_id = ? AND s.user_id = ? AND l.deleted_at IS NULL`, [listId, userId]);
       return row && toShareRecord(row);
     },
-    /** Ids of the lists shared with the user (SPEC §7 GET /api/shared-list-ids); a deleted list is not among them. */
+    /** Ids of the lists shared with the user (GET /api/shared-list-ids); a deleted list is not among them. */
     async listIdsSharedWith(userId: number): Promise<number[]> {
       const rows = await db.all<{ list_id: number | string }>(
         `SELECT s.list_id FROM list_shares s JOIN task_lists l ON l.id = s.list_id
@@ -87,7 +87,7 @@ export function sharesStore(db: Db) {
       );
       return rows.map((row) => Number(row.list_id));
     },
-    /** SPEC §3 "shared-with-me item". */
+    /** Shared-with-me items (docs/http-contract.md#shapes). */
     async sharedWith(userId: number): Promise<SharedWithMeItem[]> {
       const rows = await db.all(
         `SELECT s.id, s.access_level, s.created_at, o.username AS owner_name,

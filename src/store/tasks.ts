@@ -28,16 +28,16 @@ export function recordedActorFromColumn(value: unknown): Actor | null {
   return { userId: parsed.userId ?? null, username: parsed.username ?? null };
 }
 
-/** An actor as items and events answer it: DESIGN §11 gives a link guest as null, unless they gave a name. */
+/** An actor as items and events answer it: a link guest as null, unless they gave a name (docs/product-rules.md#guests). */
 export const actorFromColumn = (value: unknown): Actor | null => shownActor(recordedActorFromColumn(value));
 
-/** DESIGN §11's null for a link guest without a name; anyone else as recorded. */
+/** Null for a link guest without a name; anyone else as recorded. */
 export const shownActor = (actor: Actor | null | undefined): Actor | null =>
   !actor || (actor.userId === null && actor.username === null) ? null : actor;
 
 export const actorColumn = (actor: Actor | null | undefined): string | null => (actor ? JSON.stringify(actor) : null);
 
-/** Maps a tasks row to the wire shape of SPEC §3; a top-level item's parentId is 0. */
+/** Maps a tasks row to its wire shape (docs/http-contract.md#shapes); a top-level item's parentId is 0. */
 export function toTask(row: TaskRow): Task {
   return {
     id: Number(row.id),
@@ -90,11 +90,11 @@ const toColumnValue = (field: keyof typeof COLUMNS, value: string | number | boo
 };
 
 const ORDER = "ORDER BY position, id";
-/** DESIGN §11: soft-deleted items (`deleted_at` set) are invisible to every read, count and change. */
+/** Soft-deleted items (`deleted_at` set) are invisible to every read, count and change (docs/product-rules.md#undo-and-restore). */
 const LIVE = "deleted_at IS NULL";
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 
-/** Who deleted an item (DESIGN §12.0): a signed-in user, else a link guest by the link they came through. */
+/** Who deleted an item (docs/product-rules.md#guests): a signed-in user, else a link guest by the link they came through. */
 export interface Deleter {
   userId: number | null;
   shareId?: string;
@@ -108,7 +108,7 @@ async function softDelete(tx: Db, ids: number[], now: number, by: Deleter): Prom
   await keepNewestDeleted(tx, ids[0]!);
 }
 
-/** DESIGN §12.0: a list keeps this many deleted items for Undo; past it, the oldest go for good. */
+/** A list keeps this many deleted items for Undo; past it, the oldest go for good (docs/product-rules.md#undo-and-restore). */
 export const DELETED_KEPT_PER_LIST = 200;
 
 /**

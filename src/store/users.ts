@@ -22,7 +22,7 @@ export function toUser(row: UserRow): UserRecord {
   return {
     id: Number(row.id),
     username: row.username,
-    // SPEC §3: a user's createdAt is seconds since the epoch.
+    // A user's createdAt is seconds since the epoch (docs/http-contract.md#shapes).
     createdAt: Math.floor(Number(row.created_at) / 1000),
     passwordHash: row.password_hash,
     theme: row.theme,
