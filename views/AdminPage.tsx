@@ -13,7 +13,7 @@ export interface AdminPageProps {
   inviteCode: string | null;
 }
 
-/** SPEC §2 "Admin panel": the invite code and the What's New notification, for user 1 only. */
+/** Admin panel: the invite code and the What's New notification, for user 1 only (docs/product-rules.md#screens). */
 export function AdminPage({ assets, theme, user, inviteCode }: AdminPageProps) {
   return (
     <Layout title="Admin Panel" theme={theme} assets={assets}>

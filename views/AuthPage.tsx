@@ -10,7 +10,7 @@ const MARKETING_POINTS = [
   { title: "Responsive Design", text: "Just as easy on your phone as on your desktop." },
 ];
 
-/** SPEC §2 "Auth page": the forms island beside the marketing panel. */
+/** Auth page: the forms island beside the marketing panel (docs/product-rules.md#screens). */
 export function AuthPage({ assets, panel }: { assets: Assets; panel: AuthPanelProps }) {
   return (
     <Layout title={panel.initialTab === "login" ? "Login" : "Register"} theme="vibrant" assets={assets}>

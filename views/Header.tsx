@@ -12,7 +12,7 @@ export interface HeaderProps {
   settingsDisabled?: boolean;
 }
 
-/** SPEC §2 "Header (all screens using it)". */
+/** The header the signed-in screens share: title, greeting, Back, the completed toggle, Help & Info, Settings. */
 export function Header({ username, backHref, completedToggle, settingsDisabled }: HeaderProps) {
   return (
     <header className="app-header">

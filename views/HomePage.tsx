@@ -13,7 +13,7 @@ export interface HomePageProps {
   home: HomeScreenProps;
 }
 
-/** SPEC §2 "Home": the header, then the lists island (own lists and 'Shared with me'). */
+/** Home: the header, then the lists island (own lists and 'Shared with me') (docs/product-rules.md#screens). */
 export function HomePage({ assets, theme, user, home }: HomePageProps) {
   return (
     <Layout title="My Lists" theme={theme} assets={assets}>

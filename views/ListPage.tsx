@@ -13,7 +13,7 @@ export interface ListPageProps {
   screen: ListScreenProps;
 }
 
-/** SPEC §2 "List page": header with Back and the completed toggle, then the list island. */
+/** List page: header with Back and the completed toggle, then the list island (docs/product-rules.md#screens). */
 export function ListPage({ assets, theme, username, screen }: ListPageProps) {
   const hasCompleted = screen.tasks.some((task) => task.completed);
   // A guest has no home or settings: Back offers to sign in and keep this list instead.

@@ -27,7 +27,7 @@ export interface SettingsPageProps {
   isAdmin: boolean;
 }
 
-/** SPEC §2 "Settings": the Theme, Account and Info tabs, each a link so the tab is in the URL. */
+/** Settings: the Theme, Account and Info tabs, each a link so the tab is in the URL (docs/http-contract.md#pages). */
 export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPageProps) {
   const mode = useContext(ColorModeContext);
   return (
@@ -81,7 +81,7 @@ function SectionHeading({ tab }: { tab: SettingsTab }) {
   );
 }
 
-/** SPEC §2: only the administrator (user id 1) sees the way to the admin panel. */
+/** Only the administrator (user id 1) sees the way to the admin panel (docs/product-rules.md#screens). */
 function AdminAccess() {
   return (
     <aside className="admin-access" aria-labelledby="admin-access-title">

@@ -3,7 +3,7 @@ import type { ThemeId } from "../src/shared/themes";
 import { Island } from "./Island";
 import { Layout } from "./Layout";
 
-/** SPEC §2 /shared-access: a spinner while the island stores the share and moves on. */
+/** /shared-access: a spinner while the island stores the share and moves on (docs/http-contract.md#pages). */
 export function SharedAccessPage({ assets, theme, shareId }: { assets: Assets; theme: ThemeId; shareId: string }) {
   return (
     <Layout title="Opening shared list" theme={theme} assets={assets}>

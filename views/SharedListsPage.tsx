@@ -13,7 +13,7 @@ export interface SharedListsPageProps {
   shares: SharedListsProps;
 }
 
-/** SPEC §2 "Shared Lists screen": the card with its description around the two tabs. */
+/** Shared Lists screen: the card with its description around the two tabs (docs/product-rules.md#screens). */
 export function SharedListsPage({ assets, theme, user, shares }: SharedListsPageProps) {
   return (
     <Layout title="Shared Lists" theme={theme} assets={assets}>

@@ -1,4 +1,4 @@
-/** @module SPEC §5 account rules (written once in ./rules/account.ts); one schema per payload, used by the API and the tests. */
+/** @module Account rules (written once in ./rules/account.ts); one schema per payload, used by the API and the tests (docs/product-rules.md#text-rules). */
 import * as z from "zod";
 import {
   CURRENT_PASSWORD,

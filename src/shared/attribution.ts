@@ -1,6 +1,6 @@
 /**
  * @module
- * DESIGN §11 "Attribution", shared by the server and the islands (plain checks, no zod): who
+ * Attribution (docs/product-rules.md#attribution-and-activity), shared by the server and the islands (plain checks, no zod): who
  * added or ticked an item, who made a change, and a share-link guest's display name.
  */
 

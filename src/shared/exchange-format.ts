@@ -1,6 +1,6 @@
 /**
- * @module A list as Markdown, plain text and JSON (DESIGN §11; the choices are in
- * docs/decisions/021-exchange-formats.md). Pure and free of zod: the server writes the exports
+ * @module A list as Markdown, plain text and JSON (docs/product-rules.md#export-and-import; the
+ * choices are in docs/decisions/021-exchange-formats.md). Pure and free of zod: the server writes the exports
  * with it, and Markdown written here reads back through ./markdown-list.ts into the same items.
  */
 import type { Task } from "./types";

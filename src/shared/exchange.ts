@@ -1,4 +1,4 @@
-/** @module The export and import calls' payloads (DESIGN §11), and the `listwell/1` JSON document an import reads. */
+/** @module The export and import calls' payloads (docs/product-rules.md#export-and-import), and the `listwell/1` JSON document an import reads. */
 import * as z from "zod";
 import { EXCHANGE_FORMAT, EXPORT_FORMATS, IMPORT_FORMATS } from "./exchange-format";
 import { listNameField } from "./lists";

@@ -1,4 +1,4 @@
-/** @module SPEC §5 list rules (written once in ./rules/lists.ts); one schema per payload, used by the API and the tests. */
+/** @module List rules (written once in ./rules/lists.ts); one schema per payload, used by the API and the tests (docs/product-rules.md#text-rules). */
 import * as z from "zod";
 import { idField } from "./params";
 import { LIST_NAME, LIST_NAME_EMPTY, MAX_LISTS_PER_USER, POSITION_MAX, SHARE_USERNAME, SHARE_USERNAME_EMPTY } from "./rules/lists";
@@ -12,7 +12,7 @@ export const listNameField = textSchema(LIST_NAME, { error: LIST_NAME_EMPTY });
 
 export const linkAccessField = z.enum(LINK_LEVELS, { error: "Link access must be 'read', 'check' or 'write'" });
 
-/** DESIGN §11: the link stops working this many days from now; null: it never does. */
+/** The link stops working this many days from now; null: it never does (docs/product-rules.md#share-links). */
 export const linkExpiryField = z.literal([...LINK_EXPIRY_DAYS, null], { error: "Link expiry must be 1, 7 or 30 days, or null for never" });
 
 export const createListSchema = z.object({ name: listNameField });
@@ -24,14 +24,14 @@ export const updateListSchema = z
   });
 export type UpdateListInput = z.infer<typeof updateListSchema>;
 
-/** A stored position: SPEC §3 "Reorder item" for lists and items alike. */
+/** A stored position, as a reorder item `{id, position}` carries it for lists and items alike. */
 export const positionNumber = z
   .number({ error: "Position must be a number" })
   .int("Position must be a whole number")
   .min(0, "Position cannot be negative")
   .max(POSITION_MAX, "Position is too large");
 
-/** SPEC §3 "Reorder item"; the body is a bare array of them. */
+/** A reorder item `{id, position}`; the body is a bare array of them. */
 export const reorderListsSchema = z
   .array(z.object({ id: idField("id"), position: positionNumber }))
   .min(1, "Nothing to reorder")
@@ -41,7 +41,7 @@ export const reorderListsSchema = z
   });
 export type ReorderListsInput = z.infer<typeof reorderListsSchema>;
 
-/** SPEC §5 "Share username"; SPEC §3: the interface always asks for write, so write is the default. */
+/** Sharing by username (docs/product-rules.md#sharing); the interface always asks for write, so write is the default. */
 export const shareByUsernameSchema = z.object({
   listId: idField("listId"),
   username: textSchema(SHARE_USERNAME, { error: SHARE_USERNAME_EMPTY }),
@@ -50,8 +50,8 @@ export const shareByUsernameSchema = z.object({
 export type ShareByUsernameInput = z.infer<typeof shareByUsernameSchema>;
 
 /**
- * One entry of GET /api/shared-by-list/{listId}: SPEC §7 says "entries with sharedWithId,
- * sharedWithName; also yields shareId", so each entry is a share record carrying the list's link.
+ * One entry of GET /api/shared-by-list/{listId}: entries with sharedWithId and sharedWithName that
+ * also yield the shareId, so each entry is a share record carrying the list's link.
  */
 export interface ListShareEntry extends ShareRecord {
   shareId: string;

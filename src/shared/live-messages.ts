@@ -1,6 +1,6 @@
 /**
  * @module
- * Messages from the server on the live-update wire (SPEC §7, DESIGN §7), read with plain checks:
+ * Messages from the server on the live-update wire (docs/http-contract.md#live-messages), read with plain checks:
  * the islands parse every frame with these, so this module imports nothing (no zod in the browser).
  */
 import type { Actor } from "./attribution";
@@ -23,8 +23,8 @@ export interface PresencePayload {
 }
 
 /**
- * One message from the server: SPEC §3 "Realtime message" (type, timestamp, messageId, payload,
- * listId, shareId), plus `id` on stored list events so a client can resume from it.
+ * One message from the server (docs/http-contract.md#live-messages): type, timestamp, messageId,
+ * payload, listId, shareId, plus `id` on stored list events so a client can resume from it.
  */
 export interface LiveMessage {
   type: string;
@@ -35,9 +35,9 @@ export interface LiveMessage {
   shareId?: string;
   id?: number;
   message?: string;
-  /** Who made a list's change (DESIGN §11). */
+  /** Who made a list's change (docs/product-rules.md#attribution-and-activity). */
   actor?: Actor | null;
-  /** version_update only: SPEC §3 "Version update" fields, also at the top level. */
+  /** version_update only: the version's fields, also at the top level. */
   versionId?: string;
   changes?: string[];
 }
@@ -46,7 +46,7 @@ export interface PollResponse {
   events: LiveMessage[];
 }
 
-/** Events that change what a page shows; SPEC §4's list plus the user-topic share events. */
+/** Events that change what a page shows: a list's events plus the user-topic share events (docs/http-contract.md#live-messages). */
 export const REFRESH_TYPES = new Set([
   "connect",
   "task_created",
@@ -62,7 +62,8 @@ export const REFRESH_TYPES = new Set([
 ]);
 
 /**
- * SPEC §4: "Messages carrying message_type instead of type are normalised; types are lowercased."
+ * Messages carrying `message_type` instead of `type` are normalised and types lowercased, as older
+ * clients send them (docs/http-contract.md#live-messages).
  * Answers undefined for anything that is not an object with a textual type.
  */
 export function normalizeMessage(raw: unknown): LiveMessage | undefined {

@@ -114,7 +114,7 @@ const isBlank = (char: string | undefined) => char === " " || char === "\t";
  * The name in a trimmed `# name` line (one to six `#`, a blank, the name, an optional closing run
  * of `#` after a blank), or null when the line is no heading. Scanned by hand, not matched: the
  * pattern it replaces backtracked over long runs of blanks, and a 64 KB line held the server for
- * seconds (DESIGN §12.0 "Parsers are linear").
+ * seconds (docs/product-rules.md#limits).
  */
 function headingName(line: string): string | null {
   let hashes = 0;

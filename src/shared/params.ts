@@ -1,5 +1,5 @@
 /**
- * @module Ids in paths, query strings and bodies: one spelling per number (DESIGN §12.0), so one
+ * @module Ids in paths, query strings and bodies: one spelling per number (docs/http-contract.md#ids), so one
  * item has one address and a body means one thing. A path in another spelling answers 404 (no
  * such address, src/http/validate.ts); a query string or a body, 400, as any other bad input.
  */
@@ -17,7 +17,7 @@ const otherSpelling = (input: unknown) => typeof input === "string" && input.tri
 /**
  * An id in a query string or a JSON body, named `what` in its messages: a JSON number that is a
  * whole, safe integer of at least `min` (1 for a row, 0 where 0 means "none"), or the same number
- * as text in decimal digits, which query strings always are and SPEC §5 lets a body send.
+ * as text in decimal digits, which query strings always are and a body may send (docs/http-contract.md#ids).
  */
 export function idField(what: string, { min = 1 } = {}) {
   return z.preprocess(

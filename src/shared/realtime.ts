@@ -1,6 +1,6 @@
 /**
  * @module
- * The live-update wire (SPEC §7 "Live updates", DESIGN §7), server side: the schemas of what
+ * The live-update wire (docs/http-contract.md#live-messages), server side: the schemas of what
  * browsers send on /ws and to the long-poll routes. What the server sends back is read with plain
  * checks in ./live-messages.ts, which the islands import instead of this module.
  */

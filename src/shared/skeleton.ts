@@ -1,5 +1,5 @@
 /**
- * @module The confusable skeleton of UTS #39 over NFKC case-folded text (DESIGN §12.0): two names
+ * @module The confusable skeleton of UTS #39 over NFKC case-folded text (docs/product-rules.md#guests): two names
  * with one skeleton look alike: "aliсe" with a Cyrillic "с" and "alice", "rnike" and "mike", "b0b"
  * and "Bob". The data is Unicode's, generated into ./confusables.ts
  * (docs/decisions/029-guest-name-skeletons.md).

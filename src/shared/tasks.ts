@@ -1,4 +1,4 @@
-/** @module SPEC §5 item rules (written once in ./rules/tasks.ts); one schema per payload, shared by the API and the tests. */
+/** @module Item rules (written once in ./rules/tasks.ts); one schema per payload, shared by the API and the tests (docs/product-rules.md#text-rules). */
 import * as z from "zod";
 import { positionNumber } from "./lists";
 import { idField } from "./params";
@@ -7,8 +7,8 @@ import { textSchema } from "./text";
 
 export { ITEM_LIMIT_MESSAGE, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST } from "./rules/tasks";
 
-// SPEC §5 "Task create payload coercion": title/description to text, ids to numbers (decimal digits
-// only, src/shared/params.ts), flags to booleans.
+// Create payloads are coerced as older clients send them (docs/product-rules.md#items): title and
+// description to text, ids to numbers (decimal digits only, src/shared/params.ts), flags to booleans.
 // Only scalars become text: an object or array is a client's mistake, refused rather than stored as "[object Object]".
 const toText = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value);
 const toNumber = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value);
@@ -26,7 +26,7 @@ export const taskDescription = z.preprocess((value) => toText(value) ?? "", text
 
 const flag = z.preprocess(toBoolean, z.boolean());
 const position = z.preprocess(toNumber, positionNumber);
-/** 0 (or null, or absent) means top level; SPEC §5 "parentId is normalised to a number, null becoming 0". */
+/** 0 (or null, or absent) means top level: parentId is normalised to a number, null becoming 0 (docs/product-rules.md#items). */
 const parentId = z.preprocess(
   (value) => (value === undefined || value === null || value === "" ? 0 : value),
   idField("parentId", { min: 0 }),
@@ -55,7 +55,7 @@ export const updateTaskSchema = z.object({
 });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 
-/** SPEC §3 "Reorder item"; POST /api/tasks/reorder takes an array of them. */
+/** A reorder item `{id, position}`; POST /api/tasks/reorder takes an array of them. */
 export const reorderTasksSchema = z
   .array(z.object({ id: idField("id"), position }), { error: "Expected an array of {id, position}" })
   .min(1, "Nothing to reorder")
@@ -69,7 +69,7 @@ export const resetCompletionsSchema = z.object({ listId: idField("listId").optio
 export const taskQuerySchema = z.object({
   listId: idField("listId").optional(),
   shareId: z.string().trim().min(1).max(64).optional(),
-  // SPEC §3: parentId 0 means top level, so `parentId=0` asks for the top-level items.
+  // parentId 0 means top level, so `parentId=0` asks for the top-level items (docs/http-contract.md#ids).
   parentId: idField("parentId", { min: 0 }).optional(),
   _t: z.string().optional(),
 });
@@ -83,7 +83,7 @@ const bulkSubItem = z.object({ title: taskTitle, description: taskDescription, c
 const TOO_MANY_BULK = `At most ${MAX_BULK_ITEMS} items can be added at once`;
 
 /**
- * POST /api/tasks/bulk (DESIGN §11): items in order, each with optional sub-items (an item with
+ * POST /api/tasks/bulk (docs/product-rules.md#export-and-import): items in order, each with optional sub-items (an item with
  * some becomes a parent); 1 to 100 items in all, sub-items counted. With `parentId` the items go
  * under that parent, so they cannot have sub-items of their own.
  */
@@ -105,7 +105,7 @@ export const bulkCreateTasksSchema = z
   });
 export type BulkCreateTasksInput = z.infer<typeof bulkCreateTasksSchema>;
 
-/** POST /api/tasks/restore (DESIGN §11 "Undo"): the ids a delete or clear-completed answered. */
+/** POST /api/tasks/restore (docs/product-rules.md#undo-and-restore): the ids a delete or clear-completed answered. */
 export const restoreTasksSchema = z.object({
   ids: z
     .array(idField("id"), { error: "ids must be a list of item ids" })
@@ -114,7 +114,7 @@ export const restoreTasksSchema = z.object({
 });
 export type RestoreTasksInput = z.infer<typeof restoreTasksSchema>;
 
-/** Payloads of the task events (DESIGN §7). `id` is null for clear-completed, which removes many. */
+/** Payloads of the task events (docs/product-rules.md#live-updates). `id` is null for clear-completed, which removes many. */
 export interface TaskDeletedPayload {
   id: number | null;
   deletedIds: number[];

@@ -1,4 +1,4 @@
-/** The seven themes of SPEC §3, each with 10 task colours cycled by item index, light and dark. */
+/** The seven themes, each with 10 task colours cycled by item index, light and dark. */
 export const THEME_IDS = ["vibrant", "monochrome", "nature", "warm", "rainbow", "sunset", "ocean"] as const;
 export type ThemeId = (typeof THEME_IDS)[number];
 
@@ -31,7 +31,7 @@ export interface DarkPalette {
 export interface Theme {
   id: ThemeId;
   name: string;
-  /** SPEC §3's colours, on the light page. */
+  /** The theme's own colours, on the light page. */
   taskColors: readonly string[];
   headerColor: string;
   buttonColor: string;
@@ -165,7 +165,7 @@ export const DEFAULT_THEME: ThemeId = "vibrant";
 export const isThemeId = (value: unknown): value is ThemeId =>
   typeof value === "string" && (THEME_IDS as readonly string[]).includes(value);
 
-/** SPEC §4: legacy names map onto today's themes; anything unknown becomes vibrant. */
+/** Legacy names map onto today's themes; anything unknown becomes vibrant (docs/product-rules.md#accounts). */
 export function normalizeTheme(value: unknown): ThemeId {
   if (value === "terminal") return "monochrome";
   return isThemeId(value) ? value : DEFAULT_THEME;

@@ -1,7 +1,7 @@
 import type { Actor } from "./attribution";
 import type { ListCan } from "./can";
 
-/** The wire shapes of SPEC.md §3 and DESIGN.md §6, shared by the server, the views and the islands. */
+/** The wire shapes (docs/http-contract.md#shapes), shared by the server, the views and the islands. */
 export interface User {
   id: number;
   username: string;
@@ -9,7 +9,7 @@ export interface User {
   createdAt: number;
 }
 
-/** DESIGN §5 and §11: `check` may tick and untick items, nothing else. */
+/** `check` may tick and untick items, nothing else (docs/product-rules.md#access). */
 export type AccessLevel = "read" | "check" | "write" | "admin";
 export type LinkAccess = "read" | "check" | "write";
 
@@ -19,7 +19,7 @@ export interface TaskList {
   userId: number;
   shareId: string;
   linkAccess: LinkAccess;
-  /** When the share link stops working (DESIGN §11), or null when it never does. */
+  /** When the share link stops working (docs/product-rules.md#share-links), or null when it never does. */
   linkExpiresAt: string | null;
   position: number;
   createdAt: string;
@@ -37,7 +37,7 @@ export interface Task {
   /** 0 for a top-level item, else the parent item's id. */
   parentId: number;
   createdAt: string;
-  /** DESIGN §11: who added it and who ticked it (null: unknown, or not ticked); set on every answer. */
+  /** Who added it and who ticked it (null: unknown, or not ticked); set on every answer. */
   createdBy?: Actor | null;
   completedBy?: Actor | null;
 }
@@ -63,7 +63,7 @@ export interface SharedListResponse {
   accessLevel: AccessLevel;
   isOwner: boolean;
   ownerInfo: { username: string } | null;
-  /** What this caller may do on the list (beyond SPEC's shape: islands show controls by it). */
+  /** What this caller may do on the list: islands show controls by it. */
   can: ListCan;
 }
 
@@ -82,7 +82,7 @@ export interface VersionUpdate {
 
 export type RealtimeEventType = "task_created" | "task_updated" | "task_deleted" | "tasks_reordered" | "tasks_reset" | "list_updated";
 
-/** One change to a list, as published after its transaction commits (DESIGN §7). */
+/** One change to a list, as published after its transaction commits (docs/product-rules.md#live-updates). */
 export interface RealtimeEvent {
   type: RealtimeEventType;
   timestamp: number;
@@ -90,11 +90,11 @@ export interface RealtimeEvent {
   payload: unknown;
   listId: number;
   shareId: string;
-  /** DESIGN §11: who made the change (null: not known). */
+  /** Who made the change (null: not known). */
   actor?: Actor | null;
 }
 
-/** Error body of every refused /api call (DESIGN §6). */
+/** Error body of every refused /api call (docs/http-contract.md#errors). */
 export interface ApiError {
   message: string;
   error?: string;

@@ -1,4 +1,4 @@
-/** SPEC §2 Settings "Info tab": a short guide to the product, then 'Start Using'. */
+/** Settings "Info tab": a short guide to the product, then 'Start Using' (docs/product-rules.md#screens). */
 import type { ReactNode } from "react";
 import { LIST_SHORTCUTS } from "../../islands/list/shortcuts";
 

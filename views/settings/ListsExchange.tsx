@@ -2,7 +2,7 @@ import { Icon } from "../../islands/ui/Icon";
 import { Island } from "../Island";
 
 /**
- * DESIGN §11 on the Account tab: every own list as one JSON file (a plain link: the server names
+ * On the Account tab: every own list as one JSON file (a plain link: the server names
  * the download), and a list brought in from a file or pasted text. Laid out like the admin block
  * beside it, with its classes, so it costs the stylesheet nothing.
  */

@@ -1,17 +1,17 @@
-/** @module SPEC §5 account rules, plain: the auth and settings forms run them, src/shared/account.ts builds the API's schemas from them. */
+/** @module Account rules, plain: the auth and settings forms run them, src/shared/account.ts builds the API's schemas from them (docs/product-rules.md#text-rules). */
 import { checkForm, checkText, type FieldErrors, type FormVerdict, matches, maxLength, minLength, plainText, type TextRule } from "./text";
 
 const USERNAME_MIN = 3;
 const REGISTERED_USERNAME_MAX = 24;
-/** SPEC §5: the settings edit allows longer names than registration does. */
+/** The settings edit allows longer names than registration does (docs/product-rules.md#text-rules). */
 export const NEW_USERNAME_MAX = 48;
 const PASSWORD_MIN = 6;
 
-// A missing field gets the same message as one too short: SPEC §5's words, not the parser's.
+// A missing field gets the same message as one too short: the product's words, not the parser's.
 export const USERNAME_TOO_SHORT = `Username must be at least ${USERNAME_MIN} characters`;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 export const INVITE_CODE_REQUIRED = "Invite code is required";
-/** SPEC §5 words the two confirmations differently: registration, then the password change. */
+/** The two confirmations are worded differently: registration, then the password change (docs/product-rules.md#text-rules). */
 const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const NEW_PASSWORDS_DO_NOT_MATCH = "Passwords don't match";
 

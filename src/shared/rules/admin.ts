@@ -1,4 +1,4 @@
-/** @module SPEC §5 "Admin invite code", plain: the admin form runs it, src/shared/admin.ts builds the API's schema from it. */
+/** @module The admin's invite code rule, plain: the admin form runs it, src/shared/admin.ts builds the API's schema from it. */
 import { checkText, maxLength, minLength, plainText, type TextRule } from "./text";
 
 const INVITE_CODE_MAX = 64;

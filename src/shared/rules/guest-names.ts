@@ -1,5 +1,5 @@
 /**
- * @module A share-link guest's display name (DESIGN §12.0), plain so the name dialog runs the same
+ * @module A share-link guest's display name (docs/product-rules.md#guests), plain so the name dialog runs the same
  * rule the server does: 1 to 30 characters once trimmed, and nothing a reader cannot see. The
  * server also refuses a name that looks like an account's (src/domain/actors.ts).
  */

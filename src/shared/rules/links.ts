@@ -1,5 +1,5 @@
 /**
- * @module DESIGN §11 share links and levels, plain (no zod): the share dialog, the Shared Lists
+ * @module Share links and levels, plain (no zod): the share dialog, the Shared Lists
  * badges and the server's schemas all read them here.
  */
 

@@ -1,7 +1,7 @@
-/** @module SPEC §5 and §9 list rules, plain: the list dialogs run them, src/shared/lists.ts builds the API's schemas from them. */
+/** @module List rules, plain: the list dialogs run them, src/shared/lists.ts builds the API's schemas from them (docs/product-rules.md#text-rules). */
 import { checkText, maxLength, minLength, plainText, type TextRule } from "./text";
 
-/** SPEC §9: at most 25 lists per account; a list name is at most 48 characters after trimming. */
+/** At most 25 lists per account; a list name is at most 48 characters after trimming (docs/product-rules.md#limits). */
 export const MAX_LISTS_PER_USER = 25;
 export const LIST_NAME_MAX = 48;
 /**
@@ -24,6 +24,6 @@ export const LIST_NAME: TextRule = {
 /** Why a list cannot have this name, or undefined when it can. */
 export const validateListName = (value: string) => checkText(LIST_NAME, value);
 
-/** SPEC §5 "Share username" as the API judges it; the share dialog asks "Please enter a username" before it calls. */
+/** A share's username as the API judges it; the share dialog asks "Please enter a username" before it calls. */
 export const SHARE_USERNAME_EMPTY = "Username cannot be empty";
 export const SHARE_USERNAME: TextRule = { trim: true, checks: [minLength(1, SHARE_USERNAME_EMPTY), plainText("Username")] };

@@ -1,10 +1,10 @@
-/** @module SPEC §5 and §9 item rules, plain: the item sheet runs them, src/shared/tasks.ts builds the API's schemas from them. */
+/** @module Item rules, plain: the item sheet runs them, src/shared/tasks.ts builds the API's schemas from them (docs/product-rules.md#text-rules). */
 import { checkForm, maxLength, minLength, plainText, type TextRule } from "./text";
 
 export const MAX_ITEMS_PER_LIST = 100;
 /** POST /api/tasks/bulk and POST /api/tasks/restore take 1 to this many items (sub-items count). */
 export const MAX_BULK_ITEMS = 100;
-/** What the 101st item of a list answers (DESIGN §6); the paste preview warns with it before sending. */
+/** What the 101st item of a list answers (docs/product-rules.md#limits); the paste preview warns with it before sending. */
 export const ITEM_LIMIT_MESSAGE = `This list has reached its limit of ${MAX_ITEMS_PER_LIST} items`;
 export const MAX_TITLE_LENGTH = 80;
 export const MAX_DESCRIPTION_LENGTH = 256;
