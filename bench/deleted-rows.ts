@@ -1,5 +1,5 @@
 /**
- * What deleted rows cost live writes (DESIGN §12.0): starts `bun src/server.ts` of the tree given
+ * What deleted rows cost live writes (docs/decisions/030-bounded-tables.md): starts `bun src/server.ts` of the tree given
  * (default: this one) on a fresh SQLite file; one user adds 90 items, one at a time, to a list
  * holding no deleted rows, then to one holding 50,000 (put straight into the table, as a database
  * from before the bound of 200 could hold them: the bound would purge them now), reading the list

@@ -1,5 +1,5 @@
 /**
- * DESIGN §10's HTTP baselines, measured in one run and printed as ratios against a bare Bun.serve:
+ * The HTTP baselines of docs/architecture.md#speed, measured in one run and printed as ratios against a bare Bun.serve:
  * Hono JSON, a session + 50-item list read (`/api/tasks` and `/api/list/{id}`), and a toggle
  * (session, permission, UPDATE…RETURNING, event, publish), each beside a "reference" doing the same
  * work with no rules (bench/http-target.ts), and the read's "Hono floor": route, cookie, the same two
@@ -101,7 +101,7 @@ const cpuPerRequest = (name: string) => median(results.get(name)!.map((measured)
 const [baseRate, baseCpu] = [bestRate("bare Bun.serve JSON"), cpuPerRequest("bare Bun.serve JSON")];
 console.log(
   `\nHTTP, wrk -t1 -c64, ${SECONDS}s x ${ROUNDS} rounds: best round's req/s, and the median round's server CPU per request` +
-    " (each as a ratio to bare Bun.serve; DESIGN §10 and issue 12 targets in brackets)",
+    " (each as a ratio to bare Bun.serve; the targets of docs/architecture.md#speed in brackets)",
 );
 const targets: Record<string, string> = {
   "Hono JSON": "0.86",

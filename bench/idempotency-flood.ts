@@ -1,5 +1,5 @@
 /**
- * How much disk a flood of keyed requests can take (DESIGN §12.0). Starts `bun src/server.ts` of
+ * How much disk a flood of keyed requests can take (docs/http-contract.md#idempotency-key). Starts `bun src/server.ts` of
  * the tree given (default: this one) on a fresh SQLite file, then sends, 16 at a time:
  *   1. 2,000 keyed POST /api/tasks from nobody, each with a made-up 1,900-character shareId;
  *   2. 2,000 keyed refusals (400) from one signed-in user, a 48 KB reorder body of empty objects;

@@ -1,5 +1,5 @@
 /**
- * How long a kill -9 blocks the retries of the writes it cut off (DESIGN §11 Idempotency-Key,
+ * How long a kill -9 blocks the retries of the writes it cut off (docs/http-contract.md#idempotency-key,
  * docs/decisions/018-idempotency.md). Starts `bun src/server.ts` of the tree given on a fresh
  * SQLite file; 8 writers add items with a fresh key each; 40 adds and 0 to 30 ms later the process is killed and
  * started again at once, and every write that got no answer is sent again with its key every

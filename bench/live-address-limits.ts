@@ -1,5 +1,5 @@
 /**
- * What one address can do to the others (DESIGN §12.0), measured on a real server over a fresh
+ * What one address can do to the others (docs/product-rules.md#limits), measured on a real server over a fresh
  * SQLite file: presence messages a viewer receives while one socket follows and leaves a list 300
  * times, long-poll clients and websockets one address can hold, and logins of five colleagues behind
  * one proxy after a stranger's ten wrong passwords there. Prints figures only.

@@ -1,6 +1,6 @@
 /**
- * How long the adversarial Markdown import holds a running server (DESIGN §12.0 "Parsers are
- * linear"): `bun bench/markdown-import.ts http://127.0.0.1:PORT INVITE_CODE`. Registers a user, then
+ * How long the adversarial Markdown import holds a running server (parsers are linear,
+ * docs/product-rules.md#limits): `bun bench/markdown-import.ts http://127.0.0.1:PORT INVITE_CODE`. Registers a user, then
  * five times sends a 65 KB import whose `# heading` is "a", 65,000 spaces and "b", with a
  * `/healthz` sent 20 ms later, and prints how long each took. Prints figures, never pass/fail.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12's page-load benchmark: Chromium over CDP, a cold cache each run, for /auth, home and a
+ * The page-load benchmark (docs/decisions/013-page-load-figures.md): Chromium over CDP, a cold cache each run, for /auth, home and a
  * 50-item list, on slow 4G (150 ms, 1.6 Mbit/s each way) with a 4× slower CPU, and unthrottled.
  * Prints medians of BENCH_RUNS (3) of TTFB, FCP, LCP, all islands hydrated, bytes sent, and the
  * time to the first working tap: from navigation start until a tap on a real control takes effect

@@ -1,5 +1,5 @@
 /**
- * A soak of mixed writes (DESIGN §12.0 "Deleted rows are bounded", §7's events kept per list):
+ * A soak of mixed writes (deleted rows and each list's events are bounded, docs/decisions/030-bounded-tables.md):
  * starts `bun src/server.ts` of the tree given (default: this one) on a fresh SQLite file and
  * sends WRITES writes, 8 at a time, from three users on their lists, within the limits (25 lists,
  * 100 items): adds, ticks, deletes and restores of items, most of them on each user's first list,
@@ -23,8 +23,8 @@ const MAX_MS = Number(process.argv[5] ?? 1800) * 1000;
 const WINDOW = Number(process.env.SOAK_WINDOW ?? 20_000);
 const WORKERS = 8;
 /**
- * The share of writes sent with an Idempotency-Key: 1.2% stays under DESIGN §12.0's 1,000 keys a
- * day per caller for three users, so every tree answers the same mix of writes.
+ * The share of writes sent with an Idempotency-Key: 1.2% stays under the 1,000 keys a day per
+ * caller (docs/product-rules.md#limits) for three users, so every tree answers the same mix of writes.
  */
 const KEYED = Number(process.env.SOAK_KEYED ?? 0.012);
 const server = treeServer(tree, port, "soak");

@@ -1,5 +1,5 @@
 /**
- * Websocket fan-out (issue 6, DESIGN §10 "Bun websocket publish to 1,000 subscribers: p99 ≈ 9 ms"):
+ * Websocket fan-out (docs/architecture.md#speed: a bare Bun publish to 1,000 subscribers has p99 ≈ 9 ms):
  * N sockets follow one list; a toggle over HTTP must reach all of them. Measured beside a bare
  * Bun.serve that publishes the same bytes to N sockets when POSTed to, in the same run, rounds
  * interleaved. Latency is from sending the HTTP request to each socket's receipt. The server runs
@@ -130,4 +130,4 @@ console.log(`${"".padEnd(34)} ${"p50 delivery".padEnd(19)} ${"p99 delivery".padE
 const bareSorted = { all: samples.bare.toSorted((a, b) => a - b), last: samples.bareLast.toSorted((a, b) => a - b) };
 row("bare Bun.serve POST → publish", samples.bare, samples.bareLast);
 row("Listwell toggle → /ws subscribers", samples.listwell, samples.listwellLast, bareSorted);
-console.log("(ratios against the bare server in the same run; DESIGN §10: bare publish to 1,000 p99 ≈ 9 ms)");
+console.log("(ratios against the bare server in the same run; docs/architecture.md#speed: bare publish to 1,000 p99 ≈ 9 ms)");
