@@ -9,7 +9,7 @@ import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.0: the activity panel has the replay floor of §7. A caller reads a list's changes
+ * The activity panel has the live replay's floor (docs/product-rules.md#history-floor). A caller reads a list's changes
  * from when their access began (their share, or the current link), so nobody added later learns
  * the titles of items deleted before, or a name the list had before. The owner reads everything.
  */

@@ -12,13 +12,13 @@ import { TestSocket } from "../helpers/live";
 import { makeTestApp, registerUser, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.0: with `TRUST_PROXY=<hops>` the client's address is read from X-Forwarded-For, so
+ * With `TRUST_PROXY=<hops>` the client's address is read from X-Forwarded-For, so
  * behind a proxy one address's failures lock out that address alone; a browser's device cookie for
  * its own username lifts the address's login limit; one address holds at most 50 long-poll clients
  * and 100 websockets.
  */
 const PROXY = "10.0.0.1";
-/** Failures before a key is locked: fewer than DESIGN §4's ten, so each test signs in fewer times. */
+/** Failures before a key is locked: fewer than the product's ten, so each test signs in fewer times. */
 const LIMIT = 3;
 type App = ReturnType<typeof createApp>;
 

@@ -6,7 +6,7 @@ import { createList } from "../helpers/lists";
 import { addTask, listEventsSince, taskSnapshot } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §11 "Attribution": who added and ticked each item, the actor of each event, the activity panel, guest names. */
+/** Attribution: who added and ticked each item, the actor of each event, the activity panel, guest names (docs/product-rules.md#attribution-and-activity). */
 for (const dialect of await testDialects()) {
   describe(`attribution on ${dialect}`, () => {
     let t: TestApp;
@@ -40,7 +40,7 @@ for (const dialect of await testDialects()) {
       const again = await alex.patch<Task>(`/api/tasks/${milk.id}`, { completed: true });
       expect(again.body).toMatchObject({ completed: true, completedBy: alexActor });
 
-      // DESIGN §11: a link guest who gave no name is null, in items and events alike.
+      // A link guest who gave no name is null, in items and events alike (docs/product-rules.md#guests).
       const bread = await guest.post<Task>(`/api/tasks${asGuest}`, { listId: list.id, title: "Bread", completed: true });
       expect(bread).toMatchObject({ status: 201, body: { completed: true, createdBy: null, completedBy: null } });
 

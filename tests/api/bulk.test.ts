@@ -7,7 +7,7 @@ import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** POST /api/tasks/bulk (DESIGN §11): a pasted list, saved all or nothing. */
+/** POST /api/tasks/bulk (docs/product-rules.md#export-and-import): a pasted list, saved all or nothing. */
 for (const dialect of await testDialects()) {
   describe(`bulk item creation on ${dialect}`, () => {
     let t: TestApp;
@@ -30,7 +30,7 @@ for (const dialect of await testDialects()) {
         ],
       });
       expect(res.status).toBe(201);
-      // DESIGN §11: who added them, and who ticked those added ticked.
+      // Who added them, and who ticked those added ticked.
       const byAnn = { userId: ann.user.id, username: "ann" };
       const base = {
         listId: list.id,

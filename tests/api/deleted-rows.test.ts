@@ -5,7 +5,7 @@ import { createList } from "../helpers/lists";
 import { addTask } from "../helpers/tasks";
 import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §12.0 "Deleted rows are bounded", and live rows read without passing over deleted ones. */
+/** Deleted rows are bounded (docs/product-rules.md#undo-and-restore), and live rows read without passing over deleted ones. */
 
 const count = async (t: TestApp, sql: string, params: Array<number | string>) =>
   Number((await t.store.db.get<{ n: number | string }>(sql, params))?.n);

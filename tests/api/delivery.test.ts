@@ -14,7 +14,7 @@ import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, typ
 import { untilControlled } from "../e2e/offline-cache-helpers";
 
 /**
- * DESIGN §11 "Delivery": compression by Accept-Encoding, HEAD that tells the real length, ETag and
+ * Delivery: compression by Accept-Encoding, HEAD that tells the real length, ETag and
  * 304 for pages and API reads, and which answers a browser may keep (docs/decisions/012-delivery.md).
  */
 const BROWSER = "gzip, deflate, br, zstd";

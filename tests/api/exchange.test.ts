@@ -76,7 +76,7 @@ const shape = (tasks: Task[]) =>
     parent: tasks.find((parent) => parent.id === task.parentId)?.title ?? null,
   }));
 
-/** DESIGN §11 "Bulk and exchange formats": export as Markdown, text, JSON; import as a new list. */
+/** Bulk and exchange formats: export as Markdown, text, JSON; import as a new list (docs/product-rules.md#export-and-import). */
 for (const dialect of await testDialects()) {
   describe(`list export and import on ${dialect}`, () => {
     let t: TestApp;

@@ -13,7 +13,7 @@ const LOOKALIKE = {
 };
 const HIDDEN = { status: 400, body: { message: "Your name cannot contain control or invisible characters", error: "INVALID_GUEST_NAME" } };
 
-/** DESIGN §12.0 "Guest names": the text rule, nothing invisible, and no name that looks like an account's. */
+/** Guest names: the text rule, nothing invisible, and no name that looks like an account's (docs/product-rules.md#guests). */
 for (const dialect of await testDialects()) {
   describe(`guest names on ${dialect}`, () => {
     let t: TestApp;

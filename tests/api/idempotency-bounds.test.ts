@@ -5,7 +5,7 @@ import { createList } from "../helpers/lists";
 import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.0 bounds on Idempotency-Key: keys only for a signed-in caller or a live link, never
+ * Bounds on Idempotency-Key: keys only for a signed-in caller or a live link, never
  * for a call carrying a password, at most 1,000 a caller a day, and answers over 16 KB kept as
  * status and error only. Whatever a caller sends, the rows it can leave behind stay small.
  */

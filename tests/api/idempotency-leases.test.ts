@@ -17,7 +17,7 @@ import { taskSnapshot } from "../helpers/tasks";
 import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §11 Idempotency-Key when a request holding a key stalls or dies: what another try with
+ * Idempotency-Key when a request holding a key stalls or dies: what another try with
  * the key is told, when it may take the key over, and that the stalled one then writes nothing.
  */
 const heldOf = (outcome: KeyOutcome): HeldKey => {

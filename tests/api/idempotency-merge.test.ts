@@ -6,7 +6,7 @@ import { addTask, listEventsSince, taskSnapshot } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * What an offline outbox replaying its queue relies on (issue 14): a tick set absolutely, a
+ * What an offline outbox replaying its queue relies on (docs/decisions/020-outbox.md): a tick set absolutely, a
  * change to an item deleted meanwhile refused as "not found", a queued reorder applied to the
  * items that remain.
  */

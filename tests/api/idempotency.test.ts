@@ -6,7 +6,7 @@ import { createList } from "../helpers/lists";
 import { addTask, listEventsSince, taskSnapshot } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §11 Idempotency-Key: each key applied once per caller, its first answer replayed for 24 h. */
+/** Idempotency-Key: each key applied once per caller, its first answer replayed for 24 h (docs/http-contract.md#idempotency-key). */
 const keyed = (key: string) => ({ "Idempotency-Key": key });
 
 const rowsIn = async (t: TestApp, listId: number) =>

@@ -151,7 +151,7 @@ for (const dialect of await testDialects()) {
       expect(subscribed).toMatchObject({ status: 400, body: { message: "listId must be written in decimal digits" } });
       expect(await snapshot(t)).toEqual(before);
 
-      // A JSON number, and the same number in decimal digits (SPEC §5's coercion), are the one id.
+      // A JSON number, and the same number in decimal digits (as older clients send it), are the one id.
       expect((await owner.post<Task>("/api/tasks", { title: "By number", listId })).status).toBe(201);
       expect(
         (await owner.post<Task>("/api/tasks", { title: "By digits", listId: String(listId), parentId: String(item.id) })).body,

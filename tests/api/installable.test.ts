@@ -1,5 +1,5 @@
 /**
- * Issue 14 over HTTP: the manifest and the service worker's script as browsers fetch them, and the
+ * The installable app over HTTP: the manifest and the service worker's script as browsers fetch them, and the
  * header naming whose pages an answer holds, which the worker's per-account caches rely on
  * (docs/decisions/019-offline-cache.md).
  */

@@ -1,7 +1,7 @@
 /**
  * @module
  * Logging in or registering through a share link makes the list the user's "Shared with me"
- * (SPEC §2 "Auth page") at the link's level, and never more (DESIGN §5, §12.0).
+ * (docs/product-rules.md#screens) at the link's level, and never more (docs/product-rules.md#access).
  */
 import { SQL } from "bun";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -9,7 +9,7 @@ import { snapshot } from "../helpers/lists";
 import { Client, makeTestApp, registerUser, TEST_PASSWORD, type JsonBody, type Response, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §11 "Links": the owner gives a share link an expiry (never, 1, 7 or 30 days); past it
+ * Links: the owner gives a share link an expiry (never, 1, 7 or 30 days); past it
  * the link behaves as a rotated one on HTTP, websocket and long-poll, and the owner sees it
  * expired. Time moves by the test app's clock, never by sleeping.
  */

@@ -168,7 +168,7 @@ for (const dialect of await testDialects()) {
         isParent: false,
         parentId: second,
         createdAt: expect.stringMatching(/Z$/),
-        // Put straight into the store, it has no known author (DESIGN §11).
+        // Put straight into the store, it has no known author.
         createdBy: null,
         completedBy: null,
       });

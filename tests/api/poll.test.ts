@@ -7,7 +7,7 @@ import { startLiveServer } from "../helpers/live";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * Long-poll (SPEC §7 "Live updates", DESIGN §7) against a real server whose polls wait 1 s:
+ * Long-poll (docs/http-contract.md#long-poll) against a real server whose polls wait 1 s:
  * connect, subscribe, poll, replay with lastEventId, resync, and every refusal.
  */
 describe("live updates by long polling", () => {
@@ -93,7 +93,7 @@ describe("live updates by long polling", () => {
     expect(Date.now() - started).toBeLessThan(900);
     expect(first.status).toBe(200);
     expect(first.body.events).toEqual([
-      // Followed by membership, not by the link: the event does not carry the link (DESIGN §5).
+      // Followed by membership, not by the link: the event does not carry the link (docs/product-rules.md#access).
       expect.objectContaining({
         type: "task_created",
         id: expect.any(Number),
@@ -114,7 +114,7 @@ describe("live updates by long polling", () => {
     // Replay: the same client asks again from an earlier id it was given.
     const replay = await poll(owner, clientId, `?lastEventId=${lastId}`);
     expect(replay.body.events.map((event) => event.id)).toEqual(ids);
-    // A new client (a reconnect) never replays from before its own subscription (DESIGN §7): it
+    // A new client (a reconnect) never replays from before its own subscription (docs/product-rules.md#live-updates): it
     // is told to refetch instead, and follows on from there.
     const again = await connect(owner);
     await subscribe(owner, { clientId: again, listId: list.id });
@@ -159,7 +159,7 @@ describe("live updates by long polling", () => {
   it("serves an anonymous link holder, bound to its shareId, until the link is rotated", async () => {
     const list = await newList("Link");
     const other = await newList("Other link");
-    // Exactly SPEC §7's calls: connect, subscribe with the shareId, poll with the clientId alone.
+    // Exactly the page's calls: connect, subscribe with the shareId, poll with the clientId alone.
     const clientId = await connect(undefined, {});
     expect((await subscribe(undefined, { clientId, shareId: list.shareId })).status).toBe(200);
     expect((await poll(undefined, clientId, `?shareId=${other.shareId}`)).status).toBe(404);
@@ -267,7 +267,7 @@ describe("live updates by long polling", () => {
     await addTask(list.id, "Unseen");
     const afterUnshare = await poll(bob, clientId, `?lastEventId=${seen.body.events[0]!.id}`);
     expect(types(afterUnshare.body.events).sort()).toEqual(["access_revoked", "share_removed"]);
-    // DESIGN §7: every polled event has an id, and they never go back.
+    // Every polled event has an id, and they never go back (docs/http-contract.md#long-poll).
     const ids = [...shared.body.events, ...seen.body.events, ...afterUnshare.body.events].map((event) => event.id);
     expect(ids.every((id) => typeof id === "number")).toBe(true);
     expect(ids).toEqual([...ids].sort((a, b) => Number(a) - Number(b)));

@@ -11,7 +11,7 @@ import { createManualTimers, type ManualTimers } from "../helpers/manual-timers"
 import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.0: presence reaches a list's viewers at most twice a second, however often sockets
+ * Presence reaches a list's viewers at most twice a second, however often sockets
  * come and go. Presence's timers stand still here until the test moves them, so "within the same
  * half second" is exact and nothing sleeps.
  */

@@ -13,7 +13,7 @@ import { TestSocket } from "../helpers/live";
 import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
- * Issue 16 "Presence": who has a list open, told live to those who follow it, on both transports
+ * Presence (docs/decisions/024-attribution-and-presence.md): who has a list open, told live to those who follow it, on both transports
  * and across instances; a silent long-poll client leaves after the TTL (short here: 1.5 s).
  */
 const TTL_MS = 1_500;

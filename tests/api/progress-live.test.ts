@@ -6,7 +6,7 @@ import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers
 
 /**
  * Home's live counts: `list_progress` reaches the owner's and recipients' clients that follow no
- * list (Home), over the websocket and long polling, and never a list page's (DESIGN §7).
+ * list (Home), over the websocket and long polling, and never a list page's (docs/http-contract.md#long-poll).
  */
 describe("list progress live", () => {
   let t: TestApp;

@@ -128,7 +128,7 @@ for (const dialect of await testDialects()) {
       const beasBrowser = (await login(app, "192.0.2.50", "bea", TEST_PASSWORD)).device;
       const tries = Array.from({ length: 11 }, (_, i) => () => login(app, "192.0.2.66", `nobody${i}`, "wrong-pass"));
       expect(await statuses(tries)).toEqual([...Array(10).fill(401), 429]);
-      // DESIGN §12.0: bea's own browser at that address (an office, a proxy) still signs her in...
+      // Bea's own browser at that address (an office, a proxy) still signs her in (docs/product-rules.md#accounts)...
       expect((await login(app, "192.0.2.66", "bea", TEST_PASSWORD, beasBrowser)).status).toBe(200);
       // ...but it is nobody's key to another account, nor is the address open without it.
       expect((await login(app, "192.0.2.66", "bob", TEST_PASSWORD, beasBrowser)).status).toBe(429);

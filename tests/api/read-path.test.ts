@@ -11,7 +11,7 @@ import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §4, §5 and docs/decisions/009: the list reads come from the database on every call, so
+ * docs/product-rules.md#access and docs/decisions/009: the list reads come from the database on every call, so
  * logout, a password change, an unshare and a rotated link made through one instance refuse the
  * very next read made through another instance sharing the database, with nothing in memory to
  * wait out. Each case reads through instance B just before the change (allowed) and just after.

@@ -6,7 +6,7 @@ import { startLiveServer, TestSocket } from "../helpers/live";
 import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * Issue 11, finding 1 (DESIGN §7): replay never reaches before access. Whoever can open a list
+ * Replay never reaches before access (docs/product-rules.md#history-floor). Whoever can open a list
  * today and asks to replay from lastEventId=0 gets `resync` for it, never the events recorded
  * before their subscription was granted (here: the title of an item deleted before they came).
  * Each case ends with a positive control: an event after the subscription does arrive.
@@ -30,7 +30,7 @@ for (const dialect of await testDialects()) {
       });
       return { status: response.status, body: (await response.json()) as T };
     }
-    /** Connects and subscribes a poll client as SPEC §7's client does, answering its id. */
+    /** Connects and subscribes a poll client as the page's client does, answering its id. */
     async function follow(client: Client | undefined, target: { listId?: number; shareId?: string }) {
       const query = target.shareId ? `?shareId=${target.shareId}` : "";
       const { clientId } = (await call<{ clientId: string }>(client, "POST", `/api/poll/connect${query}`, {})).body;

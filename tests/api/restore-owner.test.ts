@@ -6,7 +6,7 @@ import { addTask, taskSnapshot } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.0: POST /api/tasks/restore brings back only what the same caller deleted (the same
+ * POST /api/tasks/restore brings back only what the same caller deleted (the same
  * user, or a guest through the same link); the list's owner may restore any of its rows. Anyone
  * else, at any level, gets the 404 of an id that never was.
  */

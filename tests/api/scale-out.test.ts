@@ -9,7 +9,7 @@ import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 const available = (await isPostgresAvailable()) && (await isRedisAvailable());
 
 /**
- * DESIGN §7 scale-out: two instances on one PostgreSQL database and one Redis, as behind a load
+ * Scale-out: two instances on one PostgreSQL database and one Redis, as behind a load
  * balancer. A change made through instance A reaches a websocket client of instance B, and a
  * long-poll client of B replays it from the shared events table.
  */
@@ -69,7 +69,7 @@ describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
     await call(0, "POST", "/api/tasks", { title: "Two", listId: list.id });
     await call(0, "POST", "/api/tasks", { title: "Three", listId: list.id });
     // A fresh client on B, resuming from the last id it saw as a browser does after a 404, is told
-    // to refetch (its subscription is newer than that id: DESIGN §7's replay floor), then follows on.
+    // to refetch (its subscription is newer than that id: the replay floor), then follows on.
     const again = (await call<{ clientId: string }>(1, "POST", "/api/poll/connect", {})).body.clientId;
     await call(1, "POST", "/api/poll/subscribe", { clientId: again, listId: list.id });
     const replay = (await call<PollResponse>(1, "GET", `/api/poll/${again}?lastEventId=${first[0]!.id}`)).body.events;

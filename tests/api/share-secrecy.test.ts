@@ -5,7 +5,7 @@ import { createList } from "../helpers/lists";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §5: a read-level recipient stays read-only. The share link opens the list at the link's
+ * A read-level recipient stays read-only. The share link opens the list at the link's
  * level (write by default) to anyone, so such a recipient must never be handed it.
  */
 for (const dialect of await testDialects()) {

@@ -29,7 +29,7 @@ function recordingLogger() {
 }
 
 /**
- * Issue 11 finding 6: a read made while a transaction (or its group-commit batch) is still open
+ * A read made while a transaction (or its group-commit batch) is still open
  * must not see its writes, which a failed commit would take back after they were served.
  */
 describe("reads outside a transaction", () => {
@@ -59,7 +59,7 @@ describe("reads outside a transaction", () => {
   }
 });
 
-/** DESIGN §6 and issue 11 finding 10: a storage fault is the server's, said clearly, never a bare 500. */
+/** A storage fault is the server's, said clearly, never a bare 500 (docs/http-contract.md#errors). */
 describe("storage faults on SQLite", () => {
   let t: TestApp;
   beforeAll(async () => {

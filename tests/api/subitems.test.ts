@@ -32,7 +32,7 @@ for (const dialect of await testDialects()) {
       const { list, parent, first, second } = await nested();
       expect(parent).toMatchObject({ isParent: true, parentId: 0, position: 0 });
       expect(first).toMatchObject({ parentId: parent.id, isParent: false, position: 2, listId: list.id });
-      // SPEC §4: "Sub-items created always have isParent false", even when asked otherwise.
+      // "Sub-items created always have isParent false", even when asked otherwise (docs/product-rules.md#sub-items).
       expect(second).toMatchObject({ parentId: parent.id, isParent: false, position: 3 });
       const children = await owner.get<Task[]>(`/api/tasks?listId=${list.id}&parentId=${parent.id}`);
       expect(children.status).toBe(200);
@@ -41,7 +41,7 @@ for (const dialect of await testDialects()) {
       // parentId null or absent means top level.
       const top = await addTask(owner, { title: "top", listId: list.id, parentId: null });
       expect(top.parentId).toBe(0);
-      // SPEC §3: parentId 0 is the top level, so asking for its "children" lists the top-level items.
+      // ParentId 0 is the top level, so asking for its "children" lists the top-level items (docs/http-contract.md#shapes).
       const topLevel = await owner.get<Task[]>(`/api/tasks?listId=${list.id}&parentId=0`);
       expect(topLevel.body.map((task) => task.id)).toEqual(expect.arrayContaining([parent.id, top.id]));
       expect(topLevel.body.every((task) => task.parentId === 0)).toBe(true);
@@ -93,7 +93,7 @@ for (const dialect of await testDialects()) {
       expect(moved.status).toBe(200);
       expect(moved.body).toMatchObject({ parentId: otherParent.id, isParent: false });
       expect(moved.body.position).toBeGreaterThan(otherParent.position);
-      // parentId null brings it back to the top level (SPEC §5).
+      // parentId null brings it back to the top level (docs/product-rules.md#items).
       const back = await owner.patch<Task>(`/api/tasks/${plain.id}`, { parentId: null });
       expect(back.body.parentId).toBe(0);
       // A sub-item can never be turned into a parent; an empty parent can become a plain item.

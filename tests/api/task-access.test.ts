@@ -115,7 +115,7 @@ for (const dialect of await testDialects()) {
       }
     });
 
-    /** DESIGN §11 level `check`: tick and untick; every other write of the matrix and beyond is 403 and changes nothing. */
+    /** Level `check`: tick and untick; every other write of the matrix and beyond is 403 and changes nothing (docs/product-rules.md#share-links). */
     async function expectTickOnly(client: Client, q: string, level: string) {
       const { reads, writes } = taskCalls(list, parent, child, q);
       for (const [label, run] of reads) expect({ label, status: (await run(client)).status }).toEqual({ label, status: 200 });
@@ -132,7 +132,7 @@ for (const dialect of await testDialects()) {
         ["restore", (c) => c.post(`/api/tasks/restore${q}`, { ids: [gone.id] })],
       ];
       const refused = [...writes.filter(([label]) => label !== "toggle"), ...beyond];
-      // DESIGN §12.0: an item someone else deleted is, to anyone but the owner, as if it never was.
+      // An item someone else deleted is, to anyone but the owner, as if it never was (docs/product-rules.md#undo-and-restore).
       await expectRefused(client, refused, (label) =>
         label === "clear completed"
           ? [403, "Only the list's owner can clear completed items"]

@@ -30,7 +30,7 @@ for (const dialect of await testDialects()) {
     });
     afterAll(() => t.close());
 
-    it("creates an item with SPEC §5 coercion, 201, one row and one task_created event", async () => {
+    it("creates an item with its payload coerced, 201, one row and one task_created event", async () => {
       const list = await makeList(t, owner.user.id);
       const from = t.published.length;
       const res = await owner.post<Task>("/api/tasks", {
@@ -49,7 +49,7 @@ for (const dialect of await testDialects()) {
           position: 0,
           listId: list.id,
           userId: owner.user.id,
-          // DESIGN §11: who added it and who ticked it.
+          // Who added it and who ticked it.
           createdBy: { userId: owner.user.id, username: "owner" },
           completedBy: { userId: owner.user.id, username: "owner" },
         }),
@@ -103,7 +103,7 @@ for (const dialect of await testDialects()) {
       const res = await owner.get<Task[]>(`/api/tasks?listId=${list.id}`);
       expect(res.status).toBe(200);
       expect(res.body.map((item) => item.id)).toEqual([a.id, b.id, c.id]);
-      // DESIGN §4: GET never changes state; opening a list is remembered when its page follows it live.
+      // GET never changes state; opening a list is remembered when its page follows it live (docs/product-rules.md#accounts).
       expect((await owner.get("/api/user/last-list")).body).toEqual({ listId: null });
       const anonymous = await new Client(t).get(`/api/tasks?listId=${list.id}`);
       expect(anonymous.status).toBe(401);
@@ -259,7 +259,7 @@ for (const dialect of await testDialects()) {
       expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([
         ["tasks_reordered", { tasks: res.body.tasks }],
       ]);
-      // SPEC §3 "Reorder item" {id, position}: the positions sent are the positions stored.
+      // Reorder items {id, position}: the positions sent are the positions stored.
       const spaced = await owner.post<{ tasks: Task[] }>("/api/tasks/reorder", [
         { id: a!.id, position: 10 },
         { id: b!.id, position: 20 },
@@ -305,7 +305,7 @@ for (const dialect of await testDialects()) {
           listId: list.id,
           userId: owner.user.id,
           position: 0,
-          // A link guest who gave no name (DESIGN §11).
+          // A link guest who gave no name (docs/product-rules.md#guests).
           createdBy: null,
         }),
       );

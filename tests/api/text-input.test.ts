@@ -6,7 +6,7 @@ import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
- * Issue 11 finding 11: NUL, ESC, U+202E and a lone surrogate were stored in names, titles and
+ * NUL, ESC, U+202E and a lone surrogate used to be stored in names, titles and
  * descriptions, and "\ud800x" became the invite code "\ufffdx". Each is refused with 400 and a
  * message naming the field, and nothing of it reaches the database.
  */

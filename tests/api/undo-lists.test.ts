@@ -14,7 +14,7 @@ import { createList, publishedSince, snapshot } from "../helpers/lists";
 import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §11 "Undo" for lists (soft delete everywhere, live included, and restore), and the 30-day purge. */
+/** Undo for lists (docs/product-rules.md#undo-and-restore) (soft delete everywhere, live included, and restore), and the 30-day purge. */
 for (const dialect of await testDialects()) {
   describe(`undoing list deletes on ${dialect}`, () => {
     let t: TestApp;

@@ -5,7 +5,7 @@ import { createList, insertTask } from "../helpers/lists";
 import { addTask, listEventsSince, taskSnapshot } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §11 "Undo" for items: soft delete, restore, and what deleted items leave visible (nothing). */
+/** Undo for items (docs/product-rules.md#undo-and-restore): soft delete, restore, and what deleted items leave visible (nothing). */
 const deletedAtOf = async (t: TestApp, ids: number[]) => {
   const rows = await t.store.db.all<{ id: number | string; deleted_at: number | string | null }>(
     `SELECT id, deleted_at FROM tasks WHERE id IN (${ids.map(() => "?").join(", ")}) ORDER BY id`,
@@ -131,7 +131,7 @@ for (const dialect of await testDialects()) {
       expect(await eve.post(`/api/tasks/restore?shareId=${other.list.shareId}`, { ids: [milk.id] })).toMatchObject(notFound);
       expect(await dee.post("/api/tasks/restore", { ids: [milk.id, other.milk.id] })).toMatchObject(notFound);
       expect(await writer.post("/api/tasks/restore", { ids: [cake.id] })).toMatchObject(notFound);
-      // DESIGN §12.0: what someone else deleted is, to anyone but the owner, an id that never was.
+      // What someone else deleted is, to anyone but the owner, an id that never was (docs/product-rules.md#undo-and-restore).
       expect(await reader.post("/api/tasks/restore", { ids: [milk.id] })).toMatchObject(notFound);
       await t.store.lists.update(list.id, { linkAccess: "read" });
       expect(await visitor.post(`/api/tasks/restore?shareId=${list.shareId}`, { ids: [milk.id] })).toMatchObject({

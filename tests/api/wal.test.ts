@@ -4,7 +4,7 @@ import { addTask } from "../helpers/tasks";
 import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §10's trap: anything that keeps SQLite from checkpointing (an `UPDATE … RETURNING` left
+ * The WAL trap of docs/architecture.md#speed: anything that keeps SQLite from checkpointing (an `UPDATE … RETURNING` left
  * unfinished, a statement held open) lets the WAL grow without bound. Under concurrent toggles and
  * reads it must stay near SQLite's 1,000-page auto-checkpoint; with checkpoints stopped this run
  * leaves a WAL of about 55 MB.

@@ -15,7 +15,7 @@ import { seedList, visible } from "./list-helpers";
 const settled = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
 
-/** Issue 16 in two browsers: a guest names themselves, ticks, is seen ticking and being there, and leaves. */
+/** Attribution and presence in two browsers: a guest names themselves, ticks, is seen ticking and being there, and leaves. */
 describe("attribution, activity and presence in Chromium", () => {
   let env: BrowserEnv;
   beforeAll(async () => {

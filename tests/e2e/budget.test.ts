@@ -1,5 +1,5 @@
 /**
- * Issue 12's budgets on what each page makes the browser download, measured in Chromium: every
+ * The budgets on what each page makes the browser download (docs/decisions/013-page-load-figures.md), measured in Chromium: every
  * script and stylesheet a cold load fetches (islands loaded later by the page included), each
  * gzipped here with Bun.gzipSync so the figure does not depend on what the server compresses.
  */
@@ -11,7 +11,7 @@ import { seedList } from "./list-helpers";
 
 const KB = 1024;
 const LIST_PAGE = "list, 50 items";
-/** React 19 + react-dom alone is ~66 KB gzip (DESIGN §10): the list page's islands get the rest. */
+/** React 19 + react-dom alone is ~66 KB gzip (docs/architecture.md#speed): the list page's islands get the rest. */
 const LIST_PAGE_JS_BUDGET = 100 * KB;
 const CSS_BUDGET = 8 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
@@ -87,7 +87,7 @@ async function loadCold(env: BrowserEnv, path: string, session: BrowserContextOp
   return files;
 }
 
-describe("what each page loads, gzip (issue 12)", () => {
+describe("what each page loads, gzip", () => {
   let env: BrowserEnv;
   const loads = new Map<string, Loaded[]>();
 

@@ -60,7 +60,7 @@ async function expectLiveSocket(page: Page, navigate: () => Promise<unknown>) {
     .then((socket) => new Promise<string>((resolve) => socket.on("framereceived", (frame) => resolve(String(frame.payload)))));
   await waitForHydration(page, navigate);
   const first = JSON.parse(await answered) as { type: string };
-  // A page that shows who is here may hear presence first (issue 16).
+  // A page that shows who is here may hear presence first.
   expect(["connect", "subscribed", "pong", "presence"]).toContain(first.type);
 }
 

@@ -55,7 +55,7 @@ async function downloadVia(page: Page, entry: string) {
   return { name: download.suggestedFilename(), text: await readFile((await download.path())!, "utf8") };
 }
 
-/** DESIGN §11 in Chromium: the list's Export menu, and Import list on Settings and Home. */
+/** In Chromium: the list's Export menu, and Import list on Settings and Home (docs/product-rules.md#export-and-import). */
 describe("export and import in Chromium", () => {
   let env: BrowserEnv;
   beforeAll(async () => {

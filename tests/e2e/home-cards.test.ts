@@ -125,7 +125,7 @@ describe("home cards in Chromium", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect.poll(() => titles(page)).toEqual(["Beta"]);
-    // F8 reaches the notifications (SPEC §9), Tab the toast's Undo.
+    // F8 reaches the notifications (docs/product-rules.md#on-the-page), Tab the toast's Undo.
     await page.keyboard.press("F8");
     await page.keyboard.press("Tab");
     await expect.poll(focused).toBe("Undo");

@@ -48,7 +48,7 @@ describe("home page in Chromium", () => {
     const name = page.getByLabel("List name");
     await name.fill("Groceries");
     await visible(page, "9/48");
-    // A new list opens at once (issue 13).
+    // A new list opens at once.
     await page.getByRole("button", { name: "Create List" }).click();
     await page.waitForURL(/\/list\/\d+$/);
     await visible(page, "Groceries");
@@ -71,7 +71,7 @@ describe("home page in Chromium", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => listNames(page)).toEqual(["Groceries", "House chores"]);
 
-    // SPEC §8 'Failed to delete list: {status} {text}', whether the server answers JSON or not.
+    // 'Failed to delete list: {status} {text}', whether the server answers JSON or not.
     await page.route("**/api/task-lists/*", (route) =>
       route.request().method() === "DELETE"
         ? route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" })

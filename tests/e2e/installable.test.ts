@@ -1,5 +1,5 @@
 /**
- * Issue 14: Listwell installs as an app — a web app manifest with its icons, a service worker that
+ * Listwell installs as an app — a web app manifest with its icons, a service worker that
  * controls the page, and a theme-color following the user's theme — in Chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ interface ManifestIcon {
   purpose: string;
 }
 
-describe("installable app (issue 14)", () => {
+describe("installable app", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv();

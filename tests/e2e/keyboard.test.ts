@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Keyboard": the list page used with the keyboard alone, at desktop and phone sizes —
+ * The list page used with the keyboard alone (docs/decisions/016-list-keyboard-and-colour-mode.md), at desktop and phone sizes —
  * the skip link, one Tab stop for the whole list, arrows between items, and the single-key
  * shortcuts (their list comes from islands/list/shortcuts.ts, as the `?` dialog's does).
  */
@@ -29,7 +29,7 @@ const focused = (page: Page) =>
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
 const focusInList = (page: Page) => page.evaluate(() => document.activeElement?.closest(".items") !== null);
 
-describe("list page by keyboard alone (issue 13)", () => {
+describe("list page by keyboard alone", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv();
@@ -168,7 +168,7 @@ describe("list page by keyboard alone (issue 13)", () => {
 
     // "Dune" has no control a reader may use, so its row itself takes focus.
     for (let presses = 0; presses < 30 && !(await focusInList(page)); presses++) await page.keyboard.press("Tab");
-    // The row reads its title, then who added it (DESIGN §11).
+    // The row reads its title, then who added it.
     expect(await page.evaluate(() => document.activeElement?.matches("li.item") && document.activeElement.textContent)).toBe(
       "DuneAdded by keys_owner",
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 13's phone layout of the list page at 375×812: the first item in the top 200 px, every
+ * The list page's phone layout at 375×812: the first item in the top 200 px, every
  * control at least 44×44 px, and none covered by another; desktop 1280×800 keeps the same rules
  * for covering. Screenshots of both go to test-artifacts/ for people to look at.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 on the list page: quick add by Enter, a pasted list with its preview, at desktop and
+ * The list page's quick add by Enter, a pasted list with its preview, at desktop and
  * phone sizes; every check ends in the rows the server stored.
  */
 import type { APIRequestContext, Page } from "playwright-core";

@@ -1,5 +1,5 @@
 /**
- * Issue 13 on the list page: titles edited in place, Undo after a delete or a clear (seen live in
+ * The list page: titles edited in place, Undo after a delete or a clear (seen live in
  * another browser too), and completed items at the bottom; each checked against the stored rows.
  */
 import type { APIRequestContext, Page } from "playwright-core";

@@ -4,7 +4,7 @@ import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type Br
 import { dragRow, rowTitles, seedList, visible } from "./list-helpers";
 
 /**
- * SPEC §4/§7 live updates in Chromium: two people on one list see each other's create, toggle,
+ * Live updates in Chromium: two people on one list see each other's create, toggle,
  * edit, delete, reorder and reset without reloading, over the websocket and, with websockets
  * blocked, over long polling after the connection gives up on them.
  */
@@ -14,7 +14,7 @@ const liveVia = (page: Page) => page.evaluate(() => document.documentElement.dat
 
 async function openList(page: Page, listId: number, transport: "websocket" | "polling") {
   await gotoHydrated(page, `/list/${listId}`);
-  // Polling starts only after five failed websocket attempts (SPEC §4), ~8 s of backoff.
+  // Polling starts only after five failed websocket attempts (docs/product-rules.md#live-updates), ~8 s of backoff.
   await expect.poll(() => liveVia(page), { timeout: 25_000 }).toBe(transport);
 }
 

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { waitForHydration } from "../helpers/browser";
 
 /**
- * Issue 14: waits until the service worker controls the page. The page registers it once idle
+ * Waits until the service worker controls the page. The page registers it once idle
  * (islands/offline-cache/register.ts) and the worker claims open pages when it activates.
  */
 export async function untilControlled(page: Page) {

@@ -18,7 +18,7 @@ export async function gotoReadyForOffline(page: Page, path: string) {
   for (const chunk of await Promise.all(chunks)) await page.evaluate(`import(${JSON.stringify(chunk.url())}).then(() => true)`);
 }
 
-/** What the offline banner says, or null when it is gone (issue 14). */
+/** What the offline banner says, or null when it is gone. */
 export const bannerText = async (page: Page) => {
   const banner = page.locator(".list-screen > .notice[role=status]");
   return (await banner.count()) ? (await banner.textContent())?.trim() : null;
@@ -46,7 +46,7 @@ export async function quickAdd(page: Page, title: string) {
   await expect.poll(() => page.locator(".items .item__title", { hasText: title }).count()).toBeGreaterThan(0);
 }
 
-/** Edits a title in place (issue 13). */
+/** Edits a title in place. */
 export async function rename(page: Page, from: string, to: string) {
   await page.locator(".items .item__title--editable", { hasText: from }).first().click();
   await page.getByLabel(`Edit title of ${from}`).fill(to);

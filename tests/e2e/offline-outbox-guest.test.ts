@@ -1,5 +1,5 @@
 /**
- * Issue 14's outbox for a share-link guest, a parent's sub-items, per account, and the item limit reached
+ * The offline outbox for a share-link guest, a parent's sub-items, per account, and the item limit reached
  * meanwhile, in Chromium on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

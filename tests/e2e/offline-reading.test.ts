@@ -1,5 +1,5 @@
 /**
- * Issue 14's offline reading, in Chromium on SQLite and PostgreSQL: pages and lists opened before
+ * Offline reading (docs/decisions/019-offline-cache.md), in Chromium on SQLite and PostgreSQL: pages and lists opened before
  * load with the network cut (the list, a parent's sub-items, Home) from the service worker's cache,
  * which keeps one account's pages only (logout clears them) and forgets a share link that died.
  */

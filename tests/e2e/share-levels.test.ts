@@ -19,7 +19,7 @@ const shownExpiry = (page: Page) =>
   page.getByLabel("Link expiry").evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
 
 /**
- * Issue 16 in Chromium: the owner gives a link level `check` and a 7-day expiry in the share
+ * Share levels in Chromium: the owner gives a link level `check` and a 7-day expiry in the share
  * dialog; a guest with the link ticks items and sees no other control; past the expiry the link
  * is dead and the owner's dialog says so.
  */

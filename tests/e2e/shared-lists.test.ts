@@ -52,7 +52,7 @@ describe("Shared Lists screen in Chromium", () => {
     expect(await page.locator(".share-grid").evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length)).toBe(2);
     await keepScreenshot(page, "shared-lists-with-me");
 
-    // SPEC §7: polled every 3 s, so a new share shows up without a reload.
+    // Polled every 3 s, so a new share shows up without a reload (docs/http-contract.md#live-messages).
     const late = await createList(owner.context.request, "Book club");
     await share(owner.context.request, late.id, "ben");
     await poll(() => page.getByRole("article", { name: "Book club" }).isVisible(), 8000).toBe(true);

@@ -16,7 +16,7 @@ import {
 } from "../helpers/browser";
 import { seedList } from "./list-helpers";
 
-/** Issue 13: every page, in every theme, light and dark, keeps text at WCAG AA contrast as axe-core measures it. */
+/** Every page, in every theme, light and dark, keeps text at WCAG AA contrast as axe-core measures it. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const MODES = ["light", "dark"] as const;
 type Mode = (typeof MODES)[number];
@@ -55,7 +55,7 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
 
   beforeAll(async () => {
     env = await startBrowserEnv();
-    // The first account is the administrator (SPEC §6), so /admin and the Settings admin box are checked too.
+    // The first account is the administrator (docs/product-rules.md#access), so /admin and the Settings admin box are checked too.
     admin = await signedInContext(env, "ada_admin");
     const friend = await signedInContext(env, "friend");
     await admin.context.addInitScript({ content: AXE_SOURCE });
@@ -173,7 +173,7 @@ async function openPasswordErrors(page: Page) {
   await dialog.getByText("Passwords don't match").waitFor();
 }
 
-/** Issue 13's 14 pictures: the list page on a phone, as a person would look at it. */
+/** 14 pictures of the list page on a phone, as a person would look at it. */
 async function screenshotList(page: Page, theme: ThemeId, mode: Mode, path: string) {
   await page.setViewportSize(TALL_PHONE);
   await gotoHydrated(page, path);

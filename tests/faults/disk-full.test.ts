@@ -7,7 +7,7 @@ import { answered, createList, LONG_FAULTS, runConcurrently, signIn, signUp } fr
 import { startServerProcess } from "../helpers/server-process";
 
 /**
- * Issue 11, findings 6 and 10: with the disk full, reads served items whose group commit then
+ * With the disk full, reads used to serve items whose group commit then
  * failed (37 never acknowledged, gone after restart), and writes got a generic 500. The SQLite
  * file lives on a small tmpfs that a filler file fills while clients write and read at once.
  */
@@ -23,7 +23,7 @@ afterAll(() => {
 
 const WRITERS = 6;
 const READERS = 3;
-// Every list the owner may have (SPEC's 25): the lists must not fill up before the disk does.
+// Every list the owner may have (25): the lists must not fill up before the disk does.
 const LISTS = 25;
 /** Acknowledged writes before the disk fills, counted rather than timed: a faster server would fill the lists first. */
 const WRITES_BEFORE_FULL = 300;

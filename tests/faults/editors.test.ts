@@ -22,7 +22,7 @@ import {
 import { startServerProcess } from "../helpers/server-process";
 
 /**
- * Issue 11: 200 people editing one list through its share link (anonymous link holders, SPEC §6)
+ * 200 people editing one list through its share link (anonymous link holders, docs/product-rules.md#guests)
  * for 20 s (60 s with LISTWELL_FAULTS=long): creating up to the limit, ticking, renaming, deleting
  * and reordering, while five websocket clients keep their own copy from the events they receive.
  * No answer may be a 5xx, the list never holds more than 100 items, its positions stay distinct,

@@ -6,7 +6,7 @@ import { createItem, createList, LONG_FAULTS, signUp } from "../helpers/fault-lo
 import { startServerProcess } from "../helpers/server-process";
 
 /**
- * Issue 11, finding 7: another process holding SQLite's write lock for 10 s stalled every request,
+ * Another process holding SQLite's write lock for 10 s used to stall every request,
  * even pages that need no write, because the write waiting for the lock slept inside SQLite and
  * stopped the event loop; the write then got a generic 500. Now a write waits for the lock without
  * blocking, then answers 503 with Retry-After, and everything else keeps being served.

@@ -7,7 +7,7 @@ import { answered, createList, HttpClient, LONG_FAULTS, pick, signUp, type Outco
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 
 /**
- * DESIGN §3: "An acknowledged write is on disk: a kill -9 right after a 2xx loses nothing."
+ * "An acknowledged write is on disk: a kill -9 right after a 2xx loses nothing."
  * Writers create, rename and toggle their own items (and delete some, to stay within the limit)
  * while the process is killed; after each restart every acknowledged write must be there, and
  * nothing appears that nobody wrote. A write whose answer was lost may or may not be there.
@@ -19,7 +19,7 @@ const CYCLES = LONG_FAULTS ? 50 : 20;
 const LOAD_MS = LONG_FAULTS ? [1_000, 3_000] : [100, 400];
 const LISTS = 6;
 const WRITERS_PER_LIST = 3;
-/** Each writer keeps between these many items, so a list stays under SPEC's 100. */
+/** Each writer keeps between these many items, so a list stays under its limit of 100. */
 const FEWEST = 5;
 const MOST = 30;
 

@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from "../helpers/server-proces
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 /**
- * Issue 11, finding 10: with PostgreSQL gone every request was a generic 500. Behind a TCP proxy
+ * With PostgreSQL gone every request used to be a generic 500. Behind a TCP proxy
  * the test cuts the database off for 5 s while clients read and write: each request is answered
  * 503 with Retry-After meanwhile, the process stays up, and once the network is back the same
  * process reads and writes again with nothing acknowledged lost. Writes the cut caught holding an

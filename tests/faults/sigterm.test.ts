@@ -8,7 +8,7 @@ import { TestSocket } from "../helpers/live";
 import { startServerProcess } from "../helpers/server-process";
 
 /**
- * Issue 11, finding 9: SIGTERM reset open connections, so requests in flight got ECONNRESET and
+ * SIGTERM used to reset open connections, so requests in flight got ECONNRESET and
  * toggles were applied without ever being answered. A stop must answer what it already took.
  */
 const TOGGLES = 80;

@@ -7,7 +7,7 @@ import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "./te
 
 export const ARTIFACTS_DIR = join(process.cwd(), "test-artifacts");
 export const PHONE = { width: 375, height: 740 };
-/** Issue 13's phone, the one the layout and touch-target checks are written for. */
+/** The phone the layout and touch-target checks are written for. */
 export const TALL_PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
 

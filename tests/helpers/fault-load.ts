@@ -118,7 +118,7 @@ export const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 /**
  * A websocket client following a list by its link and applying every event to its own copy,
- * refetching on `connect` and `resync` as the list page does (SPEC §4).
+ * refetching on `connect` and `resync` as the list page does (docs/product-rules.md#live-updates).
  */
 export class LiveCopy {
   readonly items = new Map<number, Task>();

@@ -1,6 +1,6 @@
 /**
  * @module
- * DESIGN §11 and the README's "Backup and restore", followed to the letter with real processes:
+ * The README's "Backup and restore" (docs/decisions/022-operations.md), followed to the letter with real processes:
  * `bun src/cli.ts backup FILE` while the server takes a steady stream of writes, then a second
  * server started on the copy put at ./data/listwell.db. Everything acknowledged before the backup
  * began must be there.
@@ -126,7 +126,7 @@ describe("backup while running", () => {
     }
   }, 90_000);
 
-  it("makes the data folder 0700, and the database, its WAL files and a backup 0600, whatever the umask (DESIGN §12.0)", async () => {
+  it("makes the data folder 0700, and the database, its WAL files and a backup 0600, whatever the umask", async () => {
     const dir = mkdtempSync(join(tmpdir(), "listwell-modes-"));
     const probe = join(dir, "probe");
     const server = await startServerProcess(

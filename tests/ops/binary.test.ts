@@ -1,6 +1,6 @@
 /**
  * @module
- * DESIGN §11 "one binary": `npm run build:binary`'s dist/listwell, copied alone into an empty folder
+ * One binary: `npm run build:binary`'s dist/listwell, copied alone into an empty folder
  * (no node_modules, no source tree), serves the sign-in page and its assets, registers with the
  * invite code it prints, keeps a list, and backs itself up. One build serves the whole file.
  */

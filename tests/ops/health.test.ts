@@ -1,6 +1,6 @@
 /**
  * @module
- * GET /healthz (DESIGN §11) as a monitor sees it: 200 while the database (and Redis, when
+ * GET /healthz (docs/architecture.md#operations) as a monitor sees it: 200 while the database (and Redis, when
  * configured) answer, 503 naming the part that does not within the timeout, 200 again once it is
  * back. The outages are network cuts behind a TCP proxy, as in tests/faults/.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * LOG_FORMAT=json (DESIGN §9, issue 15): the real server, a scripted session, and everything it
+ * LOG_FORMAT=json (docs/decisions/022-operations.md): the real server, a scripted session, and everything it
  * printed. Every line is one JSON object; every request (the list read answered before Hono and
  * the websocket upgrade included) has exactly one line; no secret of the session appears anywhere.
  */

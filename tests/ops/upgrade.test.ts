@@ -1,6 +1,6 @@
 /**
  * @module
- * DESIGN §11: every migration upgrades the data of every earlier release. For each dialect and
+ * Every migration upgrades the data of every earlier release. For each dialect and
  * each step k, a database migrated only to its first k migrations (the schema as a release before
  * migration k+1 left it) is seeded with plain SQL, migrated to the newest schema, and must hold
  * every row as it was and serve it through the app. The steps come from the migrations folder, so

@@ -10,7 +10,7 @@ const entry = (action: string, actor: { userId: number | null; username: string 
   at: 0,
 });
 
-describe("the activity panel's sentences (issue 16)", () => {
+describe("the activity panel's sentences", () => {
   it.each([
     [entry("ticked", { userId: null, username: "Sam (guest)" }), "Sam (guest) ticked Milk"],
     [entry("unticked", { userId: 2, username: "alex" }), "alex unticked Milk"],
@@ -27,7 +27,7 @@ describe("the activity panel's sentences (issue 16)", () => {
   });
 });
 
-describe("a guest's name as typed (DESIGN §11)", () => {
+describe("a guest's name as typed", () => {
   it("is trimmed, spaces folded, and 1 to 30 characters counted as people see them", () => {
     expect(cleanGuestName("  Sam  ")).toBe("Sam");
     expect(cleanGuestName("Mary   Ann")).toBe("Mary Ann");

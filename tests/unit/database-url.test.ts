@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/store/open";
 import { migrate } from "../../src/store/migrate";
 
-describe("DATABASE_URL forms (DESIGN §3)", () => {
+describe("DATABASE_URL forms", () => {
   const dir = mkdtempSync(join(tmpdir(), "listwell-url-"));
 
   it.each([

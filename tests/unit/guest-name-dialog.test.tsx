@@ -47,7 +47,7 @@ const save = () =>
     [...container.querySelectorAll<HTMLButtonElement>('button[type="submit"]')].find((button) => button.textContent === "Save")!.click();
   });
 
-describe("the guest name dialog (DESIGN §12.0 guest names)", () => {
+describe("the guest name dialog", () => {
   it("says why an invisible character cannot be used before sending, and shows the server's own words for a look-alike", async () => {
     render();
     type("S\u200bam");

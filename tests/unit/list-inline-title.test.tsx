@@ -43,7 +43,7 @@ function type(value: string) {
 
 const press = (key: string) => act(() => field()!.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })));
 
-describe("InlineTitle (issue 13: edit a title in place)", () => {
+describe("InlineTitle (edit a title in place)", () => {
   it("turns the title into a field holding it, and Enter saves the trimmed title", () => {
     startEditing();
     expect(field()!.value).toBe("Mlik");

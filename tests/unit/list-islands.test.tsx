@@ -23,7 +23,7 @@ afterEach(() => {
 
 const button = (text: string) => [...container.querySelectorAll("button")].find((b) => b.textContent?.includes(text));
 
-describe("show/hide completed (SPEC §2, §3)", () => {
+describe("show/hide completed", () => {
   it("appears only while an item is completed and remembers the choice in localStorage", () => {
     act(() => root.render(<CompletedToggle hasCompleted={false} />));
     expect(button("completed")).toBeUndefined();
@@ -43,7 +43,7 @@ describe("show/hide completed (SPEC §2, §3)", () => {
   });
 });
 
-describe("completed at the bottom (issue 13)", () => {
+describe("completed at the bottom", () => {
   it("sits beside Hide completed, remembers the choice, and goes while completed items are hidden", () => {
     act(() => root.render(<CompletedToggle hasCompleted />));
     const option = () => button("Completed at bottom");

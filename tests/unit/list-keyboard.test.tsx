@@ -101,7 +101,7 @@ const press = (key: string, init: KeyboardEventInit = {}) => {
 };
 const byLabel = (label: string) => container.querySelector<HTMLElement>(`[aria-label="${label}"]`)!;
 
-describe("roving tabindex over the rows (issue 13)", () => {
+describe("roving tabindex over the rows", () => {
   it("keeps one Tab stop in the list, on the first item's tick box at the start", () => {
     act(() => root.render(<Rows titles={["Milk", "Bread", "Eggs"]} />));
     expect(tabStops().map(labelOf)).toEqual(["Mark Milk"]);
@@ -209,7 +209,7 @@ function RowsByTask({ tasks }: { tasks: Task[] }) {
   );
 }
 
-describe("list shortcuts (issue 13)", () => {
+describe("list shortcuts", () => {
   it("ticks, edits and deletes the focused item, opens a new item and goes to 'Add an item'", () => {
     const calls: string[] = [];
     const handlers: Partial<ShortcutHandlers> = {

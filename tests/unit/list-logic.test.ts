@@ -16,7 +16,7 @@ import { aTask } from "../helpers/tasks";
 const task = aTask;
 const titles = (tasks: Task[]) => tasks.map((t) => t.title);
 
-describe("truncateTitle (SPEC §9: completion toast cuts at 50)", () => {
+describe("truncateTitle (the completion toast cuts at 50)", () => {
   it("keeps short titles and cuts long ones at 50 with an ellipsis", () => {
     expect(truncateTitle("Milk")).toBe("Milk");
     expect(truncateTitle("x".repeat(50))).toBe("x".repeat(50));
@@ -24,7 +24,7 @@ describe("truncateTitle (SPEC §9: completion toast cuts at 50)", () => {
   });
 });
 
-describe("alphabetical (SPEC §2)", () => {
+describe("alphabetical", () => {
   it("sorts case-insensitively with incomplete items first on equal titles", () => {
     const done = task({ title: "apple", completed: true });
     const open = task({ title: "Apple" });
@@ -91,7 +91,7 @@ describe("item helpers", () => {
   });
 });
 
-describe("emptyStateText (SPEC §2 list page)", () => {
+describe("emptyStateText (list page)", () => {
   const base = { total: 0, shown: 0, readOnly: false, inParentView: false };
   it("answers each empty state, and nothing when rows show", () => {
     expect(emptyStateText(base)).toBe("Add your first item to get started.");
@@ -103,7 +103,7 @@ describe("emptyStateText (SPEC §2 list page)", () => {
   });
 });
 
-describe("completedLast (issue 13: completed items at the bottom)", () => {
+describe("completedLast (completed items at the bottom)", () => {
   it("puts open items first and completed ones after, each group in the order given", () => {
     const rows = [task({ title: "a", completed: true }), task({ title: "b" }), task({ title: "c", completed: true }), task({ title: "d" })];
     expect(titles(completedLast(rows))).toEqual(["b", "d", "a", "c"]);

@@ -12,7 +12,7 @@ import { createTaskSchema } from "../../src/shared/tasks";
 import { testDialects } from "../helpers/databases";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §12.0: no input of 64 KB may hold the event loop for more than this. */
+/** No input of 64 KB may hold the event loop for more than this (docs/product-rules.md#limits). */
 const EVENT_LOOP_BUDGET_MS = 50;
 const SIZE = 64 * 1024;
 
@@ -112,7 +112,7 @@ const TEXT_PARSERS: Record<string, (text: string) => unknown> = {
   id: (text) => idSchema.safeParse(text),
 };
 
-describe("parsers hold the event loop for under 50 ms on any 64 KB input (DESIGN §12.0)", () => {
+describe("parsers hold the event loop for under 50 ms on any 64 KB input", () => {
   beforeAll(() => {
     // Compile every path once, so a test measures the parse and not the first call's compilation.
     for (const parse of Object.values(TEXT_PARSERS)) parse("# w\n- [x] w\n  > w\n  - w");

@@ -4,7 +4,7 @@ import { PollingClient, type PollingState } from "../../islands/realtime/polling
 import { LiveSocket } from "../../islands/realtime/socket";
 import type { LiveMessage } from "../../src/shared/realtime";
 
-/** The websocket wrapper, the polling client and the connection of SPEC §4/§9, on fake sockets and timers. */
+/** The websocket wrapper, the polling client and the connection (docs/product-rules.md#live-updates), on fake sockets and timers. */
 class FakeSocket {
   static all: FakeSocket[] = [];
   readyState: number = WebSocket.CONNECTING;

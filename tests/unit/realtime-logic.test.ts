@@ -4,7 +4,7 @@ import { createRefreshScheduler } from "../../islands/realtime/debounce";
 import { createDeduper } from "../../islands/realtime/dedupe";
 import { normalizeMessage, parseLiveMessage } from "../../src/shared/realtime";
 
-/** The pure parts of the realtime client: SPEC §9's delays, §4's dedupe, normalisation and debounce. */
+/** The pure parts of the realtime client: reconnect delays, dedupe, normalisation and debounce (docs/product-rules.md#live-updates). */
 describe("reconnect delays", () => {
   it("doubles from 1 s to at most 30 s for the websocket wrapper", () => {
     expect([1, 2, 3, 4, 5, 6, 10].map((attempt) => doublingDelay(attempt))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);

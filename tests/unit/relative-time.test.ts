@@ -4,7 +4,7 @@ import { sharedAgo, timeAgo } from "../../islands/shared-lists/relative-time";
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
 
-describe("relative share times (SPEC §2 'Shared 3 days ago')", () => {
+describe("relative share times ('Shared 3 days ago')", () => {
   it.each([
     [10, "less than a minute ago"],
     [60, "1 minute ago"],

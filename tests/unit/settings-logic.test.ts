@@ -3,7 +3,7 @@ import { localUsernameProblem } from "../../islands/settings/useUsernameAvailabi
 import { displayedChanges, FALLBACK_CHANGE } from "../../islands/version/changes";
 import { normalizeTheme } from "../../src/shared/themes";
 
-describe("new username rules (SPEC §5)", () => {
+describe("new username rules", () => {
   it.each([
     ["al", "alice", "Username must be at least 3 characters"],
     ["alice", "alice", "This is your current username"],
@@ -16,7 +16,7 @@ describe("new username rules (SPEC §5)", () => {
   });
 });
 
-describe("version dialog changes (SPEC §2)", () => {
+describe("version dialog changes", () => {
   it("strips conventional-commit prefixes and keeps at most five", () => {
     expect(displayedChanges(["feat: A", "fix(list): B", "refactor!: C", "D", "docs: E", "chore: F"])).toEqual(["A", "B", "C", "D", "E"]);
   });
@@ -27,7 +27,7 @@ describe("version dialog changes (SPEC §2)", () => {
   });
 });
 
-describe("legacy theme names (SPEC §4)", () => {
+describe("legacy theme names", () => {
   it.each([
     ["pastel", "vibrant"],
     ["cool", "vibrant"],

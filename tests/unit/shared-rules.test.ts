@@ -111,7 +111,7 @@ describe("each island-facing field rule gives the server schema's verdict and me
     expect([...seen].sort()).toEqual([...messagesOf(TITLE), ...messagesOf(DESCRIPTION)].sort());
   });
 
-  it("speaks SPEC §5's words", () => {
+  it("speaks the product's words", () => {
     expect(validateUsername("ab")).toBe("Username must be at least 3 characters");
     expect(validateUsername("a".repeat(25))).toBe("Username cannot exceed 24 characters");
     expect(validateUsername("bad name")).toBe("Username can only contain letters, numbers, and underscores");
