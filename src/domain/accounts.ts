@@ -6,8 +6,10 @@ import type { ChangePasswordInput, LoginInput, RegisterInput } from "../shared/a
 import type { User } from "../shared/types";
 import { normalizeTheme, type ThemeId } from "../shared/themes";
 import type { Store } from "../store";
+import type { SessionRecord } from "../store/sessions";
 import type { UserRecord } from "../store/users";
 import { mayReturnToList } from "./access";
+import { userTopic, type EventBus } from "./bus";
 import { AppError, badRequest, conflict, unauthorized } from "./errors";
 import { isValidInviteCode } from "./invites";
 
@@ -110,9 +112,25 @@ export async function renameUser(store: Store, user: UserRecord, username: strin
   }
 }
 
+/**
+ * Losing access stops live events at once, and signing out loses a user's access: whoever ends
+ * sessions announces it, and every instance's live clients on them continue anonymously (keeping
+ * only what a share link still grants them).
+ */
+function announceSessionEnded(bus: EventBus, userId: number, ended: { sessionId: string } | { exceptSessionId: string }) {
+  return bus.publish(userTopic(userId), { type: "session_ended", ...ended });
+}
+
+/** Logout, or a new sign-in replacing the browser's session: that session ends everywhere. */
+export async function endSession(store: Store, bus: EventBus, session: Pick<SessionRecord, "id" | "userId">): Promise<void> {
+  await store.sessions.delete(session.id);
+  await announceSessionEnded(bus, session.userId, { sessionId: session.id });
+}
+
 /** DESIGN §4: a password change signs out every other session of the user. */
 export async function changePassword(
   store: Store,
+  bus: EventBus,
   limiter: RateLimiter,
   user: UserRecord,
   currentSessionId: string,
@@ -130,6 +148,7 @@ export async function changePassword(
     await store.users.setPasswordHash(user.id, passwordHash, tx);
     await store.sessions.deleteAllForUserExcept(user.id, currentSessionId, tx);
   });
+  await announceSessionEnded(bus, user.id, { exceptSessionId: currentSessionId });
 }
 
 export const themeOf = (user: UserRecord): ThemeId => normalizeTheme(user.theme);

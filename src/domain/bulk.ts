@@ -1,4 +1,4 @@
-import type { EventBus } from "../realtime/bus";
+import type { EventBus } from "./bus";
 import { bulkItemCount, type BulkCreateTasksInput } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";

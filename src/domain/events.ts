@@ -1,4 +1,4 @@
-import { listTopic, userTopic, type EventBus } from "../realtime/bus";
+import { listTopic, userTopic, type EventBus } from "./bus";
 import type { Actor } from "../shared/attribution";
 import { LIST_PROGRESS } from "../shared/live-messages";
 import type { RealtimeEventType, TaskList } from "../shared/types";

@@ -1,4 +1,4 @@
-import { listTopic, userTopic, type EventBus } from "../realtime/bus";
+import { listTopic, userTopic, type EventBus } from "./bus";
 import { MAX_LISTS_PER_USER, type ReorderListsInput, type UpdateListInput } from "../shared/lists";
 import { DAY_MS } from "../shared/rules/links";
 import type { SharedListResponse, TaskList } from "../shared/types";

@@ -1,4 +1,4 @@
-import { userTopic, type EventBus } from "../realtime/bus";
+import { userTopic, type EventBus } from "./bus";
 import type { ListShareEntry, ShareByUsernameInput } from "../shared/lists";
 import type { ShareRecord, SharedWithMeItem } from "../shared/types";
 import type { Store } from "../store";

@@ -1,4 +1,4 @@
-import type { EventBus } from "../realtime/bus";
+import type { EventBus } from "./bus";
 import {
   ITEM_LIMIT_MESSAGE,
   MAX_ITEMS_PER_LIST,

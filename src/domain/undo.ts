@@ -1,4 +1,4 @@
-import type { EventBus } from "../realtime/bus";
+import type { EventBus } from "./bus";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import { requireSignedInOrLink, requireWriteAccess, resolveRestoreAccess, TASK_NOT_FOUND } from "./access";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { projectPath } from "../project-files";
-import { BROADCAST_TOPIC, type EventBus } from "../realtime/bus";
+import { BROADCAST_TOPIC, type EventBus } from "./bus";
 import { MAX_VERSION_CHANGES, type VersionUpdateMessage } from "../shared/admin";
 import type { VersionUpdate } from "../shared/types";
 import type { Store } from "../store";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { RateLimiter } from "../auth/rate-limit";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
-import type { EventBus } from "../realtime/bus";
+import type { EventBus } from "../domain/bus";
 import type { Realtime } from "../realtime";
 import type { Store } from "../store";
 import type { SessionRecord } from "../store/sessions";

@@ -1,4 +1,4 @@
-import type { BusListener, EventBus } from "./bus";
+import type { BusListener, EventBus } from "../domain/bus";
 import type { Subscriber } from "./subscriber";
 
 /**

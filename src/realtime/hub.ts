@@ -5,7 +5,7 @@ import { LIST_PROGRESS } from "../shared/live-messages";
 import { createLogger, type Logger } from "../logger";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
-import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus } from "./bus";
+import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus } from "../domain/bus";
 import { createFollowers } from "./followers";
 import { createPresence, type PresenceOptions } from "./presence";
 import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";

@@ -1,6 +1,6 @@
 import { createLogger, type Logger } from "../logger";
 import type { Store } from "../store";
-import type { EventBus } from "./bus";
+import type { EventBus } from "../domain/bus";
 import { createHub } from "./hub";
 import { createPollRegistry, type PollOptions } from "./poll";
 import type { PresenceOptions } from "./presence";

@@ -9,7 +9,7 @@
 import { revokeExpiredLinks } from "../domain/lists";
 import { createLogger, type Logger } from "../logger";
 import type { Store } from "../store";
-import type { EventBus } from "./bus";
+import type { EventBus } from "../domain/bus";
 
 /**
  * The longest the sweeper sleeps: it then looks again for the next expiry, so one set meanwhile (a

@@ -2,7 +2,7 @@ import { createLogger, type Logger } from "../logger";
 import type { Actor } from "../shared/attribution";
 import { PRESENCE, type PresencePayload } from "../shared/live-messages";
 import type { Store } from "../store";
-import { listTopic, type BusMessage, type EventBus } from "./bus";
+import { listTopic, type BusMessage, type EventBus } from "../domain/bus";
 import { listNotice, type Subscriber } from "./subscriber";
 import { createThrottle, systemTimers, type Timers } from "./throttle";
 

@@ -1,6 +1,7 @@
 import { RedisClient } from "bun";
 import { createLogger, type Logger } from "../logger";
-import { dispatchTo, type BusListener, type BusMessage, type EventBus } from "./bus";
+import type { BusListener, BusMessage, EventBus } from "../domain/bus";
+import { dispatchTo } from "./bus";
 
 /**
  * The event bus over Redis pub/sub (DESIGN §7), so instances behind a load balancer hear each

@@ -1,6 +1,6 @@
 import type { LiveGrant } from "../domain/access";
 import type { LiveMessage } from "../shared/realtime";
-import type { BusMessage } from "./bus";
+import type { BusMessage } from "../domain/bus";
 
 /**
  * What both live transports (websocket and long-poll) share: who a client is, which lists it

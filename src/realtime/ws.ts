@@ -8,7 +8,7 @@ import { isSameOrigin } from "../http/middleware/same-origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
 import type { Logger } from "../logger";
 import type { Store } from "../store";
-import { BROADCAST_TOPIC, userTopic } from "./bus";
+import { BROADCAST_TOPIC, userTopic } from "../domain/bus";
 import type { Hub } from "./hub";
 import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { changesFromChangelog, stripCommitPrefix } from "../../src/domain/versions";
-import { BROADCAST_TOPIC } from "../../src/realtime/bus";
+import { BROADCAST_TOPIC } from "../../src/domain/bus";
 import { testDialects } from "../helpers/databases";
 import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRealtime } from "../../src/realtime";
-import { BROADCAST_TOPIC } from "../../src/realtime/bus";
+import { BROADCAST_TOPIC } from "../../src/domain/bus";
 import type { PollOptions } from "../../src/realtime/poll";
 import { startServer, type RunningServer } from "../../src/serve";
 import type { PollResponse } from "../../src/shared/realtime";

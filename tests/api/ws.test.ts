@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TaskList } from "../../src/shared/types";
 import { sessionIdFromToken } from "../../src/auth/sessions";
-import { listTopic, type EventBus } from "../../src/realtime/bus";
+import { listTopic, type EventBus } from "../../src/domain/bus";
 import { startHeldLiveServer } from "../helpers/held-live";
 import { CHANGE_TYPES, startLiveServer, TestSocket } from "../helpers/live";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";

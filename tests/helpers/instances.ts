@@ -2,7 +2,7 @@ import { loadAssets } from "../../src/assets";
 import { readConfig } from "../../src/config";
 import { ensureInviteCode } from "../../src/domain/invites";
 import { createRealtime, type RealtimeOptions } from "../../src/realtime";
-import type { EventBus } from "../../src/realtime/bus";
+import type { EventBus } from "../../src/domain/bus";
 import { createRedisBus } from "../../src/realtime/redis-bus";
 import { startServer, type RunningServer } from "../../src/serve";
 import { createStore } from "../../src/store";

@@ -1,7 +1,7 @@
 import type { LiveMessage } from "../../src/shared/realtime";
 import { parseLiveMessage } from "../../src/shared/realtime";
 import { createRealtime, type Realtime } from "../../src/realtime";
-import type { EventBus } from "../../src/realtime/bus";
+import type { EventBus } from "../../src/domain/bus";
 import { startServer, type RunningServer } from "../../src/serve";
 import type { TestApp } from "./test-app";
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemoryBus, type BusMessage, type EventBus } from "../../src/realtime/bus";
+import type { BusMessage, EventBus } from "../../src/domain/bus";
+import { createMemoryBus } from "../../src/realtime/bus";
 import { createRedisBus } from "../../src/realtime/redis-bus";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 import { isRedisAvailable, TEST_REDIS_URL } from "../helpers/databases";

@@ -15,7 +15,6 @@ import {
   signedIn,
 } from "../middleware/session";
 import { jsonBody } from "../validate";
-import { announceSessionEnded } from "../../realtime/sessions";
 import type { UserRecord } from "../../store/users";
 
 /**
@@ -25,10 +24,7 @@ import type { UserRecord } from "../../store/users";
 async function signIn(c: AppContext, user: UserRecord, shareId: string | undefined) {
   const { store, bus } = c.get("deps");
   const previous = c.get("session");
-  if (previous) {
-    await store.sessions.delete(previous.id);
-    await announceSessionEnded(bus, previous.userId, { sessionId: previous.id });
-  }
+  if (previous) await accounts.endSession(store, bus, previous);
   const token = generateSessionToken();
   await createSession(store.sessions, token, user.id);
   // The session cookie first: clients that keep one cookie keep that one.
@@ -56,10 +52,7 @@ export const accountApi = new Hono<AppEnv>()
   })
   .post("/logout", async (c) => {
     const session = c.get("session");
-    if (session) {
-      await c.get("deps").store.sessions.delete(session.id);
-      await announceSessionEnded(c.get("deps").bus, session.userId, { sessionId: session.id });
-    }
+    if (session) await accounts.endSession(c.get("deps").store, c.get("deps").bus, session);
     clearSessionCookie(c);
     // The account's kept pages and queued changes leave the device with it
     // (docs/decisions/019-offline-cache.md); the Logout button warns first when changes wait.
@@ -99,8 +92,7 @@ export const accountApi = new Hono<AppEnv>()
   })
   .patch("/change-password", signedIn, jsonBody(changePasswordSchema), async (c) => {
     const user = requireUser(c);
-    const { store, limiter } = c.get("deps");
-    await accounts.changePassword(store, limiter, user, c.get("session")!.id, c.req.valid("json"));
-    await announceSessionEnded(c.get("deps").bus, user.id, { exceptSessionId: c.get("session")!.id });
+    const { store, bus, limiter } = c.get("deps");
+    await accounts.changePassword(store, bus, limiter, user, c.get("session")!.id, c.req.valid("json"));
     return c.json({ message: "Password changed" });
   });
