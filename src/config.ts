@@ -1,4 +1,4 @@
-/** Reads the environment once (DESIGN §9); everything else receives a Config. */
+/** Reads the environment once (README.md#running-it); everything else receives a Config. */
 export interface Config {
   port: number;
   host: string;
@@ -13,7 +13,7 @@ export interface Config {
   /** NODE_ENV, shown by the /login-test page. */
   environment: string;
   /**
-   * Proxies in front of the server that append to `X-Forwarded-For` (DESIGN §12.0); 0 trusts no
+   * Proxies in front of the server that append to `X-Forwarded-For` (docs/decisions/028); 0 trusts no
    * header and takes the TCP peer as the client's address.
    */
   trustProxy: number;

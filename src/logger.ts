@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 
-/** Console logging filtered by LOG_LEVEL, as text or one JSON object a line (LOG_FORMAT, DESIGN §9). */
+/** Console logging filtered by LOG_LEVEL, as text or one JSON object a line (LOG_FORMAT, docs/decisions/022-operations.md). */
 export interface Logger {
   debug(...parts: unknown[]): void;
   info(...parts: unknown[]): void;

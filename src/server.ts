@@ -31,14 +31,14 @@ export async function serve() {
   const inviteCode = await ensureInviteCode(store, config.inviteCode);
   // The binary carries the assets its build made; from the source tree they are built afresh.
   const assets = isCompiled() ? await loadAssets() : await buildAssets();
-  // DESIGN §7: with REDIS_URL, instances behind a load balancer share their events through Redis.
+  // With REDIS_URL, instances behind a load balancer share their events through Redis.
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createMemoryBus(logger);
   const running = startServer({ store, config, bus, assets, logger }, { port: config.port, hostname: config.host });
   // What expired or outgrew its bound goes, now and every hour (src/domain/housekeeping.ts).
   const purge = () => runHousekeeping(store).catch((error) => logger.error("Housekeeping failed:", error));
   void purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000);
-  // DESIGN §11: a live client that followed a list through a link is cut when the link expires.
+  // A live client that followed a list through a link is cut when the link expires (docs/product-rules.md#share-links).
   const linkExpiry = createLinkExpirySweeper(store, bus, logger);
   linkExpiry.start();
 
@@ -52,7 +52,7 @@ export async function serve() {
   }
 
   /**
-   * Graceful stop (issue 11): answer what is in flight (bounded by STOP_GRACE_MS), send what the
+   * Graceful stop: answer what is in flight (bounded by STOP_GRACE_MS), send what the
    * bus still holds, commit the last group-commit batch and close the database, exit 0. A second signal exits at once.
    */
   let stopping = false;

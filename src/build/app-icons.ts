@@ -1,5 +1,5 @@
 /**
- * @module The installed app's icons (issue 14), drawn at build time as PNGs from the favicon's
+ * @module The installed app's icons (docs/decisions/019-offline-cache.md), drawn at build time as PNGs from the favicon's
  * shapes — the rounded square in the header's purple and its white tick — with no image library:
  * pixels computed here, compressed with zlib, framed as PNG chunks.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * DESIGN §11 "Delivery": built assets are compressed once, at build, at each coding's highest
+ * Delivery (docs/http-contract.md#caching-and-conditional-requests): built assets are compressed once, at build, at each coding's highest
  * level (brotli 11 takes seconds for the whole build, far too slow per request, and saves ~13% over
  * gzip 9 on the scripts). The copies sit beside their file as `name.br` and `name.gz`, and
  * src/http/static.ts sends the one the browser accepts.
