@@ -35,7 +35,7 @@ export const ADMIN_USER_ID = 1;
 
 export const isAdmin = (user: UserRecord | null): boolean => user?.id === ADMIN_USER_ID;
 
-/** DESIGN §5: admin endpoints are user id 1's alone: 401 signed out, 403 for everyone else. */
+/** Admin endpoints are user id 1's alone: 401 signed out, 403 for everyone else (docs/product-rules.md#access). */
 export function requireAdmin(user: UserRecord | null): UserRecord {
   if (!user) throw unauthorized();
   if (!isAdmin(user)) throw forbidden("Only the administrator can do this", "ADMIN_ONLY");
@@ -64,7 +64,7 @@ export function sharedWithMeForRecipient(item: SharedWithMeItem): SharedWithMeIt
 // ── Lists ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * DESIGN §11: a link past its expiry opens nothing, exactly like a rotated one; the owner still
+ * A link past its expiry opens nothing, exactly like a rotated one; the owner still
  * sees it (expired) and can give it a new expiry.
  */
 export function linkIsLive(list: TaskList, now: number): boolean {
@@ -183,12 +183,12 @@ export function listForCaller(access: ListAccess, caller: Caller): TaskList {
 }
 
 // ── Items ───────────────────────────────────────────────────────────────────────────────────
-// How a task call finds its list (DESIGN §5): through the share link when the call carries a
+// How a task call finds its list (docs/product-rules.md#access): through the share link when the call carries a
 // shareId (a shareId grants its own list only), else through listId for a signed-in user.
 
 export const TASK_NOT_FOUND = "Task not found";
 
-/** A signed-out caller without a share link is asked to log in (SPEC §4 session recovery). */
+/** A signed-out caller without a share link is asked to log in (the page's session recovery, docs/product-rules.md#on-the-page). */
 export function requireSignedInOrLink(caller: Caller): void {
   if (caller.userId === null && !caller.shareId) throw unauthorized();
 }

@@ -63,7 +63,7 @@ async function trustedDeviceKey(store: Store, limiter: RateLimiter, deviceCookie
 }
 
 /**
- * DESIGN §4 and §12.0: failures count per address and per username, so guessing is slow from
+ * Failures count per address and per username, so guessing is slow from
  * anywhere. A browser that signed in to this very account before counts under its device cookie
  * alone, so a stranger's failures (at the username, or at an address shared behind a proxy) never
  * lock the owner out of her own browser; its cookie names one username, so it buys nothing against
@@ -127,7 +127,7 @@ export async function endSession(store: Store, bus: EventBus, session: Pick<Sess
   await announceSessionEnded(bus, session.userId, { sessionId: session.id });
 }
 
-/** DESIGN §4: a password change signs out every other session of the user. */
+/** A password change signs out every other session of the user (docs/product-rules.md#accounts). */
 export async function changePassword(
   store: Store,
   bus: EventBus,
@@ -157,7 +157,7 @@ export const setTheme = (store: Store, user: UserRecord, theme: ThemeId) => stor
 
 /**
  * Remembers the list a signed-in user opened, for GET /api/user/last-list. An open list page
- * follows its list live, so following is what counts as opening: GET never changes state (DESIGN §4).
+ * follows its list live, so following is what counts as opening: GET never changes state (docs/product-rules.md#accounts).
  */
 export async function rememberLastList(store: Store, userId: number, listId: number): Promise<void> {
   await store.users.setLastList(userId, listId);

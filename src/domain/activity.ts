@@ -3,12 +3,12 @@ import type { Store } from "../store";
 import { type Caller, resolveReadAccess } from "./access";
 import { historyFloor } from "./history-floor";
 
-/** DESIGN §11: the activity panel shows a list's last 50 changes. */
+/** The activity panel shows a list's last 50 changes (docs/product-rules.md#attribution-and-activity). */
 export const ACTIVITY_LIMIT = 50;
 
 /**
  * GET /api/task-lists/{id}/activity: who changed what and when, newest first, to whoever may read
- * the list (a guest through its shareId), from when their access began (DESIGN §12.0); anyone
+ * the list (a guest through its shareId), from when their access began (docs/product-rules.md#history-floor); anyone
  * else gets the list's 404.
  */
 export async function readActivity(store: Store, caller: Caller, listId: number): Promise<ActivityEntry[]> {

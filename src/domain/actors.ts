@@ -7,13 +7,13 @@ import { badRequest, conflict, notFound } from "./errors";
 
 /**
  * A caller as the HTTP layer sees it: a signed-in caller's username as their session read it, or
- * the display name a share-link guest sends (DESIGN §11).
+ * the display name a share-link guest sends (docs/product-rules.md#guests).
  */
 export type ActingCaller = Caller & { username?: string; guestName?: string };
 
 /**
  * A guest's display name as others will see it, "Sam (guest)": trimmed, 1 to 30 visible characters,
- * and neither an account's name in any case nor one that looks like it (DESIGN §12.0), so a guest
+ * and neither an account's name in any case nor one that looks like it (docs/product-rules.md#guests), so a guest
  * cannot pass for a member. The suffix is always the server's, whatever the guest typed.
  */
 export async function guestDisplayName(store: Store, raw: string, tx?: Db): Promise<string> {

@@ -10,7 +10,7 @@ import { actorOf } from "./actors";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
 /**
- * POST /api/tasks/bulk (DESIGN §11): a pasted list saved all or nothing, in one transaction. Items
+ * POST /api/tasks/bulk (docs/product-rules.md#export-and-import): a pasted list saved all or nothing, in one transaction. Items
  * follow the list's last one in the order given, each parent directly followed by its sub-items;
  * with `parentId` they all become sub-items of that parent. One `task_created` per item.
  */

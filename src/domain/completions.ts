@@ -6,10 +6,10 @@ import { requireOwner, requireWriteAccess, resolveTaskListAccess } from "./acces
 import { actorOf, type ActingCaller } from "./actors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 
-/** SPEC §6: a read-level caller trying a reset is told so in the spec's own words. */
+/** A read-level caller trying a reset is told so in the product's own words (docs/http-contract.md#routes). */
 const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";
 
-/** POST /api/tasks/clear-completed (owner only): a completed parent takes its children with it; a soft delete (DESIGN §11). */
+/** POST /api/tasks/clear-completed (owner only): a completed parent takes its children with it; a soft delete (docs/product-rules.md#undo-and-restore). */
 export async function clearCompleted(
   store: Store,
   bus: EventBus,

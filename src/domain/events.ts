@@ -7,7 +7,7 @@ import type { Db } from "../store/db";
 import { EVENTS_KEPT_PER_LIST, type StoredEvent } from "../store/events";
 
 /**
- * Who made a change, for the event and the activity panel (DESIGN §11): `action` says what it was
+ * Who made a change, for the event and the activity panel (docs/product-rules.md#attribution-and-activity): `action` says what it was
  * when the type alone does not ("ticked", "restored"), `subject` names the item when the payload
  * does not (a delete carries only ids).
  */
@@ -58,7 +58,7 @@ const PRUNE_EVERY = 100;
  */
 const recordedSincePrune = new WeakMap<Store["events"], Map<number, number>>();
 
-/** DESIGN §7 keeps at least EVENTS_KEPT_PER_LIST events of each list: every list is pruned after PRUNE_EVERY of its own events. */
+/** Keeps at least EVENTS_KEPT_PER_LIST events of each list: every list is pruned after PRUNE_EVERY of its own events (docs/product-rules.md#limits). */
 function pruneDue(store: Store, listId: number): boolean {
   const counts = recordedSincePrune.get(store.events) ?? new Map<number, number>();
   recordedSincePrune.set(store.events, counts);
@@ -100,7 +100,7 @@ export async function announceProgress(bus: EventBus, audience: ProgressAudience
 }
 
 /**
- * DESIGN §7: one event per change, on the list's topic, after the change committed. The bus only
+ * One event per change, on the list's topic, after the change committed. The bus only
  * queues it (docs/decisions/006), so a write is never held up by Redis.
  */
 export async function publishEvents(bus: EventBus, events: StoredEvent[]): Promise<void> {

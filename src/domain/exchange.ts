@@ -1,5 +1,5 @@
 /**
- * @module DESIGN §11 exchange: a list goes out as Markdown, plain text or JSON to anyone who may
+ * @module Export and import (docs/product-rules.md#export-and-import): a list goes out as Markdown, plain text or JSON to anyone who may
  * read it, and a Markdown or JSON list comes in as a new list of the caller's, all or nothing.
  * The formats themselves are in src/shared/exchange-format.ts and src/shared/markdown-list.ts.
  */
@@ -83,7 +83,7 @@ function readJson(content: string): { lists: ImportedList[]; archive: boolean } 
   return "lists" in parsed.data ? { lists: parsed.data.lists, archive: true } : { lists: [parsed.data], archive: false };
 }
 
-/** SPEC §9 for each list brought in; several name the list at fault. */
+/** For each list brought in; several name the list at fault (docs/product-rules.md#limits). */
 function assertEachWithinItemLimit(lists: ImportedList[]) {
   for (const list of lists) {
     const count = bulkItemCount(list.items);

@@ -2,7 +2,7 @@ import { RedisClient } from "bun";
 import type { Store } from "../store";
 import { pingDatabase } from "../store/ping";
 
-/** GET /healthz (DESIGN §11): each part the server depends on, and whether all answer. */
+/** GET /healthz (docs/architecture.md#operations): each part the server depends on, and whether all answer. */
 export interface HealthReport {
   status: "ok" | "down";
   db: "ok" | "down";

@@ -3,8 +3,8 @@ import { type Caller, type ListAccess, LIST_NOT_FOUND, linkIsLive } from "./acce
 import { notFound } from "./errors";
 
 /**
- * DESIGN §12.0: what a caller may read of a list's past (its activity, and routine runs) starts
- * when their access began, by the rule of the live replay floor (§7, decision 006): nothing at or
+ * What a caller may read of a list's past (its activity, and routine runs) starts
+ * when their access began, by the rule of the live replay floor (docs/product-rules.md#history-floor, decision 006): nothing at or
  * below the newest event id of that moment. The owner had access from the start. A recipient's
  * access began with their share; a link's with the current link (made with the list, rotated, or
  * given a new expiry after it had expired: access was lost in between). A recipient who also came

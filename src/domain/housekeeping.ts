@@ -7,15 +7,15 @@ import { purgeDeleted } from "./undo";
 
 /**
  * @module What the database keeps stays bounded: every table either has a bound its writes hold
- * (deleted rows, DESIGN §12.0; each list's events, DESIGN §7) or rows that expire, and what
+ * (deleted rows, each list's events: docs/product-rules.md#limits) or rows that expire, and what
  * expired, or belongs to nothing any more, is removed here. The server runs it at start and
  * every hour.
  */
 
 export interface HousekeepingReport {
-  /** Items and lists deleted more than 30 days ago (DESIGN §11). */
+  /** Items and lists deleted more than 30 days ago (docs/product-rules.md#undo-and-restore). */
   deleted: { tasks: number; lists: number };
-  /** Deleted items and lists past their bound, left by a database from before it (DESIGN §12.0). */
+  /** Deleted items and lists past their bound, left by a database from before it (docs/product-rules.md#undo-and-restore). */
   beyondBound: { tasks: number; lists: number };
   idempotencyKeys: number;
   sessions: number;

@@ -6,9 +6,9 @@ import { listOfLiveLink } from "./access";
 import { AppError, badRequest } from "./errors";
 
 /**
- * @module DESIGN §11 "Writes are idempotent when the client sends Idempotency-Key": a caller's key
- * is applied once, and its first answer is kept for 24 h and replayed for the same key. DESIGN
- * §12.0 bounds what that keeps. Why it works this way (claim first, mark applied in the write's
+ * @module Writes are idempotent when the client sends Idempotency-Key: a caller's key
+ * is applied once, and its first answer is kept for 24 h and replayed for the same key, within
+ * bounds on what that keeps (docs/http-contract.md#idempotency-key). Why it works this way (claim first, mark applied in the write's
  * own commit, let go at once on a fault): docs/decisions/018-idempotency.md.
  */
 
@@ -23,10 +23,10 @@ export const KEY_KEPT_MS = 24 * 60 * 60 * 1000;
 export const LEASE_MS = 5_000;
 export const LEASE_RENEW_MS = 1_500;
 
-/** DESIGN §12.0: how many keys one caller may hold within `KEY_KEPT_MS`. */
+/** How many keys one caller may hold within `KEY_KEPT_MS` (docs/http-contract.md#idempotency-key). */
 export const KEYS_PER_CALLER = 1_000;
 
-/** DESIGN §12.0: an answer longer than this is kept as its status and `{message, error}` only. */
+/** An answer longer than this is kept as its status and `{message, error}` only (docs/product-rules.md#limits). */
 export const MAX_KEPT_BODY_BYTES = 16 * 1024;
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
@@ -47,7 +47,7 @@ export function parseKey(header: string): string {
 }
 
 /**
- * Whose keys these are (DESIGN §12.0): the signed-in user's, else a link guest's under a live
+ * Whose keys these are (docs/http-contract.md#idempotency-key): the signed-in user's, else a link guest's under a live
  * link. A link that is unknown, rotated or expired has no guest to keep an answer for: its call
  * runs unkeyed (and is refused), so a made-up shareId never makes a row. An anonymous call has
  * no caller either.
@@ -59,7 +59,7 @@ export async function keyOwner(store: Store, userId: number | null, shareId: str
 }
 
 /**
- * DESIGN §12.0: a call that carries a password is never keyed, so neither the password nor a
+ * A call that carries a password is never keyed, so neither the password nor a
  * hash of it is stored. The auth routes are named by the HTTP layer; this catches any other
  * body with a password field.
  */
@@ -144,11 +144,11 @@ const LET_GO_STATUSES = new Set([401, 404, 408, 429]);
  * a refused change says the same refusal. Not a timeout or rate limit (408, 429) nor a server
  * fault (5xx): a later try may succeed. Nor a target the caller may not see (401, 404): the key is
  * claimed before the access check can run, and a signed-in caller writing at lists that are not
- * theirs must leave no row behind (DESIGN §12.0); running such a retry again changes nothing either.
+ * theirs must leave no row behind (docs/http-contract.md#idempotency-key); running such a retry again changes nothing either.
  */
 export const isKeptAnswer = (status: number) => status >= 200 && status < 500 && !LET_GO_STATUSES.has(status);
 
-/** DESIGN §12.0: the answer as kept; past `MAX_KEPT_BODY_BYTES`, its status and `{message, error}` only. */
+/** The answer as kept; past `MAX_KEPT_BODY_BYTES`, its status and `{message, error}` only (docs/product-rules.md#limits). */
 export function keptForm(answer: StoredAnswer): StoredAnswer {
   if (Buffer.byteLength(answer.body) <= MAX_KEPT_BODY_BYTES) return answer;
   let said: { message?: unknown; error?: unknown } = {};

@@ -5,7 +5,7 @@ import { randomToken } from "../auth/random-token";
 const INVITE_CODE_KEY = "invite_code";
 
 /**
- * DESIGN §4: on first start the code comes from INVITE_CODE or is generated; once stored, the
+ * On first start the code comes from INVITE_CODE or is generated; once stored, the
  * stored code (which the admin may have changed) wins over the environment.
  */
 export async function ensureInviteCode(store: Store, fromEnvironment: string | undefined): Promise<string> {

@@ -49,7 +49,7 @@ export async function listProgress(store: Store, userId: number): Promise<Record
   return progress;
 }
 
-/** SPEC §9 / DESIGN §6: the 26th list answers 403 LIST_LIMIT_REACHED. */
+/** The 26th list answers 403 LIST_LIMIT_REACHED (docs/product-rules.md#limits). */
 export function assertBelowListLimit(count: number) {
   if (count >= MAX_LISTS_PER_USER) {
     throw forbidden(`You can have at most ${MAX_LISTS_PER_USER} lists`, "LIST_LIMIT_REACHED");
@@ -89,7 +89,7 @@ async function changeOwnedList(
 }
 
 /**
- * Rename, link level and link expiry (DESIGN §5, §11): owner only. The expiry is kept as a time,
+ * Rename, link level and link expiry (docs/product-rules.md#share-links): owner only. The expiry is kept as a time,
  * counted from now by the store's clock; the link's live clients are cut when it passes
  * (src/realtime/link-expiry.ts). A new name also reaches the recipients' own topics, since their
  * Home and Shared Lists pages show it without following the list.
@@ -99,7 +99,7 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
   const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) => {
     const updated = (await store.lists.update(access.list.id, fields, tx))!;
     if (linkExpiresInDays === undefined) return updated;
-    // An expired link given a new expiry opens again: its holders' history starts anew (DESIGN §12.0).
+    // An expired link given a new expiry opens again: its holders' history starts anew (docs/product-rules.md#history-floor).
     if (!linkIsLive(access.list, store.clock.now())) await store.accessStarts.startLink(access.list.id, tx);
     const expiresAt = linkExpiresInDays === null ? null : store.clock.now() + linkExpiresInDays * DAY_MS;
     return (await store.lists.setLinkExpiry(access.list.id, expiresAt, tx))!;
@@ -112,7 +112,7 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
 }
 
 /**
- * DESIGN §5: a new shareId kills every old link at once; realtime drops their subscribers. The new
+ * A new shareId kills every old link at once; realtime drops their subscribers. The new
  * link keeps an expiry still to come; one already past goes, or the new link would be born dead.
  */
 export async function rotateShareId(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<TaskList> {
@@ -126,7 +126,7 @@ export async function rotateShareId(store: Store, bus: EventBus, caller: Caller,
 }
 
 /**
- * DESIGN §11: links that expired after `after` and by `upTo` (epoch ms) lose their live clients
+ * Links that expired after `after` and by `upTo` (epoch ms) lose their live clients
  * exactly as a rotation takes them (the HTTP side refuses an expired link by itself, at each call).
  * Answers how many links expired.
  */
@@ -137,7 +137,7 @@ export async function revokeExpiredLinks(store: Store, bus: EventBus, after: num
 }
 
 /**
- * DESIGN §11: a soft delete. The list, its items and shares stay for `restoreList` until purged,
+ * A soft delete. The list, its items and shares stay for `restoreList` until purged,
  * but every read treats it as gone at once, so everyone on it loses access.
  */
 export async function deleteList(store: Store, bus: EventBus, caller: Caller, listId: number): Promise<void> {
@@ -162,7 +162,7 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
 }
 
 /**
- * POST /api/task-lists/{id}/restore (DESIGN §11 "Undo"): the owner brings a deleted list back with
+ * POST /api/task-lists/{id}/restore (docs/product-rules.md#undo-and-restore): the owner brings a deleted list back with
  * its items and shares, within the 25-list limit. What the deletion told is told again the other
  * way: the list's followers get its current state, the owner's other devices refresh their Home,
  * and each recipient gets it back on theirs (`share_added`).
@@ -213,7 +213,7 @@ export async function listByShareId(store: Store, caller: Caller, shareId: strin
 type SharedListTarget = { shareId: string } | { listId: number };
 
 /**
- * SPEC §3 "shared list response", for a list reached by shareId or by id, with the list's newest
+ * The shared list response (docs/http-contract.md#shapes), for a list reached by shareId or by id, with the list's newest
  * event id its items are as of: the page's live connection compares it with the one it subscribes
  * at, so it refetches only when the list changed in between.
  */

@@ -11,7 +11,7 @@ import { actorOf } from "./actors";
 const byPosition = (a: Task, b: Task) => a.position - b.position || a.id - b.id;
 
 /**
- * SPEC §4 "Sub-items cannot be dragged above their parent". Rather than refusing a drag that
+ * Sub-items cannot be dragged above their parent (docs/product-rules.md#sub-items). Rather than refusing a drag that
  * only moved top-level items (the client need not know where the children sit), the list is
  * normalised: top-level items in their order, each parent directly followed by its children
  * in theirs, then renumbered 0, 1, 2 … So a child can never end up before its parent.
@@ -51,7 +51,7 @@ async function reorderedListAccess(
 }
 
 /**
- * The named items of the list deleted since the order was made (DESIGN §11 "Undo" keeps their
+ * The named items of the list deleted since the order was made (Undo keeps their
  * rows): a queued offline reorder names them, and they are passed over, not refused.
  */
 async function deletedMeanwhile(store: Store, listId: number, items: ReorderTasksInput, live: Map<number, Task>, tx: Db) {

@@ -13,7 +13,7 @@ async function announceShare(bus: EventBus, type: "share_added" | "share_removed
 }
 
 /**
- * Logging in or registering with a shareId (SPEC §2 "Auth page") makes the list the user's
+ * Logging in or registering with a shareId (docs/product-rules.md#screens) makes the list the user's
  * "Shared with me" at the link's level, never more. Answers the shareId for `sharedList`, or
  * undefined when the link is unknown, rotated or expired (the sign-in itself still succeeds).
  * The list's row is locked while the share is made: an owner narrowing the link at that moment
@@ -30,7 +30,7 @@ export async function joinSharedList(store: Store, bus: EventBus, user: UserReco
   return joined?.list.shareId;
 }
 
-/** SPEC §5 "Share username": the target must exist, must not be the owner, must not have it yet. */
+/** Sharing by username (docs/product-rules.md#sharing): the target must exist, must not be the owner, must not have it yet. */
 export async function shareByUsername(store: Store, bus: EventBus, caller: Caller, input: ShareByUsernameInput): Promise<ShareRecord> {
   const record = await store.db.transaction(async (tx) => {
     const { list } = requireOwner(await resolveListAccess(store, caller, input.listId, tx), "share this list");
@@ -50,8 +50,8 @@ export async function shareByUsername(store: Store, bus: EventBus, caller: Calle
 export const NOT_SHARED_WITH_USER = "This list is not shared with that user";
 
 /**
- * The owner removes a recipient (DESIGN §5: unshare is owner only). The recipient's live
- * subscriptions end at once (DESIGN §7) through `access_revoked` on their user topic.
+ * The owner removes a recipient (owner only). The recipient's live
+ * subscriptions end at once (docs/product-rules.md#live-updates) through `access_revoked` on their user topic.
  */
 export async function unshare(store: Store, bus: EventBus, caller: Caller, listId: number, userId: number): Promise<void> {
   const ownerId = await store.db.transaction(async (tx) => {
@@ -64,7 +64,7 @@ export async function unshare(store: Store, bus: EventBus, caller: Caller, listI
   await bus.publish(userTopic(userId), { type: "access_revoked", listId });
 }
 
-/** SPEC §3 shared-with-me items, each as its recipient may see it. */
+/** Shared-with-me items, each as its recipient may see it (docs/http-contract.md#shapes). */
 export async function sharedWithMe(store: Store, userId: number): Promise<SharedWithMeItem[]> {
   return (await store.shares.sharedWith(userId)).map(sharedWithMeForRecipient);
 }

@@ -26,14 +26,14 @@ import { badRequest, forbidden, notFound } from "./errors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 
 /**
- * DESIGN §6: the 101st live item of a list (sub-items count) is refused, whether one item or
+ * The 101st live item of a list (sub-items count) is refused, whether one item or
  * `adding` at once would pass the limit. Call inside the list's lock.
  */
 export async function assertBelowItemLimit(store: Store, listId: number, tx: Db, adding = 1): Promise<void> {
   if ((await store.tasks.countInList(listId, tx)) + adding > MAX_ITEMS_PER_LIST) throw forbidden(ITEM_LIMIT_MESSAGE, "ITEM_LIMIT_REACHED");
 }
 
-/** DESIGN §6: a sub-item's parent must be a parent item of the same list (one level of nesting). */
+/** A sub-item's parent must be a parent item of the same list: one level of nesting (docs/product-rules.md#sub-items). */
 export async function requireParentInSameList(store: Store, listId: number, parentId: number, tx: Db): Promise<Task> {
   const parent = await store.tasks.findById(parentId, tx);
   if (!parent || parent.listId !== listId || !parent.isParent || parent.parentId !== 0) {
@@ -42,12 +42,12 @@ export async function requireParentInSameList(store: Store, listId: number, pare
   return parent;
 }
 
-/** SPEC §4 "Sub-items cannot be dragged above their parent": a sub-item always sorts after it. */
+/** Sub-items cannot be dragged above their parent: a sub-item always sorts after it (docs/product-rules.md#sub-items). */
 export function requirePositionAfterParent(position: number, parent: Task): void {
   if (position <= parent.position) throw badRequest("A sub-item cannot be placed before its parent", "SUBITEM_BEFORE_PARENT");
 }
 
-/** SPEC §5: position defaults to the highest existing position plus 1 (0 if none). */
+/** Position defaults to the highest existing position plus 1, or 0 in an empty list (docs/product-rules.md#items). */
 export async function nextPosition(store: Store, listId: number, tx: Db): Promise<number> {
   const max = await store.tasks.maxPosition(listId, tx);
   return max === null ? 0 : max + 1;
@@ -68,7 +68,7 @@ export async function readTasks(
   return { tasks: await store.tasks.listChildren(parent.id) };
 }
 
-/** GET /api/tasks/parent/{id}: SPEC §3 "Parent task response". */
+/** GET /api/tasks/parent/{id}: the parent task response (docs/http-contract.md#shapes). */
 export async function readParentView(store: Store, caller: Caller, parentId: number, listId?: number): Promise<ParentTaskResponse> {
   const { task, access } = await resolveTaskAccess(store, caller, parentId);
   if (listId !== undefined && listId !== task.listId) throw notFound(TASK_NOT_FOUND);
@@ -91,7 +91,7 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
         title: input.title,
         description: input.description,
         completed: input.completed,
-        // SPEC §4: "Sub-items created always have isParent false".
+        // "Sub-items created always have isParent false" (docs/product-rules.md#sub-items).
         isParent: parent ? false : input.isParent,
         position: input.position ?? (await nextPosition(store, list.id, tx)),
         createdBy: actor,
@@ -151,7 +151,7 @@ export async function updateTask(store: Store, bus: EventBus, caller: ActingCall
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTaskUpdateAccess(access, input);
     const changes = changedFields(stored, await planTaskUpdate(store, stored, input, tx));
-    // DESIGN §11: `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody.
+    // `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody (docs/http-contract.md#idempotency-key).
     if (!changes) return { task: stored, progress: undefined, event: undefined };
     const actor = await actorOf(store, caller, tx);
     const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor }, tx))!;
@@ -179,7 +179,7 @@ export async function toggleTask(store: Store, bus: EventBus, caller: ActingCall
   return task;
 }
 
-/** DESIGN §6: deleting a parent deletes its children, in one transaction; a soft delete, undone by `restoreTasks` (DESIGN §11). */
+/** Deleting a parent deletes its children, in one transaction (docs/product-rules.md#sub-items); a soft delete, undone by `restoreTasks`. */
 export async function deleteTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<TaskDeletedPayload> {
   const { payload, progress, event } = await store.db.transaction(async (tx) => {
     const { task, access } = await resolveTaskAccess(store, caller, taskId, tx);

@@ -8,7 +8,7 @@ import { announceProgress, progressAudience, publishEvents, recordListEvent } fr
 import { assertBelowItemLimit, nextPosition } from "./tasks";
 
 /**
- * @module DESIGN §11 "Undo": deleted items and lists are soft-deleted (their rows keep `deleted_at`)
+ * @module Undo (docs/product-rules.md#undo-and-restore): deleted items and lists are soft-deleted (their rows keep `deleted_at`)
  * so an Undo can bring them back; this module brings items back and purges what was deleted long
  * ago. Restoring a list is in ./lists.ts, beside its delete.
  */
@@ -19,7 +19,7 @@ export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * POST /api/tasks/restore: soft-deleted items of one list the caller may write come back as they
  * were (same id, position, completion), all or none; each is announced as `task_created`. A
- * sub-item comes back only with or under a live parent item. DESIGN §12.0: only what the caller
+ * sub-item comes back only with or under a live parent item. Only what the caller
  * deleted themselves (the same user, or a guest through the same link), or anything for the list's
  * owner; an id deleted by someone else answers as one that never was, at every level, so no
  * caller learns which ids are deleted.

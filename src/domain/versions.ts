@@ -7,10 +7,10 @@ import type { Store } from "../store";
 import type { UserRecord } from "../store/users";
 import { notFound } from "./errors";
 
-/** The dialog's own fallback (SPEC §2 "Version dialog") when nothing says what changed. */
+/** The version dialog's own fallback when nothing says what changed (docs/product-rules.md#versions). */
 export const FALLBACK_CHANGE = "Latest improvements and bug fixes";
 
-/** SPEC §2: conventional-commit prefixes ("feat: ", "fix(tasks)!: ") are stripped. */
+/** Conventional-commit prefixes ("feat: ", "fix(tasks)!: ") are stripped (docs/product-rules.md#versions). */
 export function stripCommitPrefix(change: string): string {
   return change.replace(/^[a-z]+(\([^)]*\))?!?:\s*/i, "").trim();
 }
@@ -43,7 +43,7 @@ export function versionChanges(given: string[] | undefined): string[] {
 }
 
 /**
- * DESIGN §6: records the version (so offline users see it at their next check) and pushes
+ * Records the version (so offline users see it at their next check) and pushes
  * `version_update` to every connected client.
  */
 export async function publishVersion(store: Store, bus: EventBus, given: string[] | undefined): Promise<VersionUpdate> {
