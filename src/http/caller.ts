@@ -4,9 +4,9 @@ import { GUEST_NAME_COOKIE, GUEST_NAME_HEADER } from "../shared/attribution";
 import type { AppContext } from "./env";
 
 /**
- * Who is calling, for the access rules of DESIGN §5: the signed-in user (if any) and the
- * `shareId` query parameter a share-link visitor carries on every call (SPEC §6). A guest's
- * display name (DESIGN §11) comes in the X-Guest-Name header or the browser's cookie, both
+ * Who is calling, for the access rules: the signed-in user (if any) and the
+ * `shareId` query parameter a share-link visitor carries on every call (docs/product-rules.md#access). A guest's
+ * display name (docs/product-rules.md#guests) comes in the X-Guest-Name header or the browser's cookie, both
  * URI-encoded so any name fits; the domain checks it when the guest makes a change.
  */
 export function callerOf(c: AppContext): ActingCaller {

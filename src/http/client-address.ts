@@ -1,5 +1,5 @@
 /**
- * @module The client's address, which the per-address limits count by (DESIGN §4, §7, §12.0): the
+ * @module The client's address, which the per-address limits count by (docs/product-rules.md#limits): the
  * same answer for an HTTP request and for the websocket upgrade.
  */
 

@@ -1,5 +1,5 @@
 /**
- * @module Issue 14's installable app (docs/decisions/019-offline-cache.md): the web app manifest,
+ * @module The installable app (docs/decisions/019-offline-cache.md): the web app manifest,
  * the service worker at the site's root (so its scope is every page), and the header that tells
  * the worker whose pages an answer holds.
  */

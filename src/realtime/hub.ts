@@ -15,9 +15,9 @@ const MAX_DECISIONS = 5;
 
 /**
  * The hub: the bus topics this instance listens to on behalf of its live clients, and the access
- * decisions behind every subscription (DESIGN §5). Access is checked when a client subscribes and
+ * decisions behind every subscription (docs/product-rules.md#access). Access is checked when a client subscribes and
  * again whenever the bus says it may have been lost (unshare, rotated link, deleted list, logout,
- * an expired session), so events stop at once (DESIGN §7).
+ * an expired session), so events stop at once (docs/product-rules.md#live-updates).
  */
 export function createHub(store: Store, bus: EventBus, logger: Logger = createLogger("error"), presenceOptions: PresenceOptions = {}) {
   const transports: Transport[] = [];
@@ -39,7 +39,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   /**
    * Access as domain/access.ts decides it, again until nothing that could take it away reached
    * the subscriber meanwhile. The floor is read after access was confirmed, so every event at or
-   * below it was recorded before this grant and is never replayed to it (DESIGN §7).
+   * below it was recorded before this grant and is never replayed to it (docs/product-rules.md#live-updates).
    */
   async function decideFresh(
     subscriber: Subscriber,
@@ -124,7 +124,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   }
 
   /**
-   * The bus lost messages (issue 11: Redis was away): revocations and sign-outs among them. Every
+   * The bus lost messages (Redis was away): revocations and sign-outs among them. Every
    * subscription is held, its session and access decided again from the store, and the client told
    * to refetch what it may have missed.
    */

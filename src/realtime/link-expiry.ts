@@ -1,5 +1,5 @@
 /**
- * @module DESIGN §11: an expired share link behaves as a rotated one. Every HTTP call, websocket
+ * @module An expired share link behaves as a rotated one. Every HTTP call, websocket
  * subscribe and long-poll subscribe refuses it by itself (domain/access.ts reads the clock each
  * time); what is left is the live client that followed the list through the link before it
  * expired. This sweeper cuts those the way a rotation does: at each link's expiry it publishes

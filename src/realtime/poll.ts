@@ -9,20 +9,20 @@ import { replay, type ReplayCursor } from "./replay";
 import { listNotice, type Identity, type Subscriber, type Target } from "./subscriber";
 
 /**
- * Long-poll clients (SPEC §7 "Live updates", DESIGN §7), for browsers whose websocket is blocked.
+ * Long-poll clients (docs/http-contract.md#long-poll), for browsers whose websocket is blocked.
  * Events are read from the events table rather than kept here, so a client can resume with
  * `lastEventId` on any instance, but never from before its subscription was granted (the replay
  * floor: an older lastEventId gets `resync`). What is not stored (shares, version updates,
  * revocations) waits in a small per-client queue. A client lives in this instance's memory only:
- * on another one its id answers 404, and SPEC §4's client then reconnects and resumes.
- * Clients are bounded (DESIGN §7, §12.0): per address, more tightly while they follow nothing, and in all.
+ * on another one its id answers 404, and the page's client then reconnects and resumes.
+ * Clients are bounded (docs/product-rules.md#limits): per address, more tightly while they follow nothing, and in all.
  */
 export interface PollOptions {
-  /** How long a poll waits for an event before answering an empty list (DESIGN §7: ~30 s). */
+  /** How long a poll waits for an event before answering an empty list (~30 s). */
   waitMs?: number;
   /** A client following a list, not heard from for this long, is forgotten. */
   idleMs?: number;
-  /** A client following nothing is forgotten sooner (DESIGN §7: 30 s). */
+  /** A client following nothing is forgotten sooner (30 s, docs/product-rules.md#limits). */
   unsubscribedIdleMs?: number;
   /** Clients one instance holds at most; a connect beyond answers 503. */
   maxClients?: number;
@@ -145,8 +145,8 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
 
   async function collect(client: PollClient, lastEventId: number | undefined): Promise<LiveMessage[]> {
     client.dirty = false;
-    // DESIGN §7: every polled event has an id. One that is not stored takes the client's cursor,
-    // so a client resuming from it skips nothing.
+    // Every polled event has an id (docs/http-contract.md#long-poll). One that is not stored takes
+    // the client's cursor, so a client resuming from it skips nothing.
     const unstored = [
       ...client.queue.splice(0),
       ...broadcasts.filter((entry) => entry.seq > client.broadcastSeq).map((entry) => entry.message),
@@ -184,7 +184,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   return {
     count: () => clients.size,
 
-    /** SPEC §7: a new client, or the caller's own existing one when it names it. */
+    /** A new client, or the caller's own existing one when it names it (docs/http-contract.md#routes). */
     async connect(caller: PollCaller, requestedId: string | undefined): Promise<PollClient> {
       const existing = requestedId ? this.find(requestedId, caller) : undefined;
       if (existing) return existing;

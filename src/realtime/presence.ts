@@ -7,23 +7,23 @@ import { listNotice, type Subscriber } from "./subscriber";
 import { createThrottle, systemTimers, type Timers } from "./throttle";
 
 /**
- * Who has a list open now (issue 16), told live to everyone following it. Each instance knows its
+ * Who has a list open now (docs/decisions/024), told live to everyone following it. Each instance knows its
  * own clients; it tells the others on the list's bus topic (`presence_state`, again every third of
  * the TTL while anyone is there) and merges what they tell, forgetting an instance not heard from
  * for a TTL (it stopped or lost Redis). A websocket leaves when it closes; a long-poll client once
  * it has neither a poll waiting nor polled within the TTL. Only clients that follow the list, so
  * whom access was granted, ever receive it (docs/decisions/024). A list's presence is worked out
- * at most twice a second (DESIGN §12.0), so clients coming and going in a burst cost its viewers
+ * at most twice a second (docs/product-rules.md#limits), so clients coming and going in a burst cost its viewers
  * one message, sent at the end of the burst with the state it left.
  */
 export interface PresenceOptions {
-  /** How long a silent long-poll client or instance counts as present (issue 16: gone within 10 s). */
+  /** How long a silent long-poll client or instance counts as present (gone within 10 s). */
   ttlMs?: number;
   /** The clock and timers that space a list's presence messages out. */
   timers?: Timers;
 }
 
-/** DESIGN §12.0: presence reaches a list's viewers at most twice a second. */
+/** Presence reaches a list's viewers at most twice a second (docs/product-rules.md#limits). */
 export const PRESENCE_INTERVAL_MS = 500;
 
 /** Gone within 10 s: 8 s of silence, found by a sweep at most a second later. */

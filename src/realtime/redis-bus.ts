@@ -4,13 +4,13 @@ import type { BusListener, BusMessage, EventBus } from "../domain/bus";
 import { dispatchTo } from "./bus";
 
 /**
- * The event bus over Redis pub/sub (DESIGN §7), so instances behind a load balancer hear each
+ * The event bus over Redis pub/sub (docs/product-rules.md#live-updates), so instances behind a load balancer hear each
  * other's changes. A subscribed Redis connection can do nothing but pub/sub, hence a second
  * connection for publishing. Each topic is one channel, subscribed while some local client needs
  * it, so an instance only receives the lists its own clients follow. Messages published by this
  * instance come back through Redis like everyone else's: one path, one order.
  *
- * Publishing goes through an outbox (issue 11, docs/decisions/006): `publish` queues and returns,
+ * Publishing goes through an outbox (docs/decisions/006): `publish` queues and returns,
  * one pump sends the queue in order and retries what failed, so a write never waits for Redis and
  * an event published during an outage is delivered once Redis is back. Pub/sub keeps nothing for a
  * subscriber that is away, so when the subscribing connection comes back `onGap` listeners hear it

@@ -5,7 +5,7 @@ import { EVENTS_KEPT_PER_LIST } from "../store/events";
 import { listNotice, toLiveMessage, withoutShareId, type Subscription } from "./subscriber";
 
 /**
- * Long-poll replay from the events table (DESIGN §7): the events of the lists a client follows
+ * Long-poll replay from the events table (docs/http-contract.md#long-poll): the events of the lists a client follows
  * after its `lastEventId` (or its own cursor), never at or below a subscription's floor. A client
  * asking for older gets `resync` for that list instead, as does one whose history was pruned.
  */
@@ -28,7 +28,7 @@ const LOOK_BACK_IDS = 64;
 const RECENT_KEPT = 256;
 const BATCH = 500;
 
-/** DESIGN §7: a lastEventId older than what is kept gets an explicit resync, never a silent gap. */
+/** A lastEventId older than what is kept gets an explicit resync, never a silent gap (docs/http-contract.md#long-poll). */
 async function historyLost(store: Store, listId: number, lastEventId: number): Promise<boolean> {
   const oldest = await store.events.oldestId(listId);
   if (oldest === undefined || lastEventId >= oldest) return false;

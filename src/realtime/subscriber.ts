@@ -4,7 +4,7 @@ import type { BusMessage } from "../domain/bus";
 
 /**
  * What both live transports (websocket and long-poll) share: who a client is, which lists it
- * follows and why it may (DESIGN §5). The hub (hub.ts) keeps these up to date.
+ * follows and why it may (docs/product-rules.md#access). The hub (hub.ts) keeps these up to date.
  */
 export interface Identity {
   userId: number | null;
@@ -15,11 +15,11 @@ export interface Identity {
    * past this time the hub reads the session again before trusting it (it may have been renewed).
    */
   expiresAt?: number;
-  /** A share-link guest's display name, "Sam (guest)", as the presence row shows them (DESIGN §11). */
+  /** A share-link guest's display name, "Sam (guest)", as the presence row shows them (docs/product-rules.md#guests). */
   guestName?: string;
 }
 
-/** A list a client follows, as DESIGN §5 and §7 grant it (see domain/access.ts). */
+/** A list a client follows, as the access rules grant it (docs/product-rules.md#access, domain/access.ts). */
 export interface Subscription extends LiveGrant {
   /** Set while access is re-checked: no events are delivered meanwhile. */
   suspended?: boolean;
@@ -44,7 +44,7 @@ export interface Subscriber {
   resync(listId: number): void;
   /** A message for this client alone. */
   notice(message: LiveMessage): void;
-  /** Set when the client asked for the lists' presence messages (issue 16); others are counted, never told. */
+  /** Set when the client asked for the lists' presence messages; others are counted, never told. */
   hearsPresence?: boolean;
   /** Whether the client is still there (a long-poll client that stopped polling is not); a websocket is until it closes. */
   present?(now: number, ttlMs: number): boolean;
@@ -65,7 +65,7 @@ export interface Target {
 /** A websocket or poll client follows at most this many lists; a page needs one. */
 export const MAX_SUBSCRIPTIONS = 20;
 
-/** A bus message as clients see it: SPEC §3 "Realtime message", plus the stored event's id. */
+/** A bus message as clients see it (docs/http-contract.md#live-messages), plus the stored event's id. */
 export function toLiveMessage(message: BusMessage): LiveMessage {
   const { type, timestamp, messageId, payload, listId, shareId, id, actor, ...rest } = message;
   return {
@@ -75,13 +75,13 @@ export function toLiveMessage(message: BusMessage): LiveMessage {
     payload: payload !== undefined ? payload : rest,
     ...(typeof listId === "number" ? { listId, shareId: typeof shareId === "string" ? shareId : "" } : {}),
     ...(typeof id === "number" ? { id } : {}),
-    // DESIGN §11: a change's author travels with it.
+    // A change's author travels with it.
     ...(actor !== undefined ? { actor: actor as LiveMessage["actor"] } : {}),
     ...(type === "version_update" ? versionFields(rest) : {}),
   };
 }
 
-/** SPEC §3 reads a version update as {versionId, changes, timestamp}; clients may look there or in payload. */
+/** A version update is read as {versionId, changes, timestamp} (docs/http-contract.md#shapes); clients may look there or in payload. */
 function versionFields(fields: Record<string, unknown>): Pick<LiveMessage, "versionId" | "changes"> {
   return {
     versionId: String(fields.versionId),
@@ -89,7 +89,7 @@ function versionFields(fields: Record<string, unknown>): Pick<LiveMessage, "vers
   };
 }
 
-/** A message the server makes about one list for one client (`access_revoked`, `resync`, `connect`), in SPEC §3's full shape. */
+/** A message the server makes about one list for one client (`access_revoked`, `resync`, `connect`), in the full message shape. */
 export function listNotice(type: string, listId: number, fields: Partial<LiveMessage> = {}): LiveMessage {
   return { type, timestamp: Date.now(), messageId: crypto.randomUUID(), payload: {}, listId, shareId: "", ...fields };
 }
@@ -97,6 +97,6 @@ export function listNotice(type: string, listId: number, fields: Partial<LiveMes
 /**
  * The event as a client following the list by membership gets it: without the list's shareId.
  * The link opens the list at its own level (write by default) to anyone signed out, so a read
- * recipient who learnt it could write (DESIGN §5); members do not need it to follow the list.
+ * recipient who learnt it could write (docs/product-rules.md#access); members do not need it to follow the list.
  */
 export const withoutShareId = (message: LiveMessage): LiveMessage => ({ ...message, shareId: "" });

@@ -18,7 +18,7 @@ import { jsonBody } from "../validate";
 import type { UserRecord } from "../../store/users";
 
 /**
- * A fresh session for every login or registration (DESIGN §4), ending the one the browser had,
+ * A fresh session for every login or registration (docs/http-contract.md#sessions-and-cookies), ending the one the browser had,
  * and the list behind a shareId joined on the way.
  */
 async function signIn(c: AppContext, user: UserRecord, shareId: string | undefined) {

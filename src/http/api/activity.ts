@@ -10,7 +10,7 @@ import { jsonBody, pathIds } from "../validate";
 
 const listId = pathIds({ id: LIST_NOT_FOUND });
 
-/** DESIGN §11 "Attribution": a list's recent changes, and the check of a guest's display name. */
+/** Attribution: a list's recent changes, and the check of a guest's display name (docs/product-rules.md#attribution-and-activity). */
 export const activityApi = new Hono<AppEnv>()
   .get("/task-lists/:id/activity", listId, async (c) => {
     const activity = await readActivity(c.get("deps").store, callerOf(c), c.req.valid("param").id);

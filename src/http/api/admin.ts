@@ -6,7 +6,7 @@ import { inviteCodeSchema, triggerVersionSchema } from "../../shared/admin";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../validate";
 
-/** SPEC §7 "Admin": user id 1 only (403 for others, 401 when signed out), checked before the body. */
+/** Admin: user id 1 only (403 for others, 401 when signed out), checked before the body (docs/http-contract.md#routes). */
 export const adminApi = new Hono<AppEnv>()
   .use("/admin/*", async (c, next) => {
     requireAdmin(c.get("user"));

@@ -14,7 +14,7 @@ const listId = pathIds({ id: LIST_NOT_FOUND });
 const download = (c: AppContext, text: string, name: string, format: ExportFormat) =>
   c.body(text, 200, { "Content-Type": CONTENT_TYPES[format], "Content-Disposition": attachmentFor(name, format) });
 
-/** DESIGN §11 "Bulk and exchange formats": a list out as Markdown, text or JSON; a list in from Markdown or JSON. */
+/** Bulk and exchange formats: a list out as Markdown, text or JSON; a list in from Markdown or JSON (docs/product-rules.md#export-and-import). */
 export const exchangeApi = new Hono<AppEnv>()
   .get("/task-lists/export", signedIn, async (c) => {
     const lists = await exchange.readOwnListsForExport(c.get("deps").store, requireUser(c).id);

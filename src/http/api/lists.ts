@@ -11,7 +11,7 @@ import { jsonBody, pathIds } from "../validate";
 
 const listId = pathIds({ id: LIST_NOT_FOUND });
 
-/** SPEC §7 "Lists and sharing": the caller's own lists, and a list as seen through a share link. */
+/** Lists and sharing: the caller's own lists, and a list as seen through a share link (docs/http-contract.md#routes). */
 export const listsApi = new Hono<AppEnv>()
   .get("/task-lists", signedIn, async (c) => revalidatedJson(c, await lists.ownLists(c.get("deps").store, requireUser(c).id)))
   .get("/task-lists/progress", signedIn, async (c) =>

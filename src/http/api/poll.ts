@@ -9,7 +9,7 @@ import { clientIp } from "../middleware/session";
 import { pollQuerySchema } from "../../shared/params";
 import { jsonBody, queryParams } from "../validate";
 
-/** Long-poll routes of SPEC §7 "Live updates"; the registry behind them is src/realtime/poll.ts. */
+/** Long-poll routes (docs/http-contract.md#long-poll); the registry behind them is src/realtime/poll.ts. */
 const UNKNOWN_CLIENT = "Unknown poll client";
 
 function callerOf(c: AppContext, bodyShareId?: string): PollCaller {
@@ -32,7 +32,7 @@ const target = (input: { listId?: number; shareId?: string }) => ({
 
 export const pollApi = new Hono<AppEnv>()
   .post("/poll/connect", async (c) => {
-    // The body is optional (SPEC: "optional clientId"), so it is parsed here rather than required.
+    // The body is optional (an optional clientId), so it is parsed here rather than required.
     const text = await c.req.text();
     let raw: unknown = {};
     try {
@@ -42,7 +42,7 @@ export const pollApi = new Hono<AppEnv>()
     }
     const parsed = pollConnectSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
-    // The address counts toward its allowance of clients that follow nothing (DESIGN §7).
+    // The address counts toward its allowance of clients that follow nothing (docs/product-rules.md#limits).
     const caller = callerOf(c);
     // A guest's name, for the presence row (docs/decisions/024); one that may not be used leaves them unnamed.
     const guestName = caller.identity.userId === null ? await presentableGuestName(c.get("deps").store, rawGuestName(c)) : undefined;

@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import { requireUser, signedIn } from "../middleware/session";
 import { jsonBody, pathIds } from "../validate";
 
-/** SPEC §7 "Lists and sharing": sharing with named users. Every call needs a signed-in user. */
+/** Lists and sharing: sharing with named users. Every call needs a signed-in user (docs/http-contract.md#routes). */
 export const sharingApi = new Hono<AppEnv>()
   .get("/shared-with-me", signedIn, async (c) => c.json(await sharing.sharedWithMe(c.get("deps").store, requireUser(c).id)))
   .get("/my-shared-lists", signedIn, async (c) => c.json(await sharing.mySharedLists(c.get("deps").store, requireUser(c).id)))

@@ -22,8 +22,9 @@ import { jsonBody, pathIds, queryParams } from "../validate";
 const taskId = pathIds({ id: TASK_NOT_FOUND });
 
 /**
- * SPEC §7 "Tasks". Every call names its list by `listId` (signed in) or `?shareId` (link or
- * recipient); the domain applies DESIGN §5 and answers 404 for what the caller may not see.
+ * The item routes (docs/http-contract.md#routes). Every call names its list by `listId` (signed in)
+ * or `?shareId` (link or recipient); the domain applies the access rules and answers 404 for what
+ * the caller may not see.
  */
 export const tasksApi = new Hono<AppEnv>()
   .get("/tasks", queryParams(taskQuerySchema), async (c) => {

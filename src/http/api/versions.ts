@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { requireUser, signedIn } from "../middleware/session";
 import { jsonBody } from "../validate";
 
-/** SPEC §7 "versions": what a user who was offline missed, until they mark it seen. */
+/** Versions: what a user who was offline missed, until they mark it seen (docs/http-contract.md#routes). */
 export const versionsApi = new Hono<AppEnv>()
   .get("/version/check-updates", signedIn, async (c) => c.json(await checkForUpdate(c.get("deps").store, requireUser(c))))
   .post("/version/mark-seen", signedIn, jsonBody(markSeenSchema), async (c) => {

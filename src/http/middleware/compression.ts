@@ -1,6 +1,6 @@
 /**
  * @module
- * DESIGN §11 "Delivery": every text answer over 1 KB travels compressed, brotli when the browser
+ * Delivery: every text answer over 1 KB travels compressed, brotli when the browser
  * takes it, else gzip, else as it is. Built assets arrive already compressed from the build
  * (src/build/precompress.ts, served by src/http/static.ts) and pass through untouched. The levels
  * and what they cost per request are in docs/decisions/012-delivery.md.

@@ -1,6 +1,6 @@
 /**
  * @module
- * Revalidated answers (DESIGN §11 "Delivery"): pages and API reads the browser may keep but must
+ * Revalidated answers (docs/http-contract.md#caching-and-conditional-requests): pages and API reads the browser may keep but must
  * check before each use, so Back can show them at once and a check costs a 304 instead of the
  * whole body. Which answers may be kept and which stay `no-store` is argued in
  * docs/decisions/012-delivery.md.

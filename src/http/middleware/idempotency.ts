@@ -19,7 +19,7 @@ import type { AppEnv } from "../env";
 
 const UNSAFE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
-/** DESIGN §12.0: the auth calls, never keyed: their bodies hold passwords. */
+/** The auth calls, never keyed: their bodies hold passwords (docs/http-contract.md#idempotency-key). */
 const AUTH_PATHS = new Set(["/api/login", "/api/register", "/api/change-password"]);
 
 /** The header on a replayed answer, so a client can tell it from a fresh one. */
@@ -29,7 +29,7 @@ export const REPLAYED_HEADER = "Idempotent-Replayed";
 const MAX_RENEWED_MS = 120_000;
 
 /**
- * DESIGN §11: an unsafe /api call carrying `Idempotency-Key` is applied once per caller. The
+ * An unsafe /api call carrying `Idempotency-Key` is applied once per caller. The
  * first answer is stored and replayed for the same key; the rules are in src/domain/idempotency.ts.
  * Runs after the session is loaded, since the key belongs to the caller.
  */

@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { withShareId } from "../share-link";
 
 /**
- * SPEC §2 protected routes: without a user the server redirects to /auth before rendering.
+ * Protected routes: without a user the server redirects to /auth before rendering.
  * A share link's id travels along, so the auth page can offer the shared list.
  */
 export const protectedPage: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -6,7 +6,7 @@ import { hasBody } from "../validate";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * DESIGN §4: an unsafe call must come from our own origin (browsers say so in Origin and
+ * An unsafe call must come from our own origin (browsers say so in Origin and
  * Sec-Fetch-Site; other clients send neither) and carry JSON. hono/csrf only guards form types.
  */
 export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 
 /**
- * DESIGN §11, for every response: pages, API, static files, 404s and errors. Why each source is
+ * The headers of docs/http-contract.md#headers-on-every-answer, for every response: pages, API, static files, 404s and errors. Why each source is
  * allowed is in docs/decisions/007-security-headers.md; the browser test (tests/e2e/csp.test.ts)
  * loads every page under it.
  */

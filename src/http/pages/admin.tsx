@@ -8,7 +8,7 @@ import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
 import { pageTheme, renderSecretPage } from "./render";
 
-/** SPEC §2 /admin: signed-out visitors go to /auth, everyone but the administrator to /. */
+/** /admin: signed-out visitors go to /auth, everyone but the administrator to / (docs/http-contract.md#pages). */
 export const adminPages = new Hono<AppEnv>().get("/admin", protectedPage, async (c) => {
   const user = requireUser(c);
   if (!isAdmin(user)) return c.redirect("/");

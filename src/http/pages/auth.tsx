@@ -13,7 +13,7 @@ export const authPages = new Hono<AppEnv>()
     const relogin = c.req.query("action") === "relogin";
     const user = c.get("user");
     if (user && shareId) {
-      // SPEC §2: a signed-in visitor with a share link goes straight to the shared list.
+      // A signed-in visitor with a share link goes straight to the shared list (docs/product-rules.md#screens).
       const list = await listOfLiveLink(c.get("deps").store, shareId);
       return c.redirect(withShareId(list ? `/list/${list.id}` : "/", shareId));
     }

@@ -11,7 +11,7 @@ import { pageTheme, renderPage } from "./render";
 export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) => {
   const user = requireUser(c);
   const { store, assets } = c.get("deps");
-  // SPEC §2 'Error loading lists. Please try again.': a failed read still renders the page, and the
+  // 'Error loading lists. Please try again.': a failed read still renders the page, and the
   // island retries from the browser instead of the visitor meeting a bare error page.
   const highlightShareId = c.req.query("shareId")?.trim() || null;
   // The cards' counts are extra: without them the lists still show, and the island asks for them.

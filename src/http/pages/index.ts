@@ -8,7 +8,7 @@ import { sharedListsPages } from "./shared-lists";
 import { adminPages } from "./admin";
 import { shareRoutes } from "./share-routes";
 
-/** Every page route of SPEC §2; anything else falls through to the 404 page. */
+/** Every page route (docs/http-contract.md#pages); anything else falls through to the 404 page. */
 export const pages = new Hono<AppEnv>()
   .route("/", authPages)
   .route("/", homePages)

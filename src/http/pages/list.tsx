@@ -13,7 +13,7 @@ import { renderNotFound } from "./not-found";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";
 
-/** Still a 404 like any list the caller may not see, but a dead link says so (SPEC §8). */
+/** Still a 404 like any list the caller may not see, but a dead link says so (docs/product-rules.md#on-the-page). */
 const listNotFound = (c: AppContext) => renderNotFound(c, callerOf(c).shareId ? SHARED_ACCESS_FAILED : undefined);
 
 /** Without a session or a share link there is nothing to look up: sign in first. */
@@ -34,8 +34,8 @@ const parentQuery = validator("query", (value, c: AppContext) => {
 });
 
 /**
- * SPEC §2 /list/{id}: for the owner, a recipient, or anyone holding the list's shareId (signed in
- * or not). Whoever may not see the list gets the 404 page, as if it did not exist (DESIGN §5).
+ * /list/{id}: for the owner, a recipient, or anyone holding the list's shareId (signed in
+ * or not). Whoever may not see the list gets the 404 page, as if it did not exist (docs/product-rules.md#access).
  */
 export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, listParam, parentQuery, async (c) => {
   const user = c.get("user");

@@ -7,7 +7,7 @@ import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
 import { pageTheme, renderPage } from "./render";
 
-/** SPEC §2: tab is theme (the default), account or info. */
+/** Tab is theme (the default), account or info (docs/http-contract.md#pages). */
 const toTab = (value: string | undefined): SettingsTab =>
   (SETTINGS_TABS as readonly string[]).includes(value ?? "") ? (value as SettingsTab) : "theme";
 

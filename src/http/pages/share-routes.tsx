@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";
 
-/** SPEC §2 share-link routes: the legacy /shared/{shareId} and /shared-access. */
+/** Share-link routes: the legacy /shared/{shareId} and /shared-access (docs/http-contract.md#pages). */
 export const shareRoutes = new Hono<AppEnv>()
   .get("/shared", (c) => c.redirect("/"))
   .get("/shared/", (c) => c.redirect("/"))
