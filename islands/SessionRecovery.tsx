@@ -14,7 +14,7 @@ const RECOVERING_KEY = "listwell:recoveringSession";
 const RESTORED_TOAST_DELAY_MS = 300;
 
 /**
- * SPEC §4 "Session recovery": on a signed-in page, a call answered 401 means the session is gone.
+ * Session recovery: on a signed-in page, a call answered 401 means the session is gone.
  * Say so once, send the user to log in again with their name filled in, and when they are back
  * on a signed-in page as the same user, tell them the session is restored.
  */

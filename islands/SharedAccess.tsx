@@ -7,8 +7,8 @@ export interface SharedAccessProps {
 }
 
 /**
- * SPEC §2 /shared-access: session storage only exists in the browser, so this page stores the
- * shareId as the pending share (SPEC §3 'pendingShareId') and then moves on to /.
+ * /shared-access: session storage only exists in the browser, so this page stores the
+ * shareId as the pending share (`pendingShareId`) and then moves on to /.
  */
 export default function SharedAccess({ shareId }: SharedAccessProps) {
   useEffect(() => {

@@ -12,7 +12,7 @@ const SWIPE_DISMISS_PX = 50;
 const topModal = () => [...document.querySelectorAll("dialog")].reverse().find((dialog) => dialog.matches(":modal")) ?? null;
 
 /**
- * The one visible toast (SPEC §9): 5 s, swipe or ✕ to dismiss, F8 focuses the region.
+ * The one visible toast (docs/product-rules.md#on-the-page): 5 s, swipe or ✕ to dismiss, F8 focuses the region.
  * `initial` is a toast the server wants shown as the page opens (a dead share link's 404).
  */
 export default function Toaster({ initial }: { initial?: PlainToast }) {

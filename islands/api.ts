@@ -10,7 +10,7 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiRoutes } from "../src/http/api/routes";
 import type { ApiError } from "../src/shared/types";
 
-/** A refused call: SPEC §8 "Any non-OK response is an error with text 'status: body'". */
+/** A refused call: any non-OK response is an error with the text 'status: body' (docs/product-rules.md#on-the-page). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -28,7 +28,7 @@ type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
 /**
- * SPEC §4 session recovery: signed-in pages install a handler for a 401 nobody expected (the
+ * Session recovery: signed-in pages install a handler for a 401 nobody expected (the
  * session ended elsewhere). The auth page installs none, so its own 401s stay ordinary errors.
  */
 export function onUnauthorized(handler: UnauthorizedHandler): () => void {
@@ -41,11 +41,11 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
 export interface CallOptions {
   /** The caller deals with a 401 itself; the session-recovery handler stays out of it. */
   handlesUnauthorized?: boolean;
-  /** DESIGN §11: a write sent again after a lost answer carries the same key and is applied once. */
+  /** A write sent again after a lost answer carries the same key and is applied once (docs/http-contract.md#idempotency-key). */
   idempotencyKey?: string;
 }
 
-/** The JSON of a successful answer, or ApiRequestError with the text SPEC §8 shows. */
+/** The JSON of a successful answer, or ApiRequestError with the text the page shows. */
 async function answerOf<T>(response: Response, options: CallOptions): Promise<T> {
   if (response.status === 401 && unauthorizedHandler && !options.handlesUnauthorized) {
     unauthorizedHandler();

@@ -9,5 +9,5 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
-/** SPEC §3 "Reorder item" payload: each row's new position is its index. */
+/** The reorder payload, `{id, position}` per row: each row's new position is its index. */
 export const positionsOf = (items: ReadonlyArray<{ id: number }>) => items.map((item, position) => ({ id: item.id, position }));

@@ -1,6 +1,6 @@
 /**
- * The toast queue every island shares (they live in one bundle). SPEC §9: one toast visible,
- * 5 s by default. A toast flashed before a navigation waits in sessionStorage for the next page.
+ * The toast queue every island shares (they live in one bundle): one toast visible,
+ * 5 s by default (docs/product-rules.md#on-the-page). A toast flashed before a navigation waits in sessionStorage for the next page.
  */
 export interface ToastAction {
   label: string;
@@ -18,7 +18,7 @@ export interface ToastOptions {
 /** A toast that can cross a page load (as a server-given prop or in sessionStorage): no action. */
 export type PlainToast = Omit<ToastOptions, "action">;
 
-/** SPEC §8 "Shared access failure": a share link that is dead, or a shared list that went away. */
+/** Shared access failure: a share link that is dead, or a shared list that went away (docs/product-rules.md#on-the-page). */
 export const SHARED_ACCESS_FAILED: PlainToast = { title: "Error", description: "Failed to access the shared list", variant: "destructive" };
 
 export interface ToastItem extends ToastOptions {
@@ -29,7 +29,7 @@ type Listener = (toast: ToastItem | null) => void;
 
 const FLASH_KEY = "listwell:flashToast";
 export const TOAST_DURATION_MS = 5000;
-/** DESIGN §11: how long a toast offers Undo after a delete. */
+/** How long a toast offers Undo after a delete (docs/product-rules.md#undo-and-restore). */
 export const UNDO_TOAST_MS = 10_000;
 
 let current: ToastItem | null = null;

@@ -27,7 +27,7 @@ export function describeActivity(entry: ActivityEntry): string {
   return `${who} ${sentence}`;
 }
 
-/** Issue 16: the list's last 50 changes with who and when, newest first. */
+/** The list's last 50 changes with who and when, newest first. */
 export default function ActivityDialog({ listId, shareId, onClose }: ActivityDialogProps) {
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
   const [error, setError] = useState<string>();

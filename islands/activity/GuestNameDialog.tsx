@@ -16,7 +16,7 @@ export interface GuestNameDialogProps {
 }
 
 /**
- * 'Your name' for a share-link guest (DESIGN §11): others see it as "Sam (guest)" beside what they
+ * 'Your name' for a share-link guest (docs/product-rules.md#guests): others see it as "Sam (guest)" beside what they
  * tick and in the presence row. The server checks it first and its refusal is shown as it says it
  * (an account's name, or one that looks like it, is refused).
  */

@@ -9,13 +9,13 @@ export interface InviteCodeFormProps {
   currentCode: string | null;
 }
 
-/** SPEC §2 Admin "Invite Code Management": the current code and the form that replaces it. */
+/** Admin "Invite Code Management": the current code and the form that replaces it (docs/product-rules.md#screens). */
 export default function InviteCodeForm({ currentCode }: InviteCodeFormProps) {
   const [current, setCurrent] = useState(currentCode);
   const [value, setValue] = useState(currentCode ?? "");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  // SPEC §5: Update is disabled while the code is unchanged or being saved.
+  // Update is disabled while the code is unchanged or being saved (docs/product-rules.md#text-rules).
   const unchanged = value === (current ?? "");
 
   // Another admin tab may have changed the code: pick it up when this tab comes back.

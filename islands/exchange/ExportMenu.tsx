@@ -10,7 +10,7 @@ export interface ExportMenuProps {
   shareId: string | null;
 }
 
-/** The list header's Export menu (DESIGN §11): download or copy the list as Markdown, JSON or text. */
+/** The list header's Export menu (docs/product-rules.md#export-and-import): download or copy the list as Markdown, JSON or text. */
 export default function ExportMenu({ listId, shareId }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

@@ -12,7 +12,7 @@ export interface ImportButtonProps {
   offline?: boolean;
 }
 
-/** 'Import list' (DESIGN §11): a Markdown or JSON file, or pasted text, becomes a new list. */
+/** 'Import list' (docs/product-rules.md#export-and-import): a Markdown or JSON file, or pasted text, becomes a new list. */
 export default function ImportButton({ variant, offline = false }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);

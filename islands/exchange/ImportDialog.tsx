@@ -44,7 +44,7 @@ function outcome(imported: Imported) {
   };
 }
 
-/** Settings' and Home's import (DESIGN §11): a file or pasted text → a new list, then a way to open it. */
+/** Settings' and Home's import (docs/product-rules.md#export-and-import): a file or pasted text → a new list, then a way to open it. */
 export default function ImportDialog({ open, onClose }: ImportDialogProps) {
   const [imported, setImported] = useState<Imported | null>(null);
   const done = imported && outcome(imported);

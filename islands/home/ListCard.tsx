@@ -74,7 +74,7 @@ export function OwnListCard({ list, progress, index, count, offline, onKeyMove, 
   );
 }
 
-/** A list shared with the user: read-only here (SPEC §2), it only opens, through its share link. */
+/** A list shared with the user: read-only here (docs/product-rules.md#screens), it only opens, through its share link. */
 export function SharedListCard({
   item,
   progress,

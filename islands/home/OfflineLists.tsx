@@ -19,7 +19,7 @@ async function askCachedLists(): Promise<Set<number>> {
 }
 
 /**
- * Issue 14 on Home: offline, which lists open from this device (their pages were kept when they
+ * Home offline: which lists open from this device (their pages were kept when they
  * were last opened, docs/decisions/019-offline-cache.md) and which need a connection.
  */
 export function OfflineLists({ lists, offline }: { lists: Named[]; offline: boolean }) {

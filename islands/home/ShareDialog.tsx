@@ -15,7 +15,7 @@ export interface ShareDialogProps {
   onListChange: (list: TaskList) => void;
 }
 
-/** SPEC §2 Share dialog plus DESIGN §5 and §11's share link: recipients and their level, unshare, copy, link level and expiry, rotate. */
+/** The Share dialog with the share link (docs/product-rules.md#sharing): recipients and their level, unshare, copy, link level and expiry, rotate. */
 export function ShareDialog({ list, onClose, onListChange }: ShareDialogProps) {
   return (
     <Dialog open={list !== null} onClose={onClose} title={list ? `Share "${list.name}"` : "Share List"}>
@@ -26,14 +26,14 @@ export function ShareDialog({ list, onClose, onListChange }: ShareDialogProps) {
 
 type Check = "idle" | "checking" | "invalid";
 
-/** What a level lets someone do, in a line under its choice (DESIGN §11). */
+/** What a level lets someone do, in a line under its choice (docs/product-rules.md#access). */
 const LEVEL_HINTS: Record<LinkAccess, string> = {
   write: "They can add, edit, tick and delete items.",
   check: "They can tick and untick items, nothing else.",
   read: "They can see the list but not change it.",
 };
 
-/** The levels offered, most first: `admin` is never offered (SPEC §3: the interface shares at write). */
+/** The levels offered, most first: `admin` is never offered (the interface shares at write). */
 const OFFERED_LEVELS: readonly LinkAccess[] = ["write", "check", "read"];
 
 function LevelOptions() {
@@ -44,7 +44,7 @@ function LevelOptions() {
   ));
 }
 
-/** SPEC §5 "Share username": non-empty, must exist, not already shared. */
+/** Share username: non-empty, must exist, not already shared (docs/product-rules.md#text-rules). */
 async function validateUsername(username: string, shares: readonly ShareRecord[]): Promise<string | null> {
   if (username === "") return "Please enter a username";
   if (shares.some((share) => share.sharedWithName.toLowerCase() === username.toLowerCase())) return "List is already shared with this user";

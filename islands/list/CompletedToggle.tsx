@@ -8,8 +8,8 @@ export interface CompletedToggleProps {
 }
 
 /**
- * The header's 'Hide completed' / 'Show completed' button (SPEC §2), shown while an item is done,
- * and beside it issue 13's option to show completed items at the bottom of the list.
+ * The header's 'Hide completed' / 'Show completed' button (docs/product-rules.md#screens), shown while an item is done,
+ * and beside it the option to show completed items at the bottom of the list.
  */
 export default function CompletedToggle({ hasCompleted }: CompletedToggleProps) {
   const [prefs, setPrefs] = useState<ListPrefs>({ showCompleted: true, completedLast: false, hasCompleted });

@@ -11,7 +11,7 @@ export interface InlineTitleProps {
 }
 
 /**
- * An item's title, edited in place (issue 13): a click, or Enter on the focused title, swaps in a
+ * An item's title, edited in place: a click, or Enter on the focused title, swaps in a
  * text field; Enter or leaving the field saves, Escape cancels. Focus comes back to the title, so
  * a keyboard user carries on from where they were.
  */

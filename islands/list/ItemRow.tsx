@@ -21,7 +21,7 @@ export interface ItemRowProps extends RowHandlers {
   /** Row index in the view, for the theme colour (--task-0..9) and keyboard moves. */
   index: number;
   pending: boolean;
-  /** A change to it waits in the offline outbox (issue 14). */
+  /** A change to it waits in the offline outbox. */
   waiting?: boolean;
   readOnly: boolean;
   /** The completion box works: everyone but a read-only viewer (a `check` caller may only tick). */
@@ -33,11 +33,11 @@ export interface ItemRowProps extends RowHandlers {
   subItems?: { done: number; total: number };
 }
 
-/** DESIGN §11, subtly under the title: who ticked it, else who added it; nothing when nobody is named (a nameless guest, an older item). */
+/** Subtly under the title: who ticked it, else who added it; nothing when nobody is named (a nameless guest, an older item; docs/product-rules.md#attribution-and-activity). */
 const attribution = ({ completed, completedBy, createdBy }: Task) =>
   completed && completedBy ? `Ticked by ${actorName(completedBy)}` : createdBy ? `Added by ${actorName(createdBy)}` : "";
 
-/** One item (SPEC §2): handle, completion button, parent indicator, title, description, Edit, Delete. */
+/** One item (docs/product-rules.md#screens): handle, completion button, parent indicator, title, description, Edit, Delete. */
 export function ItemRow(props: ItemRowProps) {
   const { task, index, pending, readOnly, draggable, pinned, subItems } = props;
   const classes = ["item", pinned ? "item--pinned sortable-pinned" : "sortable-item", task.completed ? "item--done" : ""];
@@ -48,7 +48,7 @@ export function ItemRow(props: ItemRowProps) {
       ) : (
         <span className="item__gutter" aria-hidden="true" />
       )}
-      {/* biome-ignore lint/a11y/useSemanticElements: a native checkbox cannot show the pending spinner SPEC §2 asks for */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a native checkbox cannot show the pending spinner a row shows */}
       <button
         type="button"
         className="item__check"
@@ -64,11 +64,11 @@ export function ItemRow(props: ItemRowProps) {
           if (!pending) props.onToggle(task);
         }}
       >
-        {/* The box is drawn inside a 44 px button, the size a finger needs (issue 13). */}
+        {/* The box is drawn inside a 44 px button, the size a finger needs. */}
         <span className="item__box">{pending ? <Spinner label="Saving" /> : task.completed ? <Icon name="check" size={16} /> : null}</span>
       </button>
       <div className="item__main">
-        {/* A parent's title opens it, as SPEC has it; its title is edited in place inside, where it heads the view. */}
+        {/* A parent's title opens it; its title is edited in place inside, where it heads the view. */}
         {task.isParent && !pinned ? (
           <button type="button" className="item__title item__title--parent" onClick={() => props.onOpen(task)}>
             {task.title}

@@ -1,7 +1,7 @@
 /**
  * State two islands of the list page share (they run in one bundle): the header's show/hide
- * completed toggle and the list itself. SPEC §3: the preference lives in browser storage, default
- * true. Issue 13's "completed at the bottom" is stored the same way, default off.
+ * completed toggle and the list itself. The preference lives in browser storage, default
+ * true; "completed at the bottom" is stored the same way, default off.
  */
 const SHOW_COMPLETED_KEY = "showCompleted";
 const COMPLETED_LAST_KEY = "completedLast";
@@ -10,7 +10,7 @@ export interface ListPrefs {
   showCompleted: boolean;
   /** Completed items after the open ones in the view, each group in its own order. */
   completedLast: boolean;
-  /** The toggle is offered only while some item is completed (SPEC §2). */
+  /** The toggle is offered only while some item is completed (docs/product-rules.md#screens). */
   hasCompleted: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * @module The list page's keyboard (issue 13): the one list that the `?` dialog, the guide on the
+ * @module The list page's keyboard (docs/decisions/016-list-keyboard-and-colour-mode.md): the one list that the `?` dialog, the guide on the
  * Settings Info tab and the key handler all read, so what is shown is what works. Plain data, no
  * imports: the server's guide and the browser's list page both take it.
  */

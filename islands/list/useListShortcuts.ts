@@ -1,5 +1,5 @@
 /**
- * @module The list page's single-key shortcuts (issue 13), as shortcuts.ts lists them. They stay
+ * @module The list page's single-key shortcuts (docs/decisions/016-list-keyboard-and-colour-mode.md), as shortcuts.ts lists them. They stay
  * out of the way: never while typing in a field, with a dialog open, with Ctrl, Alt or ⌘ held
  * (the browser's own shortcuts), or for a held-down key; a read-only viewer gets only `?`, and a
  * tick-only one `x` besides.

@@ -1,6 +1,6 @@
 /**
- * @module One Tab stop for the whole list (issue 13, the roving tabindex of WAI-ARIA's grid
- * pattern): Tab enters the list on the item last used (the first at the start) and the next Tab
+ * @module One Tab stop for the whole list (the roving tabindex of WAI-ARIA's grid pattern,
+ * docs/decisions/016-list-keyboard-and-colour-mode.md): Tab enters the list on the item last used (the first at the start) and the next Tab
  * leaves it; ↑ ↓ Home End move between items and ← → between the buttons of one item, so every
  * control stays in reach. It works on the DOM the rows render (`li.item[data-task-id]` in the
  * rows container), so a row's buttons need nothing of their own, and rows added later, by this

@@ -12,6 +12,6 @@ export const KEEP_PAGE_MESSAGE = "listwell:keep-page";
 
 /**
  * Back online, a page asks the worker whether the session it kept pages for still stands: it may
- * have ended elsewhere meanwhile (the password changed on another device, DESIGN §4).
+ * have ended elsewhere meanwhile (the password changed on another device).
  */
 export const CHECK_SESSION_MESSAGE = "listwell:check-session";

@@ -1,5 +1,5 @@
 /**
- * Reconnect delays of SPEC §9. The websocket wrapper waits 1 s, doubling up to 30 s; the realtime
+ * Reconnect delays (docs/product-rules.md#live-updates). The websocket wrapper waits 1 s, doubling up to 30 s; the realtime
  * connection grows by 1.5 with 20 % jitter, so a server restart is not met by every browser at once.
  */
 export const MAX_DELAY_MS = 30_000;

@@ -5,14 +5,14 @@ import { PollingClient, type PollingOptions, type PollingTarget } from "./pollin
 import { LiveSocket, type LiveSocketOptions } from "./socket";
 
 /**
- * The realtime connection of SPEC §4: one websocket (through the wrapper) following one list,
+ * The realtime connection (docs/product-rules.md#live-updates): one websocket (through the wrapper) following one list,
  * or none for the user's own messages; reconnects by 1.5× with 20 % jitter, warns after the
  * second attempt, and after the fifth falls back to long polling for the rest of the page's life.
  * Every message goes through the same dedupe (last 100 ids), whichever transport brought it.
  */
 export const WARN_AT_ATTEMPT = 2;
 export const FALLBACK_AT_ATTEMPT = 5;
-/** SPEC §7: `subscribe` follows `connect` 500 ms later, unless the server already answered. */
+/** `subscribe` follows `connect` 500 ms later, unless the server already answered (docs/http-contract.md#websocket). */
 export const SUBSCRIBE_AFTER_MS = 500;
 
 export interface Notice {
@@ -75,7 +75,7 @@ export class RealtimeConnection {
     this.polling?.stop();
   }
 
-  /** The browser is back online (issue 14): reconnect now, not when the backoff would have. */
+  /** The browser is back online: reconnect now, not when the backoff would have. */
   resume() {
     if (this.transport === "polling") this.polling?.wake();
     else this.socket.connect();
@@ -92,7 +92,7 @@ export class RealtimeConnection {
     }
     const messageId = crypto.randomUUID();
     this.pendingConnectId = messageId;
-    // `presence`: this page shows who has the list open (issue 16).
+    // `presence`: this page shows who has the list open.
     this.socket.send({ type: "connect", ...this.options.target, presence: true, timestamp: Date.now(), messageId });
     clearTimeout(this.subscribeTimer);
     this.subscribeTimer = setTimeout(() => {

@@ -1,5 +1,5 @@
 /**
- * SPEC §4: events trigger a refresh "with 300 ms debounce". The first event of a burst refreshes
+ * Events trigger a refresh "with 300 ms debounce". The first event of a burst refreshes
  * at once (a lone change shows without delay) and the rest of the burst folds into one refresh
  * when it has been quiet for the wait; the pages' own fetches then see one call per burst.
  */

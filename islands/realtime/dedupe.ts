@@ -1,4 +1,4 @@
-/** SPEC §4/§9: duplicate events are ignored; the last 100 message ids are remembered. */
+/** Duplicate events are ignored; the last 100 message ids are remembered (docs/product-rules.md#live-updates). */
 export const DEDUPE_KEPT = 100;
 
 export function createDeduper(kept = DEDUPE_KEPT) {

@@ -1,7 +1,7 @@
 import type { LiveMessage, PollResponse } from "../../src/shared/live-messages";
 
 /**
- * The long-poll client of SPEC §4 and §9, for when websockets fail: connect (10 s timeout),
+ * The long-poll client (docs/product-rules.md#live-updates), for when websockets fail: connect (10 s timeout),
  * subscribe, then poll (35 s timeout) again 100 ms after each answer, resuming from the last
  * event id. A 404 means the server forgot the client (restart, another instance): connect again
  * and resume. After 5 failed attempts in a row it goes passive and tries again after 30 s.

@@ -2,7 +2,7 @@ import { parseLiveMessage, type LiveMessage } from "../../src/shared/live-messag
 import { doublingDelay } from "./backoff";
 
 /**
- * The websocket wrapper of SPEC §4 and §9: reconnects with backoff (1 s doubling to 30 s, at most
+ * The websocket wrapper (docs/product-rules.md#live-updates): reconnects with backoff (1 s doubling to 30 s, at most
  * 10 attempts), queues up to 50 messages while closed, tries a send 3 times, pings every 15 s and
  * treats a pong missing for 10 s as a dead connection. An intentional disconnect stops it; the
  * page becoming visible again reconnects at once.

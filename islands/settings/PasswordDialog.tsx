@@ -15,7 +15,7 @@ export interface PasswordDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 Account tab "Change Password" dialog with the rules of SPEC §5. */
+/** Account tab "Change Password" dialog with its rules (docs/product-rules.md#text-rules). */
 export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Change Password" description="Enter your current password and choose a new one.">
@@ -30,7 +30,7 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  // SPEC §5: submitting needs all three fields filled.
+  // Submitting needs all three fields filled (docs/product-rules.md#text-rules).
   const complete = values.currentPassword !== "" && values.newPassword !== "" && values.confirmPassword !== "";
 
   const validate = (next: PasswordChange) => {

@@ -12,7 +12,7 @@ export interface UsernameDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 Account tab "Edit" dialog: Save only once the new name is changed and available. */
+/** Account tab "Edit" dialog: Save only once the new name is changed and available (docs/product-rules.md#screens). */
 export function UsernameDialog({ open, current, onClose }: UsernameDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Edit Username" description="Choose a new username for your account.">
@@ -88,7 +88,7 @@ function UsernameForm({ current, onClose }: { current: string; onClose: () => vo
   );
 }
 
-/** SPEC §4: checking shows a spinner, available a green tick, taken a red cross. */
+/** Checking shows a spinner, available a green tick, taken a red cross (docs/product-rules.md#on-the-page). */
 function AvailabilityIcon({ availability }: { availability: Availability }) {
   if (availability === "checking") {
     return (

@@ -1,8 +1,8 @@
 import { COLOR_MODE_COOKIE, type ColorMode, colorSchemeOf, type ThemeId } from "../../src/shared/themes";
 
 /**
- * SPEC §3: the theme is kept in browser storage as well as on the server. The server's copy wins
- * (SPEC §4) and arrives already normalised (legacy names mapped), so only writes happen here.
+ * The theme is kept in browser storage as well as on the server. The server's copy wins
+ * (docs/product-rules.md#accounts) and arrives already normalised (legacy names mapped), so only writes happen here.
  */
 const THEME_KEY = "theme";
 

@@ -1,7 +1,7 @@
 /**
- * SPEC §6 badge wording, kept verbatim: read shows 'Read & Write' as an outline badge, write
- * 'Read & Write' as a secondary badge, admin 'Admin', and any other value as it came; DESIGN §11's
- * level `check` says what it allows.
+ * Badge wording, kept verbatim: read shows 'Read & Write' as an outline badge, write
+ * 'Read & Write' as a secondary badge, admin 'Admin', and any other value as it came; the
+ * level `check` says what it allows (docs/product-rules.md#access).
  */
 export function AccessBadge({ level }: { level: string }) {
   if (level === "read") return <span className="badge badge--outline">Read &amp; Write</span>;

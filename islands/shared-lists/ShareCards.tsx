@@ -4,7 +4,7 @@ import { AccessBadge } from "./AccessBadge";
 import { ActionsMenu } from "./ActionsMenu";
 import { sharedAgo } from "./relative-time";
 
-/** SPEC §2: 'Open List' goes to the list with shared=true and the list's shareId. */
+/** 'Open List' goes to the list with shared=true and the list's shareId (docs/product-rules.md#screens). */
 export const openListHref = ({ list }: SharedWithMeItem) => `/list/${list.id}?shared=true&shareId=${encodeURIComponent(list.shareId)}`;
 
 export function SharedWithMeCard({ item, now }: { item: SharedWithMeItem; now: number }) {
@@ -59,7 +59,7 @@ export function MySharedCard({ record, now, unsharing, onUnshare }: MySharedCard
   );
 }
 
-/** SPEC §2: two skeleton cards while a tab loads on the client. */
+/** Two skeleton cards while a tab loads on the client (docs/product-rules.md#screens). */
 export function SkeletonCards() {
   return (
     <div className="share-grid" role="status" aria-busy="true" aria-label="Loading shared lists">

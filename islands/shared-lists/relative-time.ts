@@ -28,7 +28,7 @@ function distance(seconds: number): string {
   return `almost ${plural(years + 1, "year")}`;
 }
 
-/** SPEC §2: an invalid date reads 'Unknown date'; a date a little in the future counts as now. */
+/** An invalid date reads 'Unknown date'; a date a little in the future counts as now (docs/product-rules.md#screens). */
 export function timeAgo(date: string | number | null | undefined, now: number): string {
   if (date === null || date === undefined || date === "") return "Unknown date";
   const time = new Date(date).getTime();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../api";
 
-/** SPEC §9: shared-with-me and my-shared-lists poll every 3 s, with 3 retries. */
+/** Shared-with-me and my-shared-lists poll every 3 s, with 3 retries (docs/product-rules.md#live-updates). */
 export const POLL_INTERVAL_MS = 3000;
 const RETRIES = 3;
 const FIRST_RETRY_DELAY_MS = 500;

@@ -11,7 +11,7 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons in the footer, right-aligned. */
   actions?: ReactNode;
-  /** "sheet" slides in from the side (SPEC §2 edit sheets); "dialog" is centred. */
+  /** "sheet" slides in from the side (the edit sheets); "dialog" is centred. */
   variant?: "dialog" | "sheet";
   /** Confirmations are alertdialogs, so screen readers announce them as such. */
   role?: "dialog" | "alertdialog";
@@ -21,7 +21,7 @@ export interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog> (DESIGN §8): focus trap, Escape and the top layer come free.
+ * A modal on the native <dialog> (docs/product-rules.md#screens): focus trap, Escape and the top layer come free.
  * The content is mounted only while open, so every opening starts with fresh form state.
  */
 export function Dialog({

@@ -9,7 +9,7 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   aside?: ReactNode;
 }
 
-/** A labelled input with its validation message beside it (DESIGN §8: never the browser's bubbles). */
+/** A labelled input with its validation message beside it (never the browser's bubbles, docs/product-rules.md#screens). */
 export function Field({ id, label, error, hint, aside, ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (

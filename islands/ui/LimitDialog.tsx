@@ -3,12 +3,12 @@ import { Dialog } from "./Dialog";
 export interface LimitDialogProps {
   open: boolean;
   onClose: () => void;
-  /** SPEC §2's title, e.g. 'List Limit Reached (25)'. */
+  /** The product's title, e.g. 'List Limit Reached (25)'. */
   title: string;
   description: string;
 }
 
-/** The notice that a cap of SPEC §9 was hit: what the limit is, and one OK. */
+/** The notice that a cap (docs/product-rules.md#limits) was hit: what the limit is, and one OK. */
 export function LimitDialog({ open, onClose, title, description }: LimitDialogProps) {
   return (
     <Dialog

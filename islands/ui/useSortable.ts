@@ -8,7 +8,7 @@ export interface SortableOptions {
 }
 
 /**
- * SPEC §9 drag activation: the mouse must travel 8 px, a finger must rest 200 ms (and may wander
+ * Drag activation: the mouse must travel 8 px, a finger must rest 200 ms (and may wander
  * 8 px meanwhile). forceFallback makes sortablejs use pointer events everywhere, so those limits
  * apply to mouse and touch alike, and drags behave the same in every browser.
  */
@@ -27,7 +27,7 @@ const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as
  * Lets the user reorder the `.sortable-item` children of `ref` by their `.drag-handle`. React owns
  * the DOM, so the move sortablejs made is undone at once and reported; the caller re-renders the
  * new order. A child marked `.sortable-pinned` (a parent item heading its sub-items) stays first:
- * nothing may be dropped above it (SPEC §4 "Sub-items cannot be dragged above their parent").
+ * nothing may be dropped above it (docs/product-rules.md#sub-items).
  */
 export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMove }: SortableOptions) {
   const latest = useRef(onMove);

@@ -1,4 +1,4 @@
-/** SPEC §2 "Version dialog": at most five changes, conventional-commit prefixes stripped. */
+/** Version dialog: at most five changes, conventional-commit prefixes stripped (docs/product-rules.md#versions). */
 export const MAX_SHOWN_CHANGES = 5;
 export const FALLBACK_CHANGE = "Latest improvements and bug fixes";
 
