@@ -4,7 +4,7 @@ import { SESSION_COOKIE, authenticate } from "../auth/sessions";
 import { presentableGuestName } from "../domain/actors";
 import { AppError } from "../domain/errors";
 import { GUEST_NAME_COOKIE } from "../shared/attribution";
-import { isSameOrigin } from "../http/middleware/same-origin";
+import { isSameOrigin } from "../shared/origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
 import type { Logger } from "../logger";
 import type { Store } from "../store";

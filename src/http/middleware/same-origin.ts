@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError, forbidden } from "../../domain/errors";
+import { isSameOrigin } from "../../shared/origin";
 import type { AppEnv } from "../env";
 import { hasBody } from "../validate";
 
@@ -23,13 +24,3 @@ export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   return next();
 };
-
-export function isSameOrigin(origin: string, requestUrl: string, hostHeader: string | undefined): boolean {
-  try {
-    const from = new URL(origin);
-    const host = hostHeader ?? new URL(requestUrl).host;
-    return from.host === host;
-  } catch {
-    return false;
-  }
-}
