@@ -1,25 +1,9 @@
 import { useEffect, useState } from "react";
-import type { VersionUpdate } from "../src/shared/types";
-import { api } from "./api";
+import { client } from "./api";
+import { listen, type VersionUpdateDetail } from "./signals";
 import { Dialog } from "./ui/Dialog";
 import { Spinner } from "./ui/Icon";
 import { displayedChanges } from "./version/changes";
-
-/** The window event the realtime client dispatches for a live `version_update` (SPEC §4). */
-export const VERSION_UPDATE_EVENT = "listwell:version_update";
-
-export interface VersionUpdateDetail {
-  versionId: string;
-  changes?: string[];
-}
-
-interface CheckUpdatesAnswer {
-  hasUpdate: boolean;
-  update: Pick<VersionUpdate, "versionId" | "changes"> | null;
-}
-
-const isDetail = (value: unknown): value is VersionUpdateDetail =>
-  typeof value === "object" && value !== null && typeof (value as { versionId?: unknown }).versionId === "string";
 
 /**
  * SPEC §2 "Version dialog" on every signed-in page: shown when check-updates says a version is
@@ -31,25 +15,22 @@ export default function VersionDialog() {
 
   useEffect(() => {
     let active = true;
-    api<CheckUpdatesAnswer>("/api/version/check-updates")
+    client.version["check-updates"]
+      .$get()
       .then((answer) => {
         if (active && answer.hasUpdate && answer.update) setUpdate(answer.update);
       })
       .catch(() => {
         // Not knowing about an update is harmless; the next page load asks again.
       });
-    const onLiveUpdate = (event: Event) => {
-      const detail = (event as CustomEvent<unknown>).detail;
-      if (isDetail(detail)) setUpdate(detail);
-    };
-    window.addEventListener(VERSION_UPDATE_EVENT, onLiveUpdate);
+    const stopListening = listen("listwell:version_update", setUpdate);
     return () => {
       active = false;
-      window.removeEventListener(VERSION_UPDATE_EVENT, onLiveUpdate);
+      stopListening();
     };
   }, []);
 
-  const markSeen = (versionId: string) => api("/api/version/mark-seen", { body: { versionId } }).catch(() => undefined);
+  const markSeen = (versionId: string) => client.version["mark-seen"].$post({ json: { versionId } }).catch(() => undefined);
 
   async function refresh() {
     if (!update) return;

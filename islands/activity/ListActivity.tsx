@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { actorName } from "../../src/shared/attribution";
-import { PRESENCE, type LiveMessage, type PresencePayload } from "../../src/shared/live-messages";
-import { LIVE_EVENT } from "../realtime/refresh-signal";
+import { PRESENCE, type PresencePayload } from "../../src/shared/live-messages";
+import { listen } from "../signals";
 import { Icon } from "../ui/Icon";
 import { storedGuestName, syncGuestCookie } from "./guest-name";
 
@@ -43,12 +43,9 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
       setName(storedGuestName());
       syncGuestCookie();
     }
-    const onLive = (event: Event) => {
-      const message = (event as CustomEvent<LiveMessage>).detail;
+    return listen("listwell:live", (message) => {
       if (message.type === PRESENCE && message.listId === listId) setPresence(message.payload as PresencePayload);
-    };
-    window.addEventListener(LIVE_EVENT, onLive);
-    return () => window.removeEventListener(LIVE_EVENT, onLive);
+    });
   }, [listId, guest]);
 
   // Rendered once the page runs (nothing to show before): on a phone a member's row goes below the

@@ -1,4 +1,5 @@
 import { GUEST_NAME_COOKIE } from "../../src/shared/attribution";
+import { emit, type SignalName } from "../signals";
 
 /**
  * @module A share-link guest's display name (DESIGN §11), kept in this browser: localStorage holds
@@ -6,8 +7,8 @@ import { GUEST_NAME_COOKIE } from "../../src/shared/attribution";
  * adding a header (docs/decisions/024). The server adds " (guest)" and checks it.
  */
 const STORAGE_KEY = "listwell:guest-name";
-/** Tells the live connection to reconnect, so the presence row shows the new name. */
-export const GUEST_NAME_EVENT = "listwell:guest-name";
+/** The live connection's name for the signal, until it listens through islands/signals.ts. */
+export const GUEST_NAME_EVENT: SignalName = "listwell:guest-name";
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 export function storedGuestName(): string | null {
@@ -36,5 +37,5 @@ export function saveGuestName(name: string) {
     // Private mode without storage: the cookie still carries it for this visit.
   }
   writeCookie(name);
-  window.dispatchEvent(new CustomEvent(GUEST_NAME_EVENT));
+  emit("listwell:guest-name", null);
 }

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { api } from "../api";
+import { client } from "../api";
+import { emit } from "../signals";
 import { toast } from "../toast";
 import { Icon, Spinner } from "../ui/Icon";
-import { VERSION_UPDATE_EVENT, type VersionUpdateDetail } from "../VersionDialog";
 
 /** SPEC §2 Admin "Deployment Notifications": tell every user about the new version. */
 export default function DeploymentNotice() {
@@ -12,12 +12,11 @@ export default function DeploymentNotice() {
     setSending(true);
     try {
       // An empty body: the server takes the changes from the app's CHANGELOG (DESIGN §6).
-      const { sentCount } = await api<{ sentCount: number }>("/api/admin/trigger-version-update", { body: {} });
+      const { sentCount } = await client.admin["trigger-version-update"].$post({ json: {} });
       toast({ title: `Version update sent to ${sentCount} connected devices and stored for future users`, variant: "success" });
     } catch {
       // SPEC §8's local fallback: at least this screen shows what users would have seen.
-      const detail: VersionUpdateDetail = { versionId: `local-${Date.now()}`, changes: [] };
-      window.dispatchEvent(new CustomEvent(VERSION_UPDATE_EVENT, { detail }));
+      emit("listwell:version_update", { versionId: `local-${Date.now()}`, changes: [] });
       toast({ title: "Version update shown locally", description: "The server could not send it to other users.", variant: "destructive" });
     } finally {
       setSending(false);

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
-import { api, ApiRequestError, errorMessage } from "../api";
+import { ApiRequestError, client, errorMessage } from "../api";
 import { useOffline } from "../offline/useOffline";
 import { moveItem, positionsOf } from "../order";
+import { listen } from "../signals";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
@@ -58,12 +59,12 @@ export default function HomeScreen(props: HomeScreenProps) {
    */
   const reordering = useRef({ generation: 0, inFlight: 0 });
 
-  /** The one refresh: realtime events (window 'listwell:refresh'), focus and failures call it. */
+  /** The one refresh: realtime events (the `listwell:refresh` signal), focus and failures call it. */
   const refetch = useCallback(async () => {
     const started = reordering.current.generation;
     void refreshProgress();
     try {
-      const [own, sharedWithMe] = await Promise.all([api<TaskList[]>("/api/task-lists"), api<SharedWithMeItem[]>("/api/shared-with-me")]);
+      const [own, sharedWithMe] = await Promise.all([client["task-lists"].$get(), client["shared-with-me"].$get()]);
       // Moving the cards back would also take the keyboard focus off the one being moved.
       if (started === reordering.current.generation && reordering.current.inFlight === 0) setLists(own);
       setShared(sharedWithMe);
@@ -76,7 +77,7 @@ export default function HomeScreen(props: HomeScreenProps) {
   useEffect(() => {
     if (props.loadError) void refetch();
     const onRefresh = () => void refetch();
-    window.addEventListener("listwell:refresh", onRefresh);
+    const stopListening = listen("listwell:refresh", onRefresh);
     // SPEC §7: shared-with-me is refetched on focus, so coming back to the tab shows what changed.
     window.addEventListener("focus", onRefresh);
     // Back from the list a new list opened (bfcache): the New List dialog is still up, waiting.
@@ -87,7 +88,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     };
     window.addEventListener("pageshow", onPageShow);
     return () => {
-      window.removeEventListener("listwell:refresh", onRefresh);
+      stopListening();
       window.removeEventListener("focus", onRefresh);
       window.removeEventListener("pageshow", onPageShow);
       clearTimeout(refetchTimer.current);
@@ -113,7 +114,7 @@ export default function HomeScreen(props: HomeScreenProps) {
       state.inFlight++;
       setLists(after);
       clearTimeout(refetchTimer.current);
-      const failure = await api("/api/task-lists/reorder", { body: positionsOf(after) }).then(
+      const failure = await client["task-lists"].reorder.$post({ json: positionsOf(after) }).then(
         () => null,
         (error: unknown) => error,
       );
@@ -139,7 +140,7 @@ export default function HomeScreen(props: HomeScreenProps) {
 
   async function createList(name: string) {
     try {
-      const created = await api<TaskList>("/api/task-lists", { body: { name } });
+      const created = await client["task-lists"].$post({ json: { name } });
       // A new list is opened at once; the dialog stays, pending, until the list page replaces Home.
       window.location.assign(`/list/${created.id}`);
     } catch (error) {
@@ -159,7 +160,7 @@ export default function HomeScreen(props: HomeScreenProps) {
 
   async function renameList(list: TaskList, name: string) {
     try {
-      const updated = await api<TaskList>(`/api/task-lists/${list.id}`, { method: "PATCH", body: { name } });
+      const updated = await client["task-lists"][":id"].$patch({ param: { id: list.id }, json: { name } });
       replaceList(updated);
       setModal(null);
     } catch (error) {
@@ -171,7 +172,7 @@ export default function HomeScreen(props: HomeScreenProps) {
   async function deleteList(list: TaskList) {
     setDeleting(true);
     try {
-      await api(`/api/task-lists/${list.id}`, { method: "DELETE" });
+      await client["task-lists"][":id"].$delete({ param: { id: list.id } });
       const index = lists.findIndex((item) => item.id === list.id);
       setLists((current) => current.filter((item) => item.id !== list.id));
       setModal(null);

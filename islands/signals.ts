@@ -1,0 +1,46 @@
+/**
+ * @module Signals between islands: each window event is named once here with what it carries,
+ * and islands send and hear them through `emit` and `listen` only. Islands hydrate as separate
+ * roots, so they share no React context; a window event reaches whichever of them is listening
+ * (docs/decisions/034-typed-client-forms-signals.md).
+ */
+import type { LiveMessage } from "../src/shared/live-messages";
+
+/** Why the page should read its data again: a change, a share appearing or going, a reconnect. */
+export interface RefreshDetail {
+  listId?: number;
+  type: string;
+  /** On `connect`: the list's newest event id as the subscription began. */
+  eventId?: number;
+}
+
+/** A version the What's New dialog shows (SPEC §4 `version_update`). */
+export interface VersionUpdateDetail {
+  versionId: string;
+  changes?: string[];
+}
+
+/** Every signal by its window event's name, with its detail. */
+export interface Signals {
+  /** The live connection: read the page's data again. */
+  "listwell:refresh": RefreshDetail;
+  /** Every live message as it arrives, for a view that applies payloads directly. */
+  "listwell:live": LiveMessage;
+  /** A version announced live, or shown locally when the server could not send it. */
+  "listwell:version_update": VersionUpdateDetail;
+  /** The guest chose a display name: the live connection reconnects so presence shows it. */
+  "listwell:guest-name": null;
+}
+
+export type SignalName = keyof Signals;
+
+export function emit<N extends SignalName>(name: N, detail: Signals[N], target: EventTarget = window) {
+  target.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+/** Calls `handler` with each signal's detail until the returned function is called. */
+export function listen<N extends SignalName>(name: N, handler: (detail: Signals[N]) => void, target: EventTarget = window): () => void {
+  const onEvent = (event: Event) => handler((event as CustomEvent<Signals[N]>).detail);
+  target.addEventListener(name, onEvent);
+  return () => target.removeEventListener(name, onEvent);
+}
