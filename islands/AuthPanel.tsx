@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { validateLogin, validateRegistration, validateUsername } from "../src/shared/rules/account";
-import type { User } from "../src/shared/types";
-import { api, ApiRequestError, errorMessage } from "./api";
+import { ApiRequestError, client, errorMessage } from "./api";
 import { landAfterSignIn, rememberPendingShare } from "./pending-share";
-import { Field, withoutError } from "./ui/Field";
+import { Field } from "./ui/Field";
 import { Spinner } from "./ui/Icon";
 import { flashToast, toast } from "./toast";
+import { useForm } from "./ui/useForm";
 
 export interface AuthPanelProps {
   initialTab: "login" | "register";
@@ -16,7 +16,7 @@ export interface AuthPanelProps {
 
 type Availability = "idle" | "checking" | "available" | "taken";
 
-/** SPEC §2 "Auth page": the Login and Register tabs with every rule, state and toast. */
+/** Auth page: the Login and Register tabs with every rule, state and toast (docs/product-rules.md#screens). */
 export default function AuthPanel({ initialTab, prefillUsername, shareId, relogin }: AuthPanelProps) {
   const [tab, setTab] = useState(initialTab);
 
@@ -51,111 +51,69 @@ export default function AuthPanel({ initialTab, prefillUsername, shareId, relogi
   );
 }
 
-async function finishSignIn(user: User, title: string, description: string) {
+async function finishSignIn(title: string, description: string) {
   flashToast({ title, description, variant: "success" });
   window.location.assign(await landAfterSignIn());
-  return user;
 }
 
 function LoginForm({ prefillUsername, shareId }: { prefillUsername: string; shareId: string | null }) {
-  const [values, setValues] = useState({ username: prefillUsername, password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
-    setValues({ ...values, [field]: e.target.value });
-    setErrors(withoutError(field));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const verdict = validateLogin(values);
-    setErrors(verdict.success ? {} : verdict.errors);
-    if (!verdict.success) return;
-    setPending(true);
-    try {
-      const user = await api<User>("/api/login", { body: { ...verdict.data, shareId: shareId ?? undefined } });
-      await finishSignIn(user, "Login successful", `Welcome back, ${user.username}!`);
-    } catch (error) {
-      setPending(false);
+  const form = useForm({
+    initial: { username: prefillUsername, password: "" },
+    check: validateLogin,
+    send: async (data) => {
+      const user = await client.login.$post({ json: { ...data, shareId: shareId ?? undefined } });
+      await finishSignIn("Login successful", `Welcome back, ${user.username}!`);
+    },
+    refused: (error) => {
       toast({ title: "Login failed", description: errorMessage(error, "Something went wrong"), variant: "destructive" });
-    }
-  }
+    },
+  });
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label="Login">
-      <Field
-        id="login-username"
-        label="Username"
-        autoComplete="username"
-        value={values.username}
-        error={errors.username}
-        onChange={set("username")}
-      />
-      <Field
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={set("password")}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending ? "Logging in..." : "Login"}
+    <form className="form" noValidate onSubmit={form.submit} aria-label="Login">
+      <Field id="login-username" label="Username" autoComplete="username" {...form.field("username")} />
+      <Field id="login-password" label="Password" type="password" autoComplete="current-password" {...form.field("password")} />
+      <button type="submit" className="button button--primary button--block" disabled={form.pending}>
+        {form.pending ? "Logging in..." : "Login"}
       </button>
     </form>
   );
 }
 
 function RegisterForm({ shareId }: { shareId: string | null }) {
-  const [values, setValues] = useState({ username: "", password: "", confirmPassword: "", inviteCode: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const [availability, setAvailability] = useState<Availability>("idle");
-
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
-    setValues({ ...values, [field]: e.target.value });
-    setErrors(withoutError(field));
-    if (field === "username") setAvailability("idle");
-  };
+  const form = useForm({
+    initial: { username: "", password: "", confirmPassword: "", inviteCode: "" },
+    check: validateRegistration,
+    send: async (data) => {
+      const user = await client.register.$post({ json: { ...data, shareId: shareId ?? undefined } });
+      await finishSignIn("Registration successful", `Account created for ${user.username}!`);
+    },
+    refused: (error, data) => {
+      const message = errorMessage(error, "Something went wrong");
+      if (!(error instanceof ApiRequestError && error.status === 400 && message.includes("Username already exists"))) {
+        toast({ title: "Registration failed", description: message, variant: "destructive" });
+        return;
+      }
+      setAvailability("taken");
+      toast({
+        title: "Username already taken",
+        description: "This username is already in use. Please choose a different username.",
+        variant: "destructive",
+      });
+      return { username: `Username '${data.username}' already exists. Please choose another.` };
+    },
+  });
 
   async function checkAvailability() {
-    const username = values.username.trim();
+    const username = form.values.username.trim();
     if (validateUsername(username)) return;
     setAvailability("checking");
     try {
-      await api(`/api/check-username?username=${encodeURIComponent(username)}`);
+      await client["check-username"].$get({ query: { username } });
       setAvailability("available");
     } catch (error) {
       setAvailability(error instanceof ApiRequestError && error.status === 400 ? "taken" : "idle");
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const verdict = validateRegistration(values);
-    setErrors(verdict.success ? {} : verdict.errors);
-    if (!verdict.success) return;
-    const payload = verdict.data;
-    setPending(true);
-    try {
-      const user = await api<User>("/api/register", { body: { ...payload, shareId: shareId ?? undefined } });
-      await finishSignIn(user, "Registration successful", `Account created for ${user.username}!`);
-    } catch (error) {
-      setPending(false);
-      const message = errorMessage(error, "Something went wrong");
-      if (error instanceof ApiRequestError && error.status === 400 && message.includes("Username already exists")) {
-        setAvailability("taken");
-        setErrors({ username: `Username '${payload.username}' already exists. Please choose another.` });
-        toast({
-          title: "Username already taken",
-          description: "This username is already in use. Please choose a different username.",
-          variant: "destructive",
-        });
-      } else {
-        toast({ title: "Registration failed", description: message, variant: "destructive" });
-      }
     }
   }
 
@@ -171,14 +129,16 @@ function RegisterForm({ shareId }: { shareId: string | null }) {
     ) : null;
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label="Register">
+    <form className="form" noValidate onSubmit={form.submit} aria-label="Register">
       <Field
         id="register-username"
         label="Username"
         autoComplete="username"
-        value={values.username}
-        error={errors.username}
-        onChange={set("username")}
+        {...form.field("username")}
+        onChange={(e) => {
+          form.setValue("username", e.target.value);
+          setAvailability("idle");
+        }}
         onBlur={checkAvailability}
         hint={
           <>
@@ -187,34 +147,17 @@ function RegisterForm({ shareId }: { shareId: string | null }) {
           </>
         }
       />
-      <Field
-        id="register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        onChange={set("password")}
-      />
+      <Field id="register-password" label="Password" type="password" autoComplete="new-password" {...form.field("password")} />
       <Field
         id="register-confirm"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={set("confirmPassword")}
+        {...form.field("confirmPassword")}
       />
-      <Field
-        id="register-invite"
-        label="Invite Code"
-        autoComplete="off"
-        value={values.inviteCode}
-        error={errors.inviteCode}
-        onChange={set("inviteCode")}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending ? "Registering..." : "Create Account"}
+      <Field id="register-invite" label="Invite Code" autoComplete="off" {...form.field("inviteCode")} />
+      <button type="submit" className="button button--primary button--block" disabled={form.pending}>
+        {form.pending ? "Registering..." : "Create Account"}
       </button>
     </form>
   );

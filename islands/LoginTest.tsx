@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { User } from "../src/shared/types";
-import { api, errorMessage } from "./api";
+import { client, errorMessage } from "./api";
 
 export interface LoginTestProps {
   environment: string;
@@ -52,14 +52,14 @@ export default function LoginTest({ environment, user: initialUser }: LoginTestP
         <button
           className="button button--primary"
           type="button"
-          onClick={() => run("Login", () => api<User>("/api/login", { body: credentials }))}
+          onClick={() => run("Login", () => client.login.$post({ json: credentials }))}
         >
           Test Login
         </button>
         <button
           className="button button--secondary"
           type="button"
-          onClick={() => run("Registration", () => api<User>("/api/register", { body: { ...credentials, inviteCode: form.inviteCode } }))}
+          onClick={() => run("Registration", () => client.register.$post({ json: { ...credentials, inviteCode: form.inviteCode } }))}
         >
           Test Registration
         </button>
@@ -68,7 +68,7 @@ export default function LoginTest({ environment, user: initialUser }: LoginTestP
           type="button"
           onClick={() =>
             run("Logout", async () => {
-              await api("/api/logout", { method: "POST" });
+              await client.logout.$post();
               return null;
             })
           }

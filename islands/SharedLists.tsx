@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ShareRecord, SharedWithMeItem } from "../src/shared/types";
-import { api, errorMessage } from "./api";
+import { client, errorMessage } from "./api";
 import { MySharedCard, SharedWithMeCard, SkeletonCards } from "./shared-lists/ShareCards";
 import { usePolled, type Polled } from "./shared-lists/usePolled";
 import { toast } from "./toast";
@@ -38,7 +38,7 @@ export default function SharedLists({ sharedWithMe, myShares, renderedAt }: Shar
   async function unshare(record: ShareRecord) {
     setUnsharing(record.id);
     try {
-      await api(`/api/unshare/${record.listId}/${record.sharedWithId}`, { method: "DELETE" });
+      await client.unshare[":listId"][":userId"].$delete({ param: { listId: record.listId, userId: record.sharedWithId } });
       setRemoved((ids) => new Set(ids).add(record.id));
       toast({ title: "List unshared", description: "The list has been unshared successfully", variant: "success" });
       mine.refetch();

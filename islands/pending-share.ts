@@ -1,6 +1,6 @@
-import type { SharedListResponse } from "../src/shared/types";
-import { api } from "./api";
-import { flashToast, SHARED_ACCESS_FAILED } from "./toast";
+import { client } from "./api";
+import { SHARED_ACCESS_FAILED } from "../src/shared/toast";
+import { flashToast } from "./toast";
 
 /** SPEC §3 session storage keys for a share link followed before signing in. */
 const PENDING_SHARE_KEY = "pendingShareId";
@@ -17,7 +17,7 @@ export async function landAfterSignIn(): Promise<string> {
   if (!shareId) return "/";
   sessionStorage.removeItem(PENDING_SHARE_KEY);
   try {
-    const shared = await api<SharedListResponse>(`/api/list?shareId=${encodeURIComponent(shareId)}`);
+    const shared = await client.list.$get({ query: { shareId } });
     flashToast({ title: `You now have access to the shared list "${shared.list.name}"`, variant: "success" });
     return `/?shareId=${encodeURIComponent(shareId)}`;
   } catch {

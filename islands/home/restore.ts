@@ -1,5 +1,5 @@
 import type { TaskList } from "../../src/shared/types";
-import { api, errorMessage } from "../api";
+import { client, errorMessage } from "../api";
 import { truncateTitle } from "../list/logic";
 import { toast, UNDO_TOAST_MS } from "../toast";
 
@@ -17,7 +17,7 @@ export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] =>
 export function offerRestore(list: TaskList, onRestored: (restored: TaskList) => void) {
   async function restore() {
     try {
-      onRestored(await api<TaskList>(`/api/task-lists/${list.id}/restore`, { method: "POST" }));
+      onRestored(await client["task-lists"][":id"].restore.$post({ param: { id: list.id } }));
     } catch (error) {
       toast({ title: "Failed to restore list", description: errorMessage(error, "Please try again."), variant: "destructive" });
     }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { api } from "../api";
+import { client } from "../api";
 import { waitingCount } from "../offline/db";
 import { flashToast, toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -57,7 +57,7 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
   async function logout() {
     setLoggingOut(true);
     try {
-      await api("/api/logout", { method: "POST" });
+      await client.logout.$post();
       flashToast({ title: "Logged out", description: "You have been logged out successfully." });
       window.location.assign("/auth");
     } catch {

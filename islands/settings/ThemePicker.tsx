@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect, useState } from "react";
 import { type ColorMode, THEME_IDS, THEMES, type Theme, type ThemeId } from "../../src/shared/themes";
-import { api, errorMessage } from "../api";
+import { client, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Icon } from "../ui/Icon";
 import { ModePicker } from "./ModePicker";
@@ -29,7 +29,7 @@ export default function ThemePicker({ current, mode }: ThemePickerProps) {
     applyTheme(theme);
     storeTheme(theme);
     try {
-      await api("/api/user/theme", { body: { theme } });
+      await client.user.theme.$post({ json: { theme } });
     } catch (error) {
       setSelected(previous);
       applyTheme(previous);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { validateNewUsername } from "../../src/shared/rules/account";
-import { api, ApiRequestError } from "../api";
+import { ApiRequestError, client } from "../api";
 
 export type Availability = "idle" | "checking" | "available" | "taken";
 
@@ -35,7 +35,7 @@ export function useUsernameAvailability(value: string, current: string): Usernam
     const timer = setTimeout(async () => {
       setAvailability("checking");
       try {
-        await api(`/api/check-username?username=${encodeURIComponent(trimmed)}`);
+        await client["check-username"].$get({ query: { username: trimmed } });
         if (!stale) setAvailability("available");
       } catch (error) {
         if (!stale) setAvailability(error instanceof ApiRequestError && error.status === 400 ? "taken" : "idle");
