@@ -5,7 +5,7 @@ import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
 import { Switch } from "../ui/Switch";
-import type { ItemFields } from "./tasks-api";
+import type { ItemFields } from "../offline/changes";
 
 export interface ItemSheetProps {
   open: boolean;

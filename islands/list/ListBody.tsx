@@ -1,30 +1,28 @@
 import type { RefObject } from "react";
 import type { Task } from "../../src/shared/types";
 import { Icon, Spinner } from "../ui/Icon";
-import { OfflineBanner } from "../offline/OfflineBanner";
+import { OfflineBanner, type OutboxView } from "../offline/OfflineBanner";
 import { needsNetwork } from "../offline/useOffline";
 import { ItemRow, type RowHandlers } from "./ItemRow";
 import { emptyStateText } from "./logic";
 import { QuickAdd, type QuickAddProps } from "./QuickAdd";
-import type { ListData } from "./useListData";
-import type { OutboxView } from "./useOutbox";
+import type { ListView } from "./store";
 
 export interface ListBodyProps {
-  data: ListData;
+  data: ListView;
   parent: Task | undefined;
   rows: Task[];
   /** Items of the view before hiding completed ones. */
   total: number;
   /** How many of those are completed, shown or hidden. */
   completed: number;
-  loading: boolean;
   readOnly: boolean;
   canTick: boolean;
   canDrag: boolean;
   sortAlpha: boolean;
   hasCompleted: boolean;
   pending: ReadonlySet<number>;
-  /** Offline, and which items have changes waiting to be saved (issue 14). */
+  /** Offline, and which items have changes waiting to be saved. */
   outbox: OutboxView;
   rowsRef: RefObject<HTMLUListElement | null>;
   onSortAlpha: (on: boolean) => void;
@@ -52,7 +50,7 @@ export function ListBody(props: ListBodyProps) {
   // Under the title, with 'Shared by …' when there is one: a line of its own would push the items down a phone's screen.
   const progress = props.total > 0 && (
     <span className="list-progress" aria-live="polite">
-      {props.completed} of {props.total} completed{props.loading && <Spinner label="Refreshing" />}
+      {props.completed} of {props.total} completed{data.loading && <Spinner label="Refreshing" />}
     </span>
   );
 
@@ -105,7 +103,7 @@ export function ListBody(props: ListBodyProps) {
             <Icon name="refresh" size={16} /> <span className="list-toolbar__label">Reset</span>
           </button>
         )}
-        {data.isOwner && !parent && (
+        {data.can.clearCompleted && !parent && (
           <button
             type="button"
             className="button button--outline button--small"
@@ -126,7 +124,7 @@ export function ListBody(props: ListBodyProps) {
         </p>
       )}
 
-      {props.loading && props.total === 0 ? (
+      {data.loading && props.total === 0 ? (
         <p className="empty-state">Loading items...</p>
       ) : (
         <ul className="items" ref={props.rowsRef}>
@@ -160,7 +158,7 @@ export function ListBody(props: ListBodyProps) {
           ))}
         </ul>
       )}
-      {empty && !(props.loading && props.total === 0) && <p className="empty-state">{empty}</p>}
+      {empty && !(data.loading && props.total === 0) && <p className="empty-state">{empty}</p>}
     </div>
   );
 }

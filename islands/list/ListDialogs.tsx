@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { LimitDialog } from "../ui/LimitDialog";
 import { ItemSheet } from "./ItemSheet";
-import type { ItemFields } from "./tasks-api";
+import type { ItemFields } from "../offline/changes";
 
 /** Which of the list page's dialogs is open; `add` carries what the quick-add field held. */
 export type Modal =

@@ -1,22 +1,23 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { ListCan } from "../../src/shared/can";
+import type { PastedItem } from "../../src/shared/markdown-list";
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
 import type { AccessLevel, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { takeEarlyTicks } from "../early-ticks";
+import type { ItemFields, ListTarget } from "../offline/changes";
+import { temporaryId } from "../offline/key";
 import { toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
-import { newKey, temporaryId } from "../offline/key";
-import { alphabetical, changedFields, completedLast, deletedWith, itemsOf, mergeTasks, reorderGroup, truncateTitle } from "./logic";
+import { alphabetical, changedFields, completedLast, deletedWith, itemsOf, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, subscribePrefs } from "./prefs";
 import { renameItem } from "./rename";
 import { resetCompletions } from "./reset";
-import { tasksApi, type ItemFields, type ListTarget } from "./tasks-api";
 import { deleteWithUndo } from "./undo";
-import { useListData } from "./useListData";
-import { useOutbox } from "./useOutbox";
+import { useListStore } from "./useListStore";
 import { useTicks } from "./useTicks";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
@@ -26,8 +27,10 @@ export interface ListScreenProps {
   tasks: Task[];
   accessLevel: AccessLevel;
   isOwner: boolean;
+  /** What the caller may do here, as the server's access policy says. */
+  can: ListCan;
   ownerName: string | null;
-  /** The share link's id when the page was opened through one (SPEC §6); null for the owner. */
+  /** The share link's id when the page was opened through one; null for the owner. */
   shareId: string | null;
   /** 0 for the list itself, else the parent item whose sub-items are shown (?parentId=). */
   parentId: number;
@@ -51,18 +54,18 @@ function urlWithParent(id: number): URL {
   return url;
 }
 
-/** SPEC §2 "List page": the items of a list or of one parent item, with every action on them. */
+/** The list page (docs/product-rules.md): the items of a list or of one parent item, with every action on them. */
 export default function ListScreen(props: ListScreenProps) {
   const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
-  const { data, loading, refetch, setTasks, overlay } = useListData(
+  const { list, tasks, accessLevel, isOwner, can, ownerName } = props;
+  const { data, store, outbox, cancel, read } = useListStore({
     target,
-    { name: props.list.name, tasks: props.tasks, accessLevel: props.accessLevel, isOwner: props.isOwner, ownerName: props.ownerName },
-    props.eventId,
-  );
-  const scope = props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`;
-  const outbox = useOutbox(scope, target, { setTasks, refetch: () => void refetch(), overlay, onServerId: followSavedParent });
-  const { save: saveChange } = outbox;
-  const { pending, toggle, closeCompletionToast } = useTicks(target, saveChange, setTasks);
+    scope: props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`,
+    initial: { name: list.name, tasks, accessLevel, isOwner, can, ownerName },
+    renderedEventId: props.eventId,
+    onServerId: followSavedParent,
+  });
+  const { pending, toggle, closeCompletionToast } = useTicks(store);
   const [parentId, setParentId] = useState(props.parentId);
   const [view, setView] = useState({ showCompleted: true, completedLast: false });
   const [sortAlpha, setSortAlpha] = useState(false);
@@ -75,9 +78,9 @@ export default function ListScreen(props: ListScreenProps) {
   /** Where keyboard focus goes once the rows re-render, so a move or a view change never drops it. */
   const focusNext = useRef<string | null>(null);
 
-  // DESIGN §11: a `check` caller ticks and unticks, and gets none of the other controls.
-  const readOnly = data.accessLevel === "read" || data.accessLevel === "check";
-  const canTick = data.accessLevel !== "read";
+  // The server's access policy says what this caller may do: a `check` caller ticks and nothing else.
+  const readOnly = !data.can.edit;
+  const canTick = data.can.tick;
   const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
   const group = itemsOf(data.tasks, parent ? parent.id : 0);
   const shown = view.showCompleted ? group : group.filter((task) => !task.completed);
@@ -106,7 +109,7 @@ export default function ListScreen(props: ListScreenProps) {
     focusNext.current = null;
   });
 
-  /** A parent added offline and opened before it was saved: its view and URL take the id it was saved as. */
+  /** A parent added and opened before it was saved: its view and URL take the id it was saved as. */
   function followSavedParent(temporary: number, id: number) {
     setParentId((current) => (current === temporary ? id : current));
     if (parentFromUrl() === temporary) window.history.replaceState(window.history.state, "", urlWithParent(id));
@@ -130,17 +133,13 @@ export default function ListScreen(props: ListScreenProps) {
   }, []);
 
   async function reorder(from: number, to: number) {
-    const before = data.tasks;
-    const moved = reorderGroup(group, rows, from, to);
-    setTasks((tasks) => mergeTasks(tasks, moved));
+    const items = reorderGroup(group, rows, from, to).map(({ id, position }) => ({ id, position }));
     try {
-      const items = moved.map(({ id, position }) => ({ id, position }));
-      const answer = await saveChange({ kind: "reorder", items }, "The new order", (key) => tasksApi.reorder(target, items, key));
-      if (answer) setTasks(() => answer.tasks);
+      await store.apply({ kind: "reorder", items }, "The new order");
     } catch (error) {
-      setTasks(() => before);
       toast({ title: "Failed to reorder tasks", description: errorMessage(error, "Failed to reorder items"), variant: "destructive" });
-      void refetch();
+      // The order refused may have been made on a stale view: the server's is read.
+      void read();
     }
   }
   const canDrag = !readOnly && !sortAlpha && rows.length > 1;
@@ -155,18 +154,10 @@ export default function ListScreen(props: ListScreenProps) {
     try {
       if (modal?.kind === "edit") {
         const { task } = modal;
-        // Only what was changed is sent: another person's change to another field stays (issue 14).
+        // Only what was changed is sent: another person's change to another field stays.
         const changed = changedFields(task, task.parentId ? { title: fields.title, description: fields.description } : fields);
-        const updated =
-          Object.keys(changed).length > 0 &&
-          (await saveChange({ kind: "edit", id: task.id, fields: changed }, task.title, (key) =>
-            tasksApi.update(target, task.id, changed, key),
-          ));
-        if (updated) setTasks((tasks) => mergeTasks(tasks, [updated]));
-      } else {
-        const created = await createItem(fields, parent?.id ?? 0);
-        if (created) setTasks((tasks) => mergeTasks([...tasks, created], []));
-      }
+        if (Object.keys(changed).length > 0) await store.apply({ kind: "edit", id: task.id, fields: changed }, task.title);
+      } else await createItem(fields, parent?.id ?? 0);
       setModal(null);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED") return setModal({ kind: "limit" });
@@ -179,13 +170,14 @@ export default function ListScreen(props: ListScreenProps) {
     }
   }
 
-  /** Adds an item; null when it was queued offline (it is on screen already, under a temporary id). */
+  /** Adds an item, shown at once under a temporary id until the server gives it its own. */
   const createItem = (fields: ItemFields, parentId: number) =>
-    saveChange({ kind: "add", id: temporaryId(), parentId, fields }, fields.title, (key) => tasksApi.create(target, fields, parentId, key));
+    store.apply({ kind: "add", id: temporaryId(), parentId, fields }, fields.title);
+  /** A pasted list: added all at once or not at all, so shown once the server has it. */
+  const paste = (parentId: number, items: readonly PastedItem[]) => store.apply({ kind: "bulk", parentId, items }, "");
 
   function remove(task: Task) {
-    const before = data.tasks;
-    const gone = deletedWith(before, task.id);
+    const gone = deletedWith(data.tasks, task.id);
     closeCompletionToast((id) => gone.has(id));
     setModal(null);
     if (parentId === task.id) openParent(0);
@@ -193,14 +185,12 @@ export default function ListScreen(props: ListScreenProps) {
     const at = rows.findIndex((row) => row.id === task.id);
     const neighbour = rows[at + 1] ?? rows[at - 1];
     focusNext.current = at >= 0 && neighbour ? `[data-task-id="${neighbour.id}"] .item__check` : "#quick-add";
-    const key = newKey();
     void deleteWithUndo({
-      target,
-      setTasks,
-      before,
+      store,
+      change: { kind: "delete", id: task.id },
+      title: task.title,
       gone,
-      request: () => saveChange({ kind: "delete", id: task.id }, task.title, (k) => tasksApi.remove(target, task.id, k), key),
-      cancel: () => outbox.cancel(key),
+      cancel,
       failed: "Failed to delete item",
       done: { title: "Item deleted", description: `"${truncateTitle(task.title)}" was deleted` },
     });
@@ -208,7 +198,7 @@ export default function ListScreen(props: ListScreenProps) {
 
   async function reset() {
     setBusy(true);
-    if (await resetCompletions(target, setTasks, data.isOwner)) setModal(null);
+    if (await resetCompletions(store, data.isOwner)) setModal(null);
     setBusy(false);
   }
 
@@ -220,11 +210,11 @@ export default function ListScreen(props: ListScreenProps) {
     );
     closeCompletionToast((id) => gone.has(id));
     void deleteWithUndo({
-      target,
-      setTasks,
-      before,
+      store,
+      change: { kind: "clear", ids: [...gone] },
+      title: "",
       gone,
-      request: async () => (await tasksApi.clearCompleted(target)).deletedIds,
+      cancel,
       failed: "Failed to clear completed items",
       done: { title: "Completed items cleared", description: `${gone.size} item${gone.size === 1 ? "" : "s"} removed` },
     });
@@ -237,11 +227,11 @@ export default function ListScreen(props: ListScreenProps) {
     onOpen: (task) => openParent(task.id),
     onDescribe: (task) => setModal({ kind: "describe", task }),
     onEdit: (task) => setModal({ kind: "edit", task }),
-    onRename: (task, title) => void renameItem(target, saveChange, setTasks, task, title),
+    onRename: (task, title) => void renameItem(store, task, title),
     onDelete: (task) => setModal({ kind: "delete", task }),
     onKeyMove,
   };
-  // Issue 13's keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
+  // The keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
   useRovingRows(rowsRef);
   const help = useListShortcuts(rowsRef, { readOnly, canTick, tasks: data.tasks, onNew: openAdd, ...row });
   return (
@@ -252,14 +242,13 @@ export default function ListScreen(props: ListScreenProps) {
         rows={rows}
         total={group.length}
         completed={group.filter((task) => task.completed).length}
-        loading={loading}
         readOnly={readOnly}
         canTick={canTick}
         canDrag={canDrag}
         sortAlpha={sortAlpha}
         hasCompleted={hasCompleted}
         pending={pending}
-        outbox={outbox.view}
+        outbox={outbox}
         rowsRef={rowsRef}
         onSortAlpha={setSortAlpha}
         onBack={() => openParent(0)}
@@ -267,11 +256,10 @@ export default function ListScreen(props: ListScreenProps) {
           readOnly
             ? null
             : {
-                target,
                 room: MAX_ITEMS_PER_LIST - data.tasks.length,
                 create: createItem,
-                offline: outbox.view.offline || outbox.view.unreachable,
-                onAdded: (created) => setTasks((tasks) => mergeTasks([...tasks, ...created], [])),
+                paste,
+                offline: outbox.offline || outbox.unreachable,
                 onLimit: () => setModal({ kind: "limit" }),
                 onDetails: openAdd,
               }

@@ -1,22 +1,21 @@
 import { useState } from "react";
-import type { Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Icon, Spinner } from "../ui/Icon";
 import { countPasted, type PastedChild, type PastedItem } from "./paste-parse";
 import { PASTE_OFFLINE } from "./QuickAdd";
-import { tasksApi, type ListTarget } from "./tasks-api";
 
 export interface PastePreviewProps {
-  target: ListTarget;
-  parentId: number;
   items: PastedItem[];
+  /** The items become sub-items of the view's parent. */
+  underParent: boolean;
   /** How many more items the list may hold. */
   room: number;
   /** No network: the items are added all at once or not at all, so they wait for one. */
   offline: boolean;
-  onAdded: (tasks: Task[]) => void;
+  /** Sends them; the list shows them once the server has them, and rejects if it refused. */
+  onAdd: (items: readonly PastedItem[]) => Promise<unknown>;
   onLimit: () => void;
   onClose: () => void;
 }
@@ -35,7 +34,7 @@ function Line({ item }: { item: PastedChild }) {
  * The pasted lines as the items they will become (issue 13), added all at once or not at all
  * (POST /api/tasks/bulk). Past the 100-item limit it says how many fit and sends nothing.
  */
-export default function PastePreview({ target, parentId, items, room, offline, onAdded, onLimit, onClose }: PastePreviewProps) {
+export default function PastePreview({ items, underParent, room, offline, onAdd, onLimit, onClose }: PastePreviewProps) {
   const [pending, setPending] = useState(false);
   const count = countPasted(items);
   const tooMany = count > room;
@@ -43,8 +42,7 @@ export default function PastePreview({ target, parentId, items, room, offline, o
   async function add() {
     setPending(true);
     try {
-      const { tasks } = await tasksApi.bulk(target, parentId, items);
-      onAdded(tasks);
+      await onAdd(items);
       onClose();
     } catch (error) {
       setPending(false);
@@ -62,7 +60,7 @@ export default function PastePreview({ target, parentId, items, room, offline, o
       open
       onClose={() => !pending && onClose()}
       title={title}
-      description={parentId ? "Each line becomes a sub-item." : "Each line becomes an item; indented lines become sub-items."}
+      description={underParent ? "Each line becomes a sub-item." : "Each line becomes an item; indented lines become sub-items."}
       actions={
         <>
           <button type="button" className="button button--outline" onClick={onClose} disabled={pending}>

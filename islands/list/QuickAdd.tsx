@@ -1,26 +1,25 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from "react";
 import { MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
-import type { Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
+import type { ItemFields } from "../offline/changes";
 import { toast } from "../toast";
 import { Icon } from "../ui/Icon";
 import { countPasted, parsePastedList, type PastedItem } from "./paste-parse";
-import type { ItemFields, ListTarget } from "./tasks-api";
 
 // Opened only by a paste of several lines, so its code arrives then, not with the page.
 const PastePreview = lazy(() => import("./PastePreview"));
 
 export interface QuickAddProps {
-  target: ListTarget;
   /** 0 adds top-level items; else the parent whose view this is, which gets them as sub-items. */
   parentId: number;
   /** How many more items the list may hold (SPEC §9, sub-items included). */
   room: number;
-  /** Adds one item: the server's answer, or null when it was queued offline and is on screen already. */
-  create: (fields: ItemFields, parentId: number) => Promise<Task | null>;
+  /** Adds one item, on screen at once; rejects when the server refused it. */
+  create: (fields: ItemFields, parentId: number) => Promise<unknown>;
+  /** Adds a pasted list all at once; rejects when the server refused it. */
+  paste: (parentId: number, items: readonly PastedItem[]) => Promise<unknown>;
   /** No network: a pasted list waits for one (it is added all at once or not at all). */
   offline: boolean;
-  onAdded: (tasks: Task[]) => void;
   onLimit: () => void;
   /** Opens the full Add Item sheet, carrying what was typed so far. */
   onDetails: (title: string) => void;
@@ -36,7 +35,7 @@ const isLimit = (error: unknown) => error instanceof ApiRequestError && error.bo
  * next item. Items go out one after another, so they land in the order they were typed. A paste
  * of several lines offers them all at once in a preview instead.
  */
-export function QuickAdd({ target, parentId, room, create, offline, onAdded, onLimit, onDetails }: QuickAddProps) {
+export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails }: QuickAddProps) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pasted, setPasted] = useState<PastedItem[] | null>(null);
@@ -53,8 +52,7 @@ export function QuickAdd({ target, parentId, room, create, offline, onAdded, onL
 
   async function add(title: string) {
     try {
-      const created = await create({ title, description: "", isParent: false }, parentId);
-      if (created) onAdded([created]);
+      await create({ title, description: "", isParent: false }, parentId);
     } catch (failure) {
       // What was typed is not lost: it comes back unless the next item is being typed already.
       setValue((current) => current || title);
@@ -133,12 +131,11 @@ export function QuickAdd({ target, parentId, room, create, offline, onAdded, onL
       {pasted && (
         <Suspense fallback={null}>
           <PastePreview
-            target={target}
-            parentId={parentId}
             items={pasted}
             room={room}
             offline={offline}
-            onAdded={onAdded}
+            onAdd={(items) => paste(parentId, items)}
+            underParent={parentId !== 0}
             onLimit={onLimit}
             onClose={closePreview}
           />

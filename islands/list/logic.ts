@@ -1,5 +1,5 @@
 import type { Task } from "../../src/shared/types";
-import type { ItemFields } from "./tasks-api";
+import type { ItemFields } from "../offline/changes";
 
 /** Pure rules of the list page (SPEC §2, §4), kept apart from React so unit tests can pin them down. */
 
@@ -36,12 +36,6 @@ export function reorderGroup(group: readonly Task[], visible: readonly Task[], f
   // Positions should be distinct; if two collide, nudge upward so the new order is unambiguous.
   for (let i = 1; i < positions.length; i++) if (positions[i]! <= positions[i - 1]!) positions[i] = positions[i - 1]! + 1;
   return ordered.map((task, i) => ({ ...task, position: positions[i]! }));
-}
-
-/** Replaces tasks by id and keeps the list in position order. */
-export function mergeTasks(tasks: readonly Task[], changed: readonly Task[]): Task[] {
-  const byId = new Map(changed.map((task) => [task.id, task]));
-  return tasks.map((task) => byId.get(task.id) ?? task).sort(byPosition);
 }
 
 /** The ids deleting item `id` removes: a deleted item takes its sub-items with it (DESIGN §6). */

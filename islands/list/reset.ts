@@ -1,16 +1,14 @@
-/** @module SPEC §2 and §4 "Reset": every item back to not completed, with the spec's toasts. */
+/** @module "Reset": every item back to not completed, with the product's toasts (docs/product-rules.md). */
 import { ApiRequestError } from "../api";
 import { toast } from "../toast";
 import { setShowCompleted } from "./prefs";
-import { tasksApi, type ListTarget } from "./tasks-api";
-import type { SetTasks } from "./useListData";
+import type { ListStore } from "./store";
 
 /** Answers whether the reset went through, so the caller closes its confirmation only then. */
-export async function resetCompletions(target: ListTarget, setTasks: SetTasks, isOwner: boolean): Promise<boolean> {
+export async function resetCompletions(store: ListStore, isOwner: boolean): Promise<boolean> {
   try {
-    const { tasks } = await tasksApi.reset(target);
-    setTasks(() => tasks);
-    // SPEC §4: the show-completed preference goes back to true after a reset.
+    await store.apply({ kind: "reset" }, "");
+    // The show-completed preference goes back to true after a reset.
     setShowCompleted(true);
     toast({ title: "List items have been reset" });
     return true;

@@ -1,17 +1,15 @@
 import { useRef, useState } from "react";
 import type { Task } from "../../src/shared/types";
 import { dismissToast, toast } from "../toast";
-import { mergeTasks, truncateTitle } from "./logic";
-import { tasksApi, type ListTarget } from "./tasks-api";
-import type { SetTasks } from "./useListData";
-import type { SaveChange } from "./useOutbox";
+import { truncateTitle } from "./logic";
+import type { ListStore } from "./store";
 
 /**
- * Ticking and unticking items (SPEC §2, §4): which ticks are being saved, the 'Task completed'
- * toast with its Undo, and closing that toast once its item is gone. Offline, a tick is queued
- * as the value the box ends as (issue 14).
+ * Ticking and unticking items: which ticks are being saved, the 'Task completed' toast with its
+ * Undo, and closing that toast once its item is gone. A tick says the value the box ends as, online
+ * or queued (islands/offline/wire.ts); the store shows it at once and takes it back if refused.
  */
-export function useTicks(target: ListTarget, saveChange: SaveChange, setTasks: SetTasks) {
+export function useTicks(store: ListStore) {
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   /** The open 'Task completed' toast, closed once its item is gone and Undo has nothing to undo. */
   const completionToast = useRef<{ taskId: number; toastId: number } | null>(null);
@@ -24,17 +22,14 @@ export function useTicks(target: ListTarget, saveChange: SaveChange, setTasks: S
       return next;
     });
 
-  /** SPEC §4: optimistic, rolled back on failure; completing offers Undo (which toasts nothing new). */
+  /** Completing offers Undo (which toasts nothing new); a refused tick is rolled back and says so. */
   async function toggle(task: Task, undo = false) {
     if (pending.has(task.id)) return;
-    const setCompleted = (completed: boolean) => setTasks((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed } : t)));
     setPendingFor(task.id, true);
-    setCompleted(!task.completed);
+    const completed = !task.completed;
     try {
-      const change = { kind: "tick", id: task.id, completed: !task.completed } as const;
-      const saved = await saveChange(change, task.title, () => tasksApi.toggle(target, task.id));
-      if (saved) setTasks((tasks) => mergeTasks(tasks, [saved]));
-      const updated = saved ?? { ...task, completed: change.completed };
+      const answer = await store.apply({ kind: "tick", id: task.id, completed }, task.title);
+      const updated = answer?.tasks[0] ?? { ...task, completed };
       if (!undo && updated.completed) {
         const toastId = toast({
           title: "Task completed",
@@ -44,7 +39,6 @@ export function useTicks(target: ListTarget, saveChange: SaveChange, setTasks: S
         completionToast.current = { taskId: updated.id, toastId };
       }
     } catch {
-      setCompleted(task.completed);
       toast(
         undo
           ? { title: "Undo failed", description: "Could not undo the completion. Please try again.", variant: "destructive" }

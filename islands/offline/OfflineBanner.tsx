@@ -1,4 +1,9 @@
-import type { OutboxView } from "../list/useOutbox";
+import type { OutboxState } from "./outbox";
+
+/** What the page knows of its outbox, and whether the browser says it has no network. */
+export interface OutboxView extends OutboxState {
+  offline: boolean;
+}
 
 const changes = (count: number) => `${count} change${count === 1 ? "" : "s"}`;
 
@@ -14,7 +19,7 @@ export function bannerText({ offline, unreachable, waiting, saving }: OutboxView
   return waiting > 0 ? `Saving ${changes(waiting)}…` : null;
 }
 
-/** Issue 14: says the list is offline and how many changes wait, until they are saved. */
+/** Says the list is offline and how many changes wait, until they are saved. */
 export function OfflineBanner({ view, canChange }: { view: OutboxView; canChange: boolean }) {
   const text = bannerText(view, canChange);
   return text ? (

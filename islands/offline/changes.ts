@@ -1,18 +1,51 @@
 /**
- * @module The list page's writes as data (issue 14's outbox): what each one does to the items on
- * screen, which items it names, and what becomes of it when the server answers. Pure, so the
- * queue's rules are pinned by unit tests; the queue itself is ./outbox.ts.
+ * @module The list page's writes as data (docs/decisions/031-one-list-store.md): what each one
+ * does to the items on screen, which items it names, and what becomes of it when the server
+ * answers. Pure, so the rules are pinned by unit tests; the request each one is sent as is
+ * ./wire.ts, the queue that keeps them across reloads ./outbox.ts.
  */
+import type { PastedItem } from "../../src/shared/markdown-list";
 import type { Task } from "../../src/shared/types";
-import type { ItemFields, ListTarget } from "../list/tasks-api";
 
-/** One write, absolute where it can be: a tick says what the box ends as, never "flip it". */
-export type Change =
+/** The list a change is for. A share-link visitor or recipient sends the list's shareId on every call; the owner sends none. */
+export interface ListTarget {
+  listId: number;
+  shareId: string | null;
+}
+
+export interface ItemFields {
+  title: string;
+  description: string;
+  isParent: boolean;
+}
+
+/** A write that may wait for a network: absolute where it can be, so a tick says what the box ends as, never "flip it". */
+export type QueuedChange =
   | { kind: "tick"; id: number; completed: boolean }
   | { kind: "add"; id: number; parentId: number; fields: ItemFields }
   | { kind: "edit"; id: number; fields: Partial<ItemFields> }
   | { kind: "reorder"; items: Array<{ id: number; position: number }> }
   | { kind: "delete"; id: number };
+
+/**
+ * Every write the list page makes. The last four act on the list as the server has it (all or
+ * nothing, or on ids only the server knows), so they are sent at once or refused, never queued.
+ */
+export type Change =
+  | QueuedChange
+  | { kind: "reset" }
+  | { kind: "clear"; ids: number[] }
+  | { kind: "bulk"; parentId: number; items: readonly PastedItem[] }
+  | { kind: "restore"; ids: number[] };
+
+export const mayWait = (change: Change): change is QueuedChange =>
+  change.kind === "tick" || change.kind === "add" || change.kind === "edit" || change.kind === "reorder" || change.kind === "delete";
+
+/** What the server answered to a change, in one shape: the items it now has, and those it removed. */
+export interface Answer {
+  tasks: Task[];
+  deletedIds: number[];
+}
 
 /** A queued change. Its key is both its id in the queue and the Idempotency-Key it is sent with. */
 export interface Entry {
@@ -22,34 +55,58 @@ export interface Entry {
   /** Order of queuing: the queue replays by it. */
   seq: number;
   target: ListTarget;
-  change: Change;
+  change: QueuedChange;
   /** The item's title when queued, to name it if the server refuses the change. */
   title: string;
 }
 
-/** Items added offline have negative ids until the server gives them theirs. */
+/** Items added before the server answered have negative ids until it gives them theirs. */
 export const isTemporaryId = (id: number) => id < 0;
 
 /** The items a change names. */
 export function idsOf(change: Change): number[] {
-  if (change.kind === "reorder") return change.items.map((item) => item.id);
-  return change.kind === "add" && change.parentId ? [change.id, change.parentId] : [change.id];
+  switch (change.kind) {
+    case "reorder":
+      return change.items.map((item) => item.id);
+    case "add":
+      return change.parentId ? [change.id, change.parentId] : [change.id];
+    case "tick":
+    case "edit":
+    case "delete":
+      return [change.id];
+    case "clear":
+    case "restore":
+      return change.ids;
+    case "bulk":
+      return change.parentId ? [change.parentId] : [];
+    case "reset":
+      return [];
+  }
 }
 
 /** The same change naming the server's id `to` where it named the temporary id `from`. */
-export function remapChange(change: Change, from: number, to: number): Change {
+export function remapChange<C extends Change>(change: C, from: number, to: number): C {
   const swap = (id: number) => (id === from ? to : id);
   switch (change.kind) {
     case "reorder":
       return { ...change, items: change.items.map((item) => ({ ...item, id: swap(item.id) })) };
     case "add":
       return { ...change, id: swap(change.id), parentId: swap(change.parentId) };
-    default:
+    case "tick":
+    case "edit":
+    case "delete":
       return { ...change, id: swap(change.id) };
+    case "bulk":
+      return { ...change, parentId: swap(change.parentId) };
+    default:
+      return change;
   }
 }
 
-/** What the change does to the items on screen; applying it twice changes nothing more. */
+/**
+ * What the change does to the items on screen before the server answers; applying it twice
+ * changes nothing more. A paste and an Undo show what the server answers, not a guess.
+ */
 export function applyChange(tasks: readonly Task[], change: Change, listId: number): Task[] {
   switch (change.kind) {
     case "tick":
@@ -58,6 +115,10 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
       return tasks.map((task) => (task.id === change.id ? { ...task, ...change.fields } : task));
     case "delete":
       return tasks.filter((task) => task.id !== change.id && task.parentId !== change.id);
+    case "clear":
+      return tasks.filter((task) => !change.ids.includes(task.id));
+    case "reset":
+      return tasks.map((task) => (task.completed ? { ...task, completed: false } : task));
     case "reorder": {
       const positions = new Map(change.items.map((item) => [item.id, item.position]));
       return tasks.map((task) => (positions.has(task.id) ? { ...task, position: positions.get(task.id)! } : task));
@@ -80,14 +141,15 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
       };
       return [...tasks, added];
     }
+    case "bulk":
+    case "restore":
+      return tasks.slice();
   }
 }
 
-/** The items as the server answered them, with this list's still-queued changes laid over, in order. */
-export function overlay(tasks: readonly Task[], entries: readonly Entry[], listId: number): Task[] {
-  return entries
-    .filter((entry) => entry.target.listId === listId)
-    .reduce<Task[]>((current, entry) => applyChange(current, entry.change, listId), tasks.slice());
+/** The items as the server has them, with the changes still waiting laid over, in order. */
+export function overlay(tasks: readonly Task[], changes: readonly Change[], listId: number): Task[] {
+  return changes.reduce<Task[]>((current, change) => applyChange(current, change, listId), tasks.slice());
 }
 
 /** What the server's answer (or its absence) means for a queued change. */
@@ -116,7 +178,7 @@ export function verdictFor(change: Change, failure: Failure | null, title: strin
   if (status === 409 && code === ANSWER_LOST) {
     return { kind: "refused", reason: `"${title}" was saved, but the server lost its answer; the list has been read again.` };
   }
-  // Any other 409 is another try of the same key still in progress (DESIGN §11): its answer comes on the next.
+  // Any other 409 is another try of the same key still in progress (docs/decisions/018): its answer comes on the next.
   if (status === undefined || status >= 500 || status === 429 || status === 409) return { kind: "retry" };
   const name = `"${title}"`;
   if (status === 404 && change.kind !== "add") {

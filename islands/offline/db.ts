@@ -1,7 +1,7 @@
 /**
  * @module Where the outbox keeps its queue: one IndexedDB store of entries by key, indexed by
  * scope. Small on purpose: the list page opens it at start to learn whether anything waits
- * (islands/list/useOutbox.ts) without loading the outbox itself.
+ * (islands/list/useListStore.ts) without loading the outbox itself.
  */
 const DB_NAME = "listwell-outbox";
 export const ENTRIES = "entries";

@@ -1,15 +1,15 @@
 /**
- * @module Issue 14's outbox: the list page's writes that could not reach the server, kept in order
+ * @module The outbox: the list page's writes that could not reach the server, kept in order
  * (./queue-store.ts) and replayed once it can be reached again. Each change goes out with the key
- * it was queued with, so a change whose answer was lost is applied once (DESIGN §11). Loaded on
- * first need by islands/list/useOutbox.ts; why it works this way: docs/decisions/020-outbox.md.
+ * it was queued with, so a change whose answer was lost is applied once (docs/decisions/018).
+ * The page's store (islands/list/store.ts) lays what waits here over the list; why it works this
+ * way: docs/decisions/020-outbox.md and 031-one-list-store.md.
  */
-import type { Task } from "../../src/shared/types";
 import { ApiRequestError } from "../api";
-import { sendChange } from "../list/tasks-api";
 import { toast } from "../toast";
-import { applyChange, type Change, type Entry, type Failure, idsOf, isTemporaryId, overlay, remapChange, verdictFor } from "./changes";
+import { type Answer, type Entry, type Failure, idsOf, isTemporaryId, type QueuedChange, remapChange, verdictFor } from "./changes";
 import { indexedDbQueue, type QueueStore } from "./queue-store";
+import { sendChange } from "./wire";
 
 export interface OutboxState {
   /** Changes waiting in this account's (or link's) queue, every list's. */
@@ -24,12 +24,13 @@ export interface OutboxState {
 
 export interface OutboxScreen {
   listId: number;
-  setTasks: (update: (tasks: Task[]) => Task[]) => void;
+  /** The queue as stored changed: this scope's entries, in order (other tabs' and earlier visits' too). */
+  onEntries: (entries: readonly Entry[]) => void;
+  /** A queued change was sent: what the server answered, or null when it refused it. */
+  onSettled: (entry: Entry, answer: Answer | null) => void;
   /** Reads the list again once a replay is done, so every device ends on the same list. */
   refetch: () => void;
   onState: (state: OutboxState) => void;
-  /** An item added offline was saved as `id`: a view still addressed by its temporary id follows it. */
-  onServerId: (temporary: number, id: number) => void;
 }
 
 /** After a failed try while the browser says it is online, the next comes this much later, doubling. */
@@ -58,15 +59,11 @@ export class Outbox {
     await this.reload();
   }
 
-  /** What the list looks like with every change still waiting laid over the server's answer. */
-  overlay = (tasks: Task[]): Task[] => overlay(tasks, this.entries, this.screen.listId);
-
-  /** Queues a change made on screen; the caller has already shown it, or it is shown now. */
+  /** Queues a change the page shows already. */
   async queue(entry: Omit<Entry, "scope" | "seq">, unreachable: boolean) {
     const change = this.followServerIds(entry.change);
     this.lastSeq = Math.max(Date.now() * 1000, this.lastSeq + 1);
     await this.store.put({ ...entry, change, scope: this.scope, seq: this.lastSeq });
-    this.screen.setTasks((tasks) => applyChange(tasks, change, this.screen.listId));
     if (unreachable) this.state = { ...this.state, unreachable: true };
     await this.reload();
     if (unreachable) this.retryLater();
@@ -115,7 +112,7 @@ export class Outbox {
       const entry = this.entries[0];
       if (!entry) return sent;
       this.setState({ saving: true });
-      let result: unknown;
+      let result: Answer | null = null;
       let failure: Failure | null = null;
       try {
         result = await sendChange(entry.target, entry.change, entry.key);
@@ -131,35 +128,24 @@ export class Outbox {
       sent++;
       this.retryMs = RETRY_MS;
       await this.store.remove(entry.key);
-      await this.reload();
+      await this.read();
+      const answer = verdict.kind === "done" ? result : null;
       if (verdict.kind === "refused") {
         refused.push(verdict.reason);
         if (entry.change.kind === "add") await this.dropChangesTo(entry.change.id);
-      } else if (entry.change.kind === "add") await this.learnServerId(entry.change.id, result as Task);
+      } else if (entry.change.kind === "add" && answer?.tasks[0]) await this.learnServerId(entry.change.id, answer.tasks[0].id);
+      // Told before the queue shrinks, so the screen never shows the item without the change in between.
+      this.screen.onSettled(entry, answer);
       await this.reload();
       this.setState({ unreachable: false });
-      this.showSaved(entry.change, verdict.kind === "done" ? result : undefined);
     }
   }
 
-  /** The server's item in place of the one the screen showed, with what still waits laid over it. */
-  private showSaved(change: Change, result: unknown) {
-    const id = change.kind === "reorder" ? null : change.id;
-    const saved = change.kind !== "delete" && id !== null && isTask(result) ? result : null;
-    this.screen.setTasks((tasks) => {
-      // A refused add leaves nothing behind; a saved item replaces what the screen showed for it.
-      const rest = saved || change.kind === "add" ? tasks.filter((task) => task.id !== id && task.id !== saved?.id) : tasks;
-      return overlay(saved ? [...rest, saved] : rest, this.entries, this.screen.listId);
-    });
-  }
-
   /** An added item got its id: every change still waiting that names the temporary one follows it. */
-  private async learnServerId(temporary: number, task: Task) {
-    this.serverIds.set(temporary, task.id);
-    this.screen.onServerId(temporary, task.id);
+  private async learnServerId(temporary: number, id: number) {
+    this.serverIds.set(temporary, id);
     for (const entry of this.entries) {
-      if (idsOf(entry.change).includes(temporary))
-        await this.store.put({ ...entry, change: remapChange(entry.change, temporary, task.id) });
+      if (idsOf(entry.change).includes(temporary)) await this.store.put({ ...entry, change: remapChange(entry.change, temporary, id) });
     }
   }
 
@@ -173,7 +159,7 @@ export class Outbox {
     }
   }
 
-  private followServerIds(change: Change): Change {
+  private followServerIds(change: QueuedChange): QueuedChange {
     return idsOf(change)
       .filter(isTemporaryId)
       .reduce((current, id) => (this.serverIds.has(id) ? remapChange(current, id, this.serverIds.get(id)!) : current), change);
@@ -186,7 +172,13 @@ export class Outbox {
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
   }
 
+  /** Reads the queue as stored and tells the screen. */
   private async reload() {
+    await this.read();
+    this.screen.onEntries(this.entries);
+  }
+
+  private async read() {
     this.entries = await this.store.list(this.scope);
     // A row is marked for a change of its own. A queued order is shown in place and counted in the
     // banner: marking every row it names would mark them all.
@@ -202,17 +194,14 @@ export class Outbox {
   }
 }
 
-const isTask = (value: unknown): value is Task => typeof value === "object" && value !== null && "id" in value && "title" in value;
-
 /** One replay at a time across this browser's tabs, where the browser can say so (Web Locks). */
 function withLock<T>(name: string, run: () => Promise<T>): Promise<T> {
   return navigator.locks ? navigator.locks.request(name, run) : run();
 }
 
-/** The page's outbox over IndexedDB, with what already waits read and laid over the screen. */
+/** The page's outbox over IndexedDB, with what already waits read and told to the screen. */
 export async function openOutbox(scope: string, screen: OutboxScreen): Promise<Outbox> {
   const outbox = new Outbox(scope, indexedDbQueue(), screen);
   await outbox.load();
-  screen.setTasks(outbox.overlay);
   return outbox;
 }

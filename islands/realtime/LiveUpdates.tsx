@@ -4,7 +4,7 @@ import { GUEST_NAME_EVENT } from "../activity/guest-name";
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
-import { announceRefresh, LIVE_EVENT, type RefreshDetail } from "./refresh-signal";
+import { announceLive, announceRefresh, type RefreshDetail } from "./refresh-signal";
 
 /**
  * Live updates for the page it sits on (SPEC §4): follows the list of /list/{id} (or the props'
@@ -36,7 +36,7 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
 
 /** What one message means for the page; exported for the unit tests. */
 export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetail) => void, target: EventTarget = window) {
-  target.dispatchEvent(new CustomEvent(LIVE_EVENT, { detail: message }));
+  announceLive(message, target);
   if (message.type === "version_update") {
     const source = (typeof message.payload === "object" && message.payload !== null ? message.payload : message) as {
       versionId?: unknown;

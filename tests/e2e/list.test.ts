@@ -91,15 +91,18 @@ describe("list page in Chromium", () => {
     await expect.poll(() => page.getByRole("checkbox", { name: `Mark "${long}" as completed` }).getAttribute("aria-checked")).toBe("false");
     expect(await page.getByText("Task completed", { exact: true }).count()).toBe(0);
 
-    await page.route("**/api/tasks/*/toggle*", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }),
+    // A tick is PATCH {completed}, online and queued alike.
+    await page.route("**/api/tasks/*", (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) })
+        : route.continue(),
     );
     const dishes = page.getByRole("checkbox", { name: /Dishes/ });
     await dishes.click();
     await visible(page, "Toggle Failed");
     await visible(page, "Could not update task status. Please try again.");
     await expect.poll(() => dishes.getAttribute("aria-checked")).toBe("false");
-    await page.unroute("**/api/tasks/*/toggle*");
+    await page.unroute("**/api/tasks/*");
     await page.reload();
     await expect.poll(() => page.getByRole("checkbox", { name: /Dishes/ }).getAttribute("aria-checked")).toBe("false");
     await context.close();

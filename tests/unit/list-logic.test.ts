@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  alphabetical,
-  completedLast,
-  deletedWith,
-  emptyStateText,
-  itemsOf,
-  mergeTasks,
-  reorderGroup,
-  truncateTitle,
-} from "../../islands/list/logic";
+import { alphabetical, completedLast, deletedWith, emptyStateText, itemsOf, reorderGroup, truncateTitle } from "../../islands/list/logic";
+import { upsert } from "../../islands/list/live-apply";
 import { moveItem, positionsOf } from "../../islands/order";
 import type { Task } from "../../src/shared/types";
 import { aTask } from "../helpers/tasks";
@@ -78,7 +70,7 @@ describe("item helpers", () => {
     const items = [task({ title: "late", position: 9 }), parent, task({ title: "kid", parentId: parent.id, position: 2 })];
     expect(titles(itemsOf(items, 0))).toEqual(["P", "late"]);
     expect(titles(itemsOf(items, parent.id))).toEqual(["kid"]);
-    expect(titles(mergeTasks(items, [{ ...items[0]!, position: 0 }]))).toEqual(["late", "P", "kid"]);
+    expect(titles(upsert(items, [{ ...items[0]!, position: 0 }]))).toEqual(["late", "P", "kid"]);
     expect([...deletedWith(items, parent.id)].sort()).toEqual([parent.id, items[2]!.id].sort());
   });
   it("moves list cards and numbers their positions", () => {

@@ -1,11 +1,15 @@
 /**
  * The outbox's replay against the real app (SQLite, no port): order, temporary ids, lost answers
- * and the merge rules, with the queue kept in memory (the browser tests use IndexedDB).
+ * and the merge rules, with the queue kept in memory (the browser tests use IndexedDB) and the
+ * list page's store laying what waits over the list, as the page does.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Entry } from "../../islands/offline/changes";
 import { Outbox, type OutboxState } from "../../islands/offline/outbox";
 import type { QueueStore } from "../../islands/offline/queue-store";
+import { readList, sendChange } from "../../islands/offline/wire";
+import { ListStore } from "../../islands/list/store";
+import { canOf } from "../../src/domain/access";
 import { subscribeToasts, type ToastItem } from "../../islands/toast";
 import type { Task } from "../../src/shared/types";
 import { addTask, makeList, rowsOf } from "../helpers/tasks";
@@ -61,24 +65,37 @@ async function setUp(titles: string[]) {
   const list = await makeList(t, owner.user.id, "Shop");
   const tasks: Task[] = [];
   for (const title of titles) tasks.push(await addTask(owner, { listId: list.id, title }));
-  let screen: Task[] = tasks;
   const states: OutboxState[] = [];
   const serverIds: Array<[number, number]> = [];
   const queue = memoryQueue();
-  const outbox = new Outbox(`user:${owner.user.id}`, queue, {
+  const target = { listId: list.id, shareId: null };
+  const initial = {
+    name: "Shop",
+    tasks,
+    accessLevel: "admin" as const,
+    isOwner: true,
+    can: canOf({ level: "admin", isOwner: true }),
+    ownerName: null,
+  };
+  // Every change waits in the outbox, as on a page without a network.
+  const store: ListStore = new ListStore(list.id, initial, {
+    send: (change, key) => sendChange(target, change, key),
+    mustWait: () => true,
+    queue: (key, change, title, unreachable) => outbox.queue({ key, target, change, title }, unreachable),
+    read: () => readList(target),
+    onServerId: (temporary, id) => serverIds.push([temporary, id]),
+  });
+  const outbox: Outbox = new Outbox(`user:${owner.user.id}`, queue, {
     listId: list.id,
-    setTasks: (update) => {
-      screen = update(screen);
-    },
+    onEntries: (entries) => store.syncQueue(entries),
+    onSettled: (entry, answer) => store.settle(entry.key, answer),
     refetch: () => {},
     onState: (state) => states.push(state),
-    onServerId: (temporary, id) => serverIds.push([temporary, id]),
   });
   await outbox.load();
   let key = 0;
-  const queueChange = (change: Entry["change"], title = "item") =>
-    outbox.queue({ key: `key-${list.id}-${++key}`, target: { listId: list.id, shareId: null }, change, title }, false);
-  return { list, tasks, outbox, queue, states, serverIds, queueChange, screen: () => screen };
+  const queueChange = (change: Entry["change"], title = "item") => store.apply(change, title, `key-${list.id}-${++key}`);
+  return { list, tasks, outbox, queue, states, serverIds, queueChange, screen: () => store.getView().tasks };
 }
 
 function toasts() {
@@ -102,7 +119,8 @@ describe("Outbox replay", () => {
         { id: tasks[1]!.id, position: 3 },
       ],
     });
-    expect(screen().map((task) => task.title)).toEqual(["Milk", "Bread", "Brown eggs"]);
+    // Shown at once, in the order queued: the new item first.
+    expect(screen().map((task) => task.title)).toEqual(["Brown eggs", "Milk", "Bread"]);
     expect(states.at(-1)).toMatchObject({ waiting: 5 });
     // Rows with a change of their own are marked as waiting; a queued order marks none.
     expect([...states.at(-1)!.ids].sort()).toEqual([-7, tasks[0]!.id].sort());

@@ -1,0 +1,231 @@
+/**
+ * @module The list page's one store (docs/decisions/031-one-list-store.md): the server's snapshot
+ * plus the changes still pending, laid over it in order. Every write goes through `apply`: shown at
+ * once, sent one after another with its Idempotency-Key, or put in the outbox when it must wait,
+ * and rolled back on refusal by dropping it. Live events patch the snapshot; the list is read again
+ * only when the page says there was a gap. React-free, so the unit tests drive it directly.
+ */
+import type { LiveMessage } from "../../src/shared/live-messages";
+import type { SharedListResponse } from "../../src/shared/types";
+import { type Answer, type Change, type Entry, isTemporaryId, mayWait, overlay, type QueuedChange, remapChange } from "../offline/changes";
+import { isNetworkFailure, newKey } from "../offline/key";
+import { applyEvent, type ListData, upsert } from "./live-apply";
+
+export interface Transport {
+  /** Sends a change now: rejects with the server's refusal, or a TypeError when no answer came. */
+  send(change: Change, key: string): Promise<Answer>;
+  /** A change that may wait must wait now: offline, or changes wait in the outbox already. */
+  mustWait(): boolean;
+  /** Puts a change in the outbox, which sends it when it can; `unreachable`: a try just found no network. */
+  queue(key: string, change: QueuedChange, title: string, unreachable: boolean): Promise<void>;
+  read(): Promise<SharedListResponse>;
+  /** An item added before the server answered was saved as `id`. */
+  onServerId(temporary: number, id: number): void;
+}
+
+interface Pending {
+  key: string;
+  change: Change;
+  /** Waiting in the outbox rather than in this page's own line. */
+  queued: boolean;
+  /** On its way to the server from this page, not yet answered. */
+  sending?: boolean;
+  /** How many events had been heard when it was sent: an item an event touched since is newer than its answer. */
+  heardAt: number;
+}
+
+export const fromResponse = (fresh: SharedListResponse): ListData => ({
+  name: fresh.list.name,
+  tasks: fresh.tasks,
+  accessLevel: fresh.accessLevel,
+  isOwner: fresh.isOwner,
+  can: fresh.can,
+  ownerName: fresh.ownerInfo?.username ?? null,
+});
+
+/** What the page shows: the list with every pending change laid over, and whether a read is under way. */
+export interface ListView extends ListData {
+  loading: boolean;
+}
+
+export class ListStore {
+  private snapshot: ListData;
+  private pending: Pending[] = [];
+  private view: ListView;
+  private readonly listeners = new Set<() => void>();
+  /** Writes go out one after another, so the server sees them in the order they were made. */
+  private line: Promise<unknown> = Promise.resolve();
+  private heard = 0;
+  /** Per item, the count of events heard when one last touched it. */
+  private readonly touched = new Map<number, number>();
+  /** Events heard while a read is on its way, laid again over what it answers. */
+  private heardDuringRead: LiveMessage[] | null = null;
+  private loading = false;
+
+  constructor(
+    private readonly listId: number,
+    initial: ListData,
+    private readonly transport: Transport,
+  ) {
+    this.snapshot = { ...initial, tasks: upsert([], initial.tasks) };
+    this.view = { ...this.snapshot, loading: false };
+  }
+
+  getView = (): ListView => this.view;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /**
+   * Makes a change: shown at once, then sent in turn. Answers what the server answered, or null
+   * when the change waits in the outbox; rejects with the refusal once the change is rolled back.
+   */
+  apply(change: Change, title: string, key = newKey()): Promise<Answer | null> {
+    const entry: Pending = { key, change, queued: false, heardAt: this.heard };
+    this.pending.push(entry);
+    this.changed();
+    const run = () => this.send(entry, title);
+    const sent = this.line.then(run, run);
+    this.line = sent.catch(() => {});
+    return sent;
+  }
+
+  private async send(entry: Pending, title: string): Promise<Answer | null> {
+    // Taken back (Undo) or settled by the outbox before its turn came.
+    if (!this.pending.includes(entry)) return null;
+    const { change } = entry;
+    if (mayWait(change) && this.transport.mustWait()) return this.hand(entry, change, title, false);
+    entry.heardAt = this.heard;
+    entry.sending = true;
+    try {
+      const answer = await this.transport.send(change, entry.key);
+      this.settle(entry.key, answer);
+      return answer;
+    } catch (error) {
+      // No answer came: the change may have been applied. Queued with the same key, it is applied at most once.
+      if (mayWait(change) && isNetworkFailure(error)) return this.hand(entry, change, title, true).catch(() => Promise.reject(error));
+      this.drop(entry.key);
+      throw error;
+    }
+  }
+
+  private async hand(entry: Pending, change: QueuedChange, title: string, unreachable: boolean): Promise<null> {
+    entry.queued = true;
+    try {
+      await this.transport.queue(entry.key, change, title, unreachable);
+    } catch (error) {
+      this.drop(entry.key);
+      throw error;
+    }
+    return null;
+  }
+
+  /** A change is answered: the answer joins the snapshot unless an event told of its items since, and the change stops pending. */
+  settle(key: string, answer: Answer | null) {
+    const entry = this.pending.find((one) => one.key === key);
+    this.pending = this.pending.filter((one) => one !== entry);
+    if (answer) {
+      const since = entry?.heardAt ?? this.heard;
+      const newer = (id: number) => (this.touched.get(id) ?? -1) > since;
+      const gone = new Set(answer.deletedIds);
+      const tasks = this.snapshot.tasks.filter((task) => !gone.has(task.id));
+      this.snapshot = {
+        ...this.snapshot,
+        tasks: upsert(
+          tasks,
+          answer.tasks.filter((task) => !newer(task.id)),
+        ),
+      };
+      const added = entry?.change.kind === "add" ? answer.tasks[0] : undefined;
+      if (entry?.change.kind === "add" && added) this.follow(entry.change.id, added.id);
+    }
+    this.changed();
+  }
+
+  /** Takes back a change that has not left this page yet (Undo); false once it was sent or queued. */
+  cancel(key: string): boolean {
+    const entry = this.pending.find((one) => one.key === key);
+    if (!entry || entry.sending || entry.queued) return false;
+    this.drop(key);
+    return true;
+  }
+
+  /** Rolls a change back: it stops pending, and the screen shows what is left. */
+  drop(key: string) {
+    this.pending = this.pending.filter((one) => one.key !== key);
+    this.changed();
+  }
+
+  /** The outbox's queue as stored: its changes for this list pend here too, in its order. */
+  syncQueue(entries: readonly Entry[]) {
+    const stored = new Map(entries.filter((entry) => entry.target.listId === this.listId).map((entry) => [entry.key, entry]));
+    this.pending = this.pending.filter((one) => !one.queued || stored.has(one.key));
+    for (const one of this.pending) if (stored.has(one.key)) one.change = stored.get(one.key)!.change;
+    const known = new Set(this.pending.map((one) => one.key));
+    for (const [key, entry] of stored)
+      if (!known.has(key)) this.pending.push({ key, change: entry.change, queued: true, heardAt: this.heard });
+    this.changed();
+  }
+
+  /** A live event: applied to the snapshot; answers true when only a read of the list can follow it. */
+  receive(message: LiveMessage): boolean {
+    const effect = applyEvent(this.snapshot, message, this.listId);
+    if (effect === "read") return true;
+    if (!effect) return false;
+    this.heardDuringRead?.push(message);
+    this.heard++;
+    for (const id of effect.ids) this.touched.set(id, this.heard);
+    this.snapshot = effect.data;
+    if (message.type === "task_created") this.claimEcho(effect.data.tasks.find((task) => task.id === effect.ids[0]));
+    this.changed();
+    return false;
+  }
+
+  /** Reads the whole list; the events heard meanwhile are laid over it again. */
+  async read(): Promise<void> {
+    this.loading = true;
+    this.heardDuringRead = [];
+    this.changed();
+    try {
+      let data = fromResponse(await this.transport.read());
+      for (const message of this.heardDuringRead) {
+        const effect = applyEvent(data, message, this.listId);
+        if (effect && effect !== "read") data = effect.data;
+      }
+      this.snapshot = { ...data, tasks: upsert([], data.tasks) };
+    } finally {
+      this.heardDuringRead = null;
+      this.loading = false;
+      this.changed();
+    }
+  }
+
+  /**
+   * The event of an item this page is adding may come before the answer that names its id: the
+   * row shown under a temporary id takes the event's id then, so it never shows twice.
+   */
+  private claimEcho(task: { id: number; title: string; parentId: number } | undefined) {
+    if (!task) return;
+    for (const one of this.pending) {
+      const { change } = one;
+      if (change.kind !== "add" || !one.sending || !isTemporaryId(change.id)) continue;
+      if (change.fields.title === task.title && change.parentId === task.parentId) return this.follow(change.id, task.id);
+    }
+  }
+
+  /** Pending changes that name a temporary id name the server's one from now on. */
+  private follow(temporary: number, id: number) {
+    if (temporary === id) return;
+    for (const one of this.pending) one.change = remapChange(one.change, temporary, id);
+    this.transport.onServerId(temporary, id);
+  }
+
+  private changed() {
+    const changes = this.pending.map((one) => one.change);
+    const tasks = changes.length ? upsert([], overlay(this.snapshot.tasks, changes, this.listId)) : this.snapshot.tasks;
+    this.view = { ...this.snapshot, tasks, loading: this.loading };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { LiveMessage } from "../../src/shared/live-messages";
+import { ApiRequestError } from "../api";
+import type { ListTarget } from "../offline/changes";
+import { waitingCount } from "../offline/db";
+import type { OutboxView } from "../offline/OfflineBanner";
+import type { Outbox } from "../offline/outbox";
+import { readList, sendChange } from "../offline/wire";
+import { latestConnect, LIVE_EVENT } from "../realtime/refresh-signal";
+import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
+import { flashToast } from "../toast";
+import type { ListData } from "./live-apply";
+import { ListStore } from "./store";
+
+const IDLE: OutboxView = { offline: false, waiting: 0, ids: new Set(), saving: false, unreachable: false };
+
+export interface ListStoreOptions {
+  target: ListTarget;
+  /** Whose outbox: an account (`user:7`) or, for a share-link guest, the link (`link:abc`). */
+  scope: string;
+  /** The list as the server rendered it, as of its event `renderedEventId`. */
+  initial: ListData;
+  renderedEventId: number;
+  /** An item added before the server answered was saved as `id`: a view addressed by its temporary id follows it. */
+  onServerId: (temporary: number, id: number) => void;
+}
+
+/**
+ * The list page's store (./store.ts) wired to the browser: the outbox in IndexedDB for changes
+ * that must wait, whose code is loaded only then (docs/decisions/020-outbox.md); the live events,
+ * applied as they come; and the gap rule (docs/decisions/031-one-list-store.md): the list is read
+ * again on the page's first `connect` only when its event id is not the one the page was
+ * rendered at (the list changed while the page loaded, or Back showed a kept copy), on every later
+ * `connect` (a reconnect may have missed events), on `resync`, and when access may have changed.
+ * A 404 means the list is gone for this visitor: it says so and leaves.
+ */
+export function useListStore({ target, scope, initial, renderedEventId, onServerId }: ListStoreOptions) {
+  const [view, setView] = useState(IDLE);
+  const current = useRef(IDLE);
+  const outbox = useRef<Promise<Outbox> | null>(null);
+  const followServerId = useRef(onServerId);
+  followServerId.current = onServerId;
+  const show = useCallback((next: Partial<OutboxView>) => {
+    current.current = { ...current.current, ...next };
+    setView(current.current);
+  }, []);
+
+  const [store] = useState(
+    () =>
+      new ListStore(target.listId, initial, {
+        send: (change, key) => sendChange(target, change, key),
+        mustWait: () => !navigator.onLine || current.current.waiting > 0 || current.current.unreachable,
+        queue: async (key, change, title, unreachable) => {
+          const opened = await load();
+          await opened.queue({ key, target, change, title }, unreachable);
+          if (navigator.onLine && !unreachable) void opened.flush();
+        },
+        read: () => readList(target),
+        onServerId: (temporary, id) => followServerId.current(temporary, id),
+      }),
+  );
+  const data = useSyncExternalStore(store.subscribe, store.getView, store.getView);
+
+  function load(): Promise<Outbox> {
+    outbox.current ??= import("../offline/outbox")
+      .then(({ openOutbox }) =>
+        openOutbox(scope, {
+          listId: target.listId,
+          onEntries: (entries) => store.syncQueue(entries),
+          onSettled: (entry, answer) => store.settle(entry.key, answer),
+          refetch: () => void read(),
+          onState: show,
+        }),
+      )
+      .catch((error) => {
+        // The outbox's code could not be fetched (offline before it was ever cached): try again next time.
+        outbox.current = null;
+        throw error;
+      });
+    return outbox.current;
+  }
+
+  const read = useCallback(async () => {
+    try {
+      await store.read();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 404) {
+        flashToast(
+          target.shareId || !initial.isOwner
+            ? SHARED_ACCESS_FAILED
+            : { title: "Error", description: error.message, variant: "destructive" },
+        );
+        window.location.assign("/");
+      }
+      // Anything else keeps what is on screen; the next gap or action tries again.
+    }
+  }, []);
+
+  const flush = useCallback(() => void outbox.current?.then((opened) => opened.flush()).catch(() => {}), []);
+
+  useEffect(() => {
+    let connected = false;
+    const onLive = (message: LiveMessage) => {
+      if (message.type !== "connect") {
+        if (store.receive(message)) void read();
+        return;
+      }
+      flush();
+      const first = !connected;
+      connected = true;
+      if (first && (message.payload as { eventId?: unknown } | undefined)?.eventId === renderedEventId) return;
+      void read();
+    };
+    const listener = (event: Event) => onLive((event as CustomEvent<LiveMessage>).detail);
+    window.addEventListener(LIVE_EVENT, listener);
+    // The live connection may have connected while this island's chunk was still on its way.
+    const missed = latestConnect();
+    if (missed) onLive(missed);
+    return () => window.removeEventListener(LIVE_EVENT, listener);
+  }, []);
+
+  useEffect(() => {
+    const online = () => {
+      show({ offline: false });
+      flush();
+    };
+    const offline = () => {
+      show({ offline: true });
+      void load().catch(() => {});
+    };
+    const start = async () => {
+      if ((await waitingCount(scope)) > 0) return (await load()).flush();
+      // Nothing waits: the outbox's code is fetched now, while it can be, so that it is at hand
+      // (in the HTTP cache) for the first write made without a network (docs/decisions/020-outbox.md).
+      await import("../offline/outbox");
+    };
+    if (!navigator.onLine) offline();
+    else void start().catch(() => {});
+    window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+    };
+  }, []);
+
+  /** Takes back a change not yet sent (Undo of an offline delete); false once it was. */
+  const cancel = async (key: string) => store.cancel(key) || (outbox.current ? (await outbox.current).cancel(key) : false);
+  return { data, store, outbox: view, cancel, read };
+}
