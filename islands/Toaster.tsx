@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "./ui/Icon";
-import { dismissToast, subscribeToasts, takeFlashedToast, toast, TOAST_DURATION_MS, type PlainToast, type ToastItem } from "./toast";
+import type { PlainToast } from "../src/shared/toast";
+import { dismissToast, subscribeToasts, takeFlashedToast, toast, TOAST_DURATION_MS, type ToastItem } from "./toast";
 
 const SWIPE_DISMISS_PX = 50;
 

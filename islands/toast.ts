@@ -1,3 +1,5 @@
+import type { PlainToast } from "../src/shared/toast";
+
 /**
  * The toast queue every island shares (they live in one bundle): one toast visible,
  * 5 s by default (docs/product-rules.md#on-the-page). A toast flashed before a navigation waits in sessionStorage for the next page.
@@ -7,19 +9,9 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive" | "success";
+export interface ToastOptions extends PlainToast {
   action?: ToastAction;
-  durationMs?: number;
 }
-
-/** A toast that can cross a page load (as a server-given prop or in sessionStorage): no action. */
-export type PlainToast = Omit<ToastOptions, "action">;
-
-/** Shared access failure: a share link that is dead, or a shared list that went away (docs/product-rules.md#on-the-page). */
-export const SHARED_ACCESS_FAILED: PlainToast = { title: "Error", description: "Failed to access the shared list", variant: "destructive" };
 
 export interface ToastItem extends ToastOptions {
   id: number;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { iconSprite } from "../islands/ui/icon-sprite";
+import { iconSprite } from "./shared/icon-sprite";
 import { APP_ICONS, drawIcon } from "./build/app-icons";
 import { precompressBuild } from "./build/precompress";
 import { projectPath } from "./project-files";

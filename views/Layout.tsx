@@ -1,7 +1,7 @@
 import { type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import type { IslandName } from "../islands/registry";
-import type { PlainToast } from "../islands/toast";
+import type { PlainToast } from "../src/shared/toast";
 import { IconSprite } from "../islands/ui/Icon";
 import type { Assets } from "../src/assets";
 import { type ColorMode, colorSchemeOf, THEMES, type ThemeId } from "../src/shared/themes";

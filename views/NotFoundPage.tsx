@@ -1,4 +1,4 @@
-import type { PlainToast } from "../islands/toast";
+import type { PlainToast } from "../src/shared/toast";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Layout } from "./Layout";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { IconName } from "./icon-sprite";
+import type { IconName } from "../../src/shared/icon-sprite";
 
 export type { IconName };
 
@@ -10,7 +10,7 @@ export type { IconName };
  */
 export const IconSprite = createContext("");
 
-/** A lucide-style stroke icon, drawn by reference into the sprite (islands/ui/icon-sprite.ts). */
+/** A lucide-style stroke icon, drawn by reference into the sprite (src/shared/icon-sprite.ts). */
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   const sprite = useContext(IconSprite);
   return (

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { islands, type IslandName } from "../../islands/registry";
-import { ICON_PATHS } from "../../islands/ui/icon-sprite";
+import { ICON_PATHS } from "../../src/shared/icon-sprite";
 import { loadAssets, PUBLIC_DIR, type Assets } from "../../src/assets";
 import { THEMES } from "../../src/shared/themes";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";

@@ -8,7 +8,7 @@ import { idSchema } from "../../shared/params";
 import type { SharedListResponse } from "../../shared/types";
 import { callerOf } from "../caller";
 import type { AppContext, AppEnv } from "../env";
-import { SHARED_ACCESS_FAILED } from "../../../islands/toast";
+import { SHARED_ACCESS_FAILED } from "../../shared/toast";
 import { renderNotFound } from "./not-found";
 import { pageTheme, renderPage } from "./render";
 import { withShareId } from "../share-link";

@@ -1,4 +1,4 @@
-import type { PlainToast } from "../../../islands/toast";
+import type { PlainToast } from "../../shared/toast";
 import { NotFoundPage } from "../../../views/NotFoundPage";
 import type { AppContext } from "../env";
 import { pageTheme, renderPage } from "./render";
