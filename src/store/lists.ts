@@ -239,7 +239,8 @@ export function listsStore(db: Db) {
     /**
      * Live items and completed live items of every live list on the user's Home (their own and
      * those shared with them), sub-items included; a list without items counts 0 of 0. The lists
-     * are found through the user's own and shared ones (an OR here scanned every list there is).
+     * are found through the user's own and shared ones (an OR here scanned every list there is),
+     * and counted from the live-items index alone, which holds `completed` (docs/decisions/036).
      */
     async progressFor(userId: number): Promise<Array<{ listId: number; done: number; total: number }>> {
       const rows = await db.all<{ id: number | string; done: number | string | null; total: number | string }>(
