@@ -1,74 +1,95 @@
 import { SQL } from "bun";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
+import { describe, inject } from "vitest";
 import type { Db } from "../../src/store/db";
 import { openPostgres } from "../../src/store/postgres";
 import { openSqlite } from "../../src/store/sqlite";
+import { POSTGRES_ADMIN_URL, postgresUrlOf, redisAnswers, TEST_REDIS_URL, type TestRun } from "./test-run";
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export { POSTGRES_ADMIN_URL, TEST_REDIS_URL };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testRun: TestRun;
+  }
+}
 
 export type Dialect = "sqlite" | "postgres";
 
-let postgresReachable: Promise<boolean> | undefined;
+const run = inject("testRun");
 
-/** PostgreSQL runs on this machine and in CI; a developer without it still gets the SQLite runs. */
-export function isPostgresAvailable(): Promise<boolean> {
-  postgresReachable ??= (async () => {
-    const admin = new SQL(POSTGRES_ADMIN_URL, { max: 1, connectionTimeout: 3 });
-    try {
-      await admin`SELECT 1`;
-      return true;
-    } catch {
-      if (process.env.CI) throw new Error(`CI needs PostgreSQL at ${POSTGRES_ADMIN_URL}`);
-      return false;
-    } finally {
-      await admin.close();
-    }
-  })();
-  return postgresReachable;
+/** PostgreSQL runs on this machine and in CI (global setup fails there without it); test:fast leaves it out. */
+export async function isPostgresAvailable(): Promise<boolean> {
+  return run.postgres;
+}
+
+/** Whether Redis answers: the run's own Redis as global setup found it, or the one at `url`. */
+export async function isRedisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
+  if (url === TEST_REDIS_URL) return run.redis;
+  return redisAnswers(url).catch(() => false);
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when reachable (always in CI). */
 export async function testDialects(): Promise<Dialect[]> {
-  return (await isPostgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
+  return run.postgres ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-/** A fresh, empty database of the dialect: a real SQLite file, or a new PostgreSQL database. */
-export async function freshDatabase(dialect: Dialect): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
-  if (dialect === "sqlite") {
-    const path = join(mkdtempSync(join(tmpdir(), "listwell-test-")), "test.db");
-    const db = openSqlite(path);
-    return { db, url: path, drop: () => db.close() };
-  }
-  const name = `listwell_test_${process.pid}_${crypto.randomUUID().slice(0, 8)}`;
-  const admin = new SQL(POSTGRES_ADMIN_URL, { max: 1 });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+/**
+ * `body` as a describe block named "`name` on `dialect`" for SQLite, and for PostgreSQL when the
+ * run has it (with Redis too when `needs.redis`); a dialect the run lacks shows as skipped.
+ */
+export function describeEachDialect(name: string, body: (dialect: Dialect) => void, needs: { redis?: boolean } = {}): void {
+  describe(`${name} on sqlite`, () => body("sqlite"));
+  describe.runIf(run.postgres && (run.redis || !needs.redis))(`${name} on postgres`, () => body("postgres"));
+}
+
+export interface TestDatabase {
+  db: Db;
+  /** The SQLite file's path, or the PostgreSQL database's URL. */
+  url: string;
+  /** Closes the connection; the run's teardown removes what is left of the database. */
+  drop(): Promise<void>;
+}
+
+let creator: SQL | undefined;
+let dropper: SQL | undefined;
+
+async function newPostgresDatabase(template?: string): Promise<TestDatabase> {
+  const name = `${run.prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  creator ??= new SQL(POSTGRES_ADMIN_URL, { max: 1, idleTimeout: 5 });
+  await creator.unsafe(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const url = postgresUrlOf(name);
   const db = openPostgres(url);
   return {
     db,
     url,
     drop: async () => {
       await db.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
+      // Not awaited, and on a connection of its own: a drop waits for a checkpoint, the test need not.
+      dropper ??= new SQL(POSTGRES_ADMIN_URL, { max: 1, idleTimeout: 5 });
+      dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     },
   };
 }
 
-/** The Redis the scale-out, presence, outage and health tests use (CI and this machine run one). */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+function sqlitePath(): string {
+  return join(mkdtempSync(join(run.folder, "db-")), "test.db");
+}
 
-/** Whether Redis answers at `url`; in CI its absence is an error, not a reason to skip. */
-export async function isRedisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
-  const probe = new Bun.RedisClient(url, { connectionTimeout: 2_000, maxRetries: 0 });
-  try {
-    return (await probe.send("PING", [])) === "PONG";
-  } catch {
-    if (process.env.CI) throw new Error(`CI needs Redis at ${url}`);
-    return false;
-  } finally {
-    probe.close();
-  }
+/** A fresh, empty database of the dialect (no schema): for the tests that migrate it themselves. */
+export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === "postgres") return newPostgresDatabase();
+  const path = sqlitePath();
+  const db = openSqlite(path);
+  return { db, url: path, drop: () => db.close() };
+}
+
+/** A database with every migration applied and the test invite code set: a copy of the run's template. */
+export async function migratedDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === "postgres") return newPostgresDatabase(run.postgresTemplate);
+  const path = sqlitePath();
+  copyFileSync(run.sqliteTemplate, path);
+  const db = openSqlite(path);
+  return { db, url: path, drop: () => db.close() };
 }

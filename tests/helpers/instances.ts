@@ -1,15 +1,12 @@
 import { loadAssets } from "../../src/assets";
 import { readConfig } from "../../src/config";
-import { ensureInviteCode } from "../../src/domain/invites";
 import { createRealtime, type RealtimeOptions } from "../../src/realtime";
 import type { EventBus } from "../../src/domain/bus";
 import { createRedisBus } from "../../src/realtime/redis-bus";
 import { startServer, type RunningServer } from "../../src/serve";
 import { createStore } from "../../src/store";
-import { migrate } from "../../src/store/migrate";
 import { openPostgres } from "../../src/store/postgres";
-import { freshDatabase, TEST_REDIS_URL } from "./databases";
-import { TEST_INVITE_CODE } from "./test-app";
+import { migratedDatabase, TEST_REDIS_URL } from "./databases";
 
 export interface Instance {
   running: RunningServer;
@@ -21,9 +18,7 @@ export interface Instance {
  * connection, store and Redis bus, on one fresh PostgreSQL database and one Redis prefix.
  */
 export async function startTwoInstances(realtime: Omit<RealtimeOptions, "store" | "bus">) {
-  const { db, url, drop } = await freshDatabase("postgres");
-  await migrate(db);
-  await ensureInviteCode(createStore(db), TEST_INVITE_CODE);
+  const { db, url, drop } = await migratedDatabase("postgres");
   const prefix = `listwell-test-${crypto.randomUUID()}:`;
   const assets = await loadAssets();
   const config = { ...readConfig({}), sessionSecure: false as const };

@@ -2,14 +2,13 @@ import { createApp } from "../../src/app";
 import type { Clock } from "../../src/clock";
 import { loadAssets, type Assets } from "../../src/assets";
 import { readConfig, type Config } from "../../src/config";
-import { ensureInviteCode } from "../../src/domain/invites";
 import type { BusMessage, EventBus } from "../../src/domain/bus";
 import { createMemoryBus } from "../../src/realtime/bus";
 import { createStore, type Store } from "../../src/store";
-import { migrate } from "../../src/store/migrate";
-import { freshDatabase, type Dialect } from "./databases";
+import { migratedDatabase, type Dialect } from "./databases";
+import { TEST_INVITE_CODE } from "./test-run";
 
-export const TEST_INVITE_CODE = "test-invite";
+export { TEST_INVITE_CODE };
 export const TEST_PASSWORD = "password123";
 
 /** Real time, moved forward at will: rules that depend on the time (link expiry) are tested without sleeping. */
@@ -43,13 +42,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A whole app on a fresh database of the dialect, as createApp builds it for the server. */
+/** A whole app on a fresh copy of the dialect's migrated template, as createApp builds it for the server. */
 export async function makeTestApp(dialect: Dialect = "sqlite", overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, url: databaseUrl, drop } = await freshDatabase(dialect);
-  await migrate(db);
+  const { db, url: databaseUrl, drop } = await migratedDatabase(dialect);
   const clock = createTestClock();
   const store = createStore(db, clock);
-  await ensureInviteCode(store, TEST_INVITE_CODE);
   const memory = createMemoryBus();
   const published: TestApp["published"] = [];
   const bus: EventBus = {
