@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SharedListResponse, TaskList } from "../../src/shared/types";
-import { testDialects } from "../helpers/databases";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ListCan } from "../../src/shared/can";
+import type { SharedListResponse, Task, TaskList } from "../../src/shared/types";
+import { describeEachDialect } from "../helpers/databases";
 import { createList, insertTask, publishedSince, snapshot } from "../helpers/lists";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
@@ -28,180 +29,224 @@ const READS = (list: TaskList): Call[] => [
   ["GET", "/api/task-lists/by-share-id/not-the-link"],
 ];
 
-for (const dialect of await testDialects()) {
-  describe(`list access on ${dialect}`, () => {
-    let t: TestApp;
-    let owner: Awaited<ReturnType<typeof registerUser>>;
-    let reader: Awaited<ReturnType<typeof registerUser>>;
-    let outsider: Awaited<ReturnType<typeof registerUser>>;
-    let list: TaskList;
+describeEachDialect("list access", (dialect) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let reader: Awaited<ReturnType<typeof registerUser>>;
+  let outsider: Awaited<ReturnType<typeof registerUser>>;
+  let list: TaskList;
 
-    beforeAll(async () => {
-      t = await makeTestApp(dialect);
-      owner = await registerUser(t, "owner");
-      reader = await registerUser(t, "reader");
-      outsider = await registerUser(t, "outsider");
-      list = await createList(owner, "Private plans");
-      await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Secret", position: 0 });
-      await owner.post("/api/share-by-username", { listId: list.id, username: "reader", accessLevel: "read" });
-    });
-    afterAll(() => t.close());
-
-    it("answers 404 'List not found' to a third user on every call, and changes nothing", async () => {
-      const before = await snapshot(t);
-      const mark = t.published.length;
-      for (const [method, path, body] of [...callsOn(list, reader.user.id), ...READS(list)]) {
-        const res = await outsider.request(method, path, body);
-        expect({ method, path, status: res.status, body: res.body }).toEqual({
-          method,
-          path,
-          status: 404,
-          body: { message: "List not found" },
-        });
-      }
-      expect(await snapshot(t)).toEqual(before);
-      expect(publishedSince(t, mark)).toEqual([]);
-      expect((await outsider.get("/api/shared-with-me")).body).toEqual([]);
-      expect((await outsider.get("/api/task-lists")).body).toEqual([]);
-    });
-
-    it("answers 404 to an anonymous visitor without the link", async () => {
-      for (const [method, path] of READS(list)) {
-        const res = await new Client(t).request(method, path);
-        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { message: "List not found" } });
-      }
-    });
-
-    it("lets a read-level recipient read, and answers 403 to every owner action", async () => {
-      const view = await reader.get<SharedListResponse>(`/api/list/${list.id}`);
-      expect(view.status).toBe(200);
-      expect(view.body).toMatchObject({ list: { id: list.id }, accessLevel: "read", isOwner: false, ownerInfo: { username: "owner" } });
-      const before = await snapshot(t);
-      const mark = t.published.length;
-      const calls = callsOn(list, outsider.user.id).filter(([, path]) => !path.startsWith("/api/unshare/"));
-      for (const [method, path, body] of calls) {
-        const res = await reader.request(method, path, body);
-        expect({ method, path, status: res.status, error: res.body.error }).toEqual({ method, path, status: 403, error: "OWNER_ONLY" });
-        expect(res.body.message).toMatch(/^Only the list's owner can /);
-      }
-      expect((await reader.delete(`/api/unshare/${list.id}/${owner.user.id}`)).status).toBe(403);
-      expect(await snapshot(t)).toEqual(before);
-      expect(publishedSince(t, mark)).toEqual([]);
-    });
-
-    it("shares at level check: the recipient reads without learning the link, and every owner action answers 403", async () => {
-      const ticker = await registerUser(t, "ticker");
-      const shared = await owner.post("/api/share-by-username", { listId: list.id, username: "ticker", accessLevel: "check" });
-      expect([shared.status, shared.body.accessLevel]).toEqual([201, "check"]);
-      const mine = await owner.get<Array<{ sharedWithName: string; accessLevel: string }>>("/api/my-shared-lists");
-      expect(mine.body.find((record) => record.sharedWithName === "ticker")?.accessLevel).toBe("check");
-      const withMe = await ticker.get<Array<{ shared: { accessLevel: string }; list: { shareId: string } }>>("/api/shared-with-me");
-      expect(withMe.body).toMatchObject([{ shared: { accessLevel: "check" }, list: { shareId: "" } }]);
-      // A check recipient who learnt the (write) link could edit while signed out: it is never shown.
-      const view = await ticker.get<SharedListResponse>(`/api/list/${list.id}`);
-      expect(view.body).toMatchObject({ accessLevel: "check", isOwner: false, list: { shareId: "" } });
-      const through = await ticker.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
-      expect(through.body.accessLevel).toBe("check");
-      const before = await snapshot(t);
-      const mark = t.published.length;
-      for (const [method, path, body] of callsOn(list, reader.user.id).filter(([, path]) => !path.startsWith("/api/unshare/"))) {
-        const res = await ticker.request(method, path, body);
-        expect({ method, path, status: res.status, error: res.body.error }).toEqual({ method, path, status: 403, error: "OWNER_ONLY" });
-      }
-      expect(await snapshot(t)).toEqual(before);
-      expect(publishedSince(t, mark)).toEqual([]);
-      await owner.delete(`/api/unshare/${list.id}/${ticker.user.id}`);
-    });
-
-    it("gives a check-level link's holder level check, and one who signs in with it joins at check", async () => {
-      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "check" });
-      try {
-        const holder = await new Client(t).get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
-        expect(holder.body).toMatchObject({ accessLevel: "check", list: { linkAccess: "check", shareId: list.shareId } });
-        const joined = await registerUser(t, "joiner");
-        const login = await joined.post("/api/login", { username: "joiner", password: "password123", shareId: list.shareId });
-        expect(login.body.sharedList).toBe(list.shareId);
-        expect((await joined.get<SharedListResponse>(`/api/list/${list.id}`)).body.accessLevel).toBe("check");
-      } finally {
-        await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
-      }
-    });
-
-    it("keeps a named read recipient read-only even through a write link", async () => {
-      const res = await reader.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
-      expect(res.body).toMatchObject({ accessLevel: "read", isOwner: false });
-    });
-
-    it("lets an anonymous visitor read through the link, with tasks in order", async () => {
-      const other = await createList(owner, "Other list");
-      const second = await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Second", position: 2, isParent: true });
-      await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Child", position: 3, parentId: second, completed: true });
-      await insertTask(t, { listId: other.id, userId: owner.user.id, title: "Elsewhere", position: 1 });
-      const visitor = new Client(t);
-      const res = await visitor.get<SharedListResponse>(`/api/list?shareId=${list.shareId}&_t=123`);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        list,
-        tasks: expect.any(Array),
-        accessLevel: "write",
-        isOwner: false,
-        ownerInfo: { username: "owner" },
-        can: {
-          tick: true,
-          edit: true,
-          clearCompleted: false,
-          restoreAnyDeleted: false,
-          renameList: false,
-          share: false,
-          deleteList: false,
-        },
-      });
-      expect(res.body.tasks.map((task) => task.title)).toEqual(["Secret", "Second", "Child"]);
-      expect(res.body.tasks[2]).toEqual({
-        id: expect.any(Number),
-        title: "Child",
-        description: "",
-        completed: true,
-        position: 3,
-        listId: list.id,
-        userId: owner.user.id,
-        isParent: false,
-        parentId: second,
-        createdAt: expect.stringMatching(/Z$/),
-        // Put straight into the store, it has no known author.
-        createdBy: null,
-        completedBy: null,
-      });
-      expect(res.body.tasks[0]).toMatchObject({ parentId: 0, completed: false, isParent: false });
-      expect(res.body.tasks[1]).toMatchObject({ isParent: true, parentId: 0 });
-      // The numeric form, and the link of another list does not open this one.
-      expect((await visitor.get(`/api/list/${list.id}?shareId=${list.shareId}`)).body).toMatchObject({ list: { id: list.id } });
-      expect((await visitor.get(`/api/list/${list.id}?shareId=${other.shareId}`)).status).toBe(404);
-      expect(await visitor.get("/api/list")).toMatchObject({ status: 400, body: { message: "shareId is required" } });
-      expect((await visitor.get(`/api/task-lists/by-share-id/${list.shareId}`)).body).toEqual(list);
-    });
-
-    it("answers the owner's own view as owner", async () => {
-      const res = await owner.get<SharedListResponse>(`/api/list/${list.id}`);
-      expect(res.body).toMatchObject({ list, accessLevel: "admin", isOwner: true, ownerInfo: { username: "owner" } });
-    });
-
-    it("gives link holders the link's level and 403 (not 404) on owner actions", async () => {
-      const holder = new Client(t);
-      const mark = t.published.length;
-      const res = await holder.patch(`/api/task-lists/${list.id}?shareId=${list.shareId}`, { name: "Mine now" });
-      expect(res.status).toBe(401);
-      for (const [method, path, body] of callsOn(list, reader.user.id, list.shareId)) {
-        const r = await outsider.request(method, path, body);
-        expect({ method, path, status: r.status }).toEqual({ method, path, status: 403 });
-      }
-      expect(publishedSince(t, mark)).toEqual([]);
-      expect((await t.store.lists.findById(list.id))!.name).toBe("Private plans");
-
-      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "read" });
-      expect((await holder.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`)).body.accessLevel).toBe("read");
-      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
-      expect((await holder.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`)).body.accessLevel).toBe("write");
-    });
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+    owner = await registerUser(t, "owner");
+    reader = await registerUser(t, "reader");
+    outsider = await registerUser(t, "outsider");
+    list = await createList(owner, "Private plans");
+    await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Secret", position: 0 });
+    await owner.post("/api/share-by-username", { listId: list.id, username: "reader", accessLevel: "read" });
   });
-}
+  afterAll(() => t.close());
+
+  it("answers 404 'List not found' to a third user on every call, and changes nothing", async () => {
+    const before = await snapshot(t);
+    const mark = t.published.length;
+    for (const [method, path, body] of [...callsOn(list, reader.user.id), ...READS(list)]) {
+      const res = await outsider.request(method, path, body);
+      expect({ method, path, status: res.status, body: res.body }).toEqual({
+        method,
+        path,
+        status: 404,
+        body: { message: "List not found" },
+      });
+    }
+    expect(await snapshot(t)).toEqual(before);
+    expect(publishedSince(t, mark)).toEqual([]);
+    expect((await outsider.get("/api/shared-with-me")).body).toEqual([]);
+    expect((await outsider.get("/api/task-lists")).body).toEqual([]);
+  });
+
+  it("answers 404 to an anonymous visitor without the link", async () => {
+    for (const [method, path] of READS(list)) {
+      const res = await new Client(t).request(method, path);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { message: "List not found" } });
+    }
+  });
+
+  it("lets a read-level recipient read, and answers 403 to every owner action", async () => {
+    const view = await reader.get<SharedListResponse>(`/api/list/${list.id}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ list: { id: list.id }, accessLevel: "read", isOwner: false, ownerInfo: { username: "owner" } });
+    const before = await snapshot(t);
+    const mark = t.published.length;
+    const calls = callsOn(list, outsider.user.id).filter(([, path]) => !path.startsWith("/api/unshare/"));
+    for (const [method, path, body] of calls) {
+      const res = await reader.request(method, path, body);
+      expect({ method, path, status: res.status, error: res.body.error }).toEqual({ method, path, status: 403, error: "OWNER_ONLY" });
+      expect(res.body.message).toMatch(/^Only the list's owner can /);
+    }
+    expect((await reader.delete(`/api/unshare/${list.id}/${owner.user.id}`)).status).toBe(403);
+    expect(await snapshot(t)).toEqual(before);
+    expect(publishedSince(t, mark)).toEqual([]);
+  });
+
+  it("shares at level check: the recipient reads without learning the link, and every owner action answers 403", async () => {
+    const ticker = await registerUser(t, "ticker");
+    const shared = await owner.post("/api/share-by-username", { listId: list.id, username: "ticker", accessLevel: "check" });
+    expect([shared.status, shared.body.accessLevel]).toEqual([201, "check"]);
+    const mine = await owner.get<Array<{ sharedWithName: string; accessLevel: string }>>("/api/my-shared-lists");
+    expect(mine.body.find((record) => record.sharedWithName === "ticker")?.accessLevel).toBe("check");
+    const withMe = await ticker.get<Array<{ shared: { accessLevel: string }; list: { shareId: string } }>>("/api/shared-with-me");
+    expect(withMe.body).toMatchObject([{ shared: { accessLevel: "check" }, list: { shareId: "" } }]);
+    // A check recipient who learnt the (write) link could edit while signed out: it is never shown.
+    const view = await ticker.get<SharedListResponse>(`/api/list/${list.id}`);
+    expect(view.body).toMatchObject({ accessLevel: "check", isOwner: false, list: { shareId: "" } });
+    const through = await ticker.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
+    expect(through.body.accessLevel).toBe("check");
+    const before = await snapshot(t);
+    const mark = t.published.length;
+    for (const [method, path, body] of callsOn(list, reader.user.id).filter(([, path]) => !path.startsWith("/api/unshare/"))) {
+      const res = await ticker.request(method, path, body);
+      expect({ method, path, status: res.status, error: res.body.error }).toEqual({ method, path, status: 403, error: "OWNER_ONLY" });
+    }
+    expect(await snapshot(t)).toEqual(before);
+    expect(publishedSince(t, mark)).toEqual([]);
+    await owner.delete(`/api/unshare/${list.id}/${ticker.user.id}`);
+  });
+
+  it("gives a check-level link's holder level check, and one who signs in with it joins at check", async () => {
+    await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "check" });
+    try {
+      const holder = await new Client(t).get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
+      expect(holder.body).toMatchObject({ accessLevel: "check", list: { linkAccess: "check", shareId: list.shareId } });
+      const joined = await registerUser(t, "joiner");
+      const login = await joined.post("/api/login", { username: "joiner", password: "password123", shareId: list.shareId });
+      expect(login.body.sharedList).toBe(list.shareId);
+      expect((await joined.get<SharedListResponse>(`/api/list/${list.id}`)).body.accessLevel).toBe("check");
+    } finally {
+      await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
+    }
+  });
+
+  it("keeps a named read recipient read-only even through a write link", async () => {
+    const res = await reader.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`);
+    expect(res.body).toMatchObject({ accessLevel: "read", isOwner: false });
+  });
+
+  it("lets an anonymous visitor read through the link, with tasks in order", async () => {
+    const other = await createList(owner, "Other list");
+    const second = await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Second", position: 2, isParent: true });
+    await insertTask(t, { listId: list.id, userId: owner.user.id, title: "Child", position: 3, parentId: second, completed: true });
+    await insertTask(t, { listId: other.id, userId: owner.user.id, title: "Elsewhere", position: 1 });
+    const visitor = new Client(t);
+    const res = await visitor.get<SharedListResponse>(`/api/list?shareId=${list.shareId}&_t=123`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      list,
+      tasks: expect.any(Array),
+      accessLevel: "write",
+      isOwner: false,
+      ownerInfo: { username: "owner" },
+      can: {
+        tick: true,
+        edit: true,
+        clearCompleted: false,
+        restoreAnyDeleted: false,
+        renameList: false,
+        share: false,
+        deleteList: false,
+      },
+    });
+    expect(res.body.tasks.map((task) => task.title)).toEqual(["Secret", "Second", "Child"]);
+    expect(res.body.tasks[2]).toEqual({
+      id: expect.any(Number),
+      title: "Child",
+      description: "",
+      completed: true,
+      position: 3,
+      listId: list.id,
+      userId: owner.user.id,
+      isParent: false,
+      parentId: second,
+      createdAt: expect.stringMatching(/Z$/),
+      // Put straight into the store, it has no known author.
+      createdBy: null,
+      completedBy: null,
+    });
+    expect(res.body.tasks[0]).toMatchObject({ parentId: 0, completed: false, isParent: false });
+    expect(res.body.tasks[1]).toMatchObject({ isParent: true, parentId: 0 });
+    // The numeric form, and the link of another list does not open this one.
+    expect((await visitor.get(`/api/list/${list.id}?shareId=${list.shareId}`)).body).toMatchObject({ list: { id: list.id } });
+    expect((await visitor.get(`/api/list/${list.id}?shareId=${other.shareId}`)).status).toBe(404);
+    expect(await visitor.get("/api/list")).toMatchObject({ status: 400, body: { message: "shareId is required" } });
+    expect((await visitor.get(`/api/task-lists/by-share-id/${list.shareId}`)).body).toEqual(list);
+  });
+
+  it("answers the owner's own view as owner", async () => {
+    const res = await owner.get<SharedListResponse>(`/api/list/${list.id}`);
+    expect(res.body).toMatchObject({ list, accessLevel: "admin", isOwner: true, ownerInfo: { username: "owner" } });
+  });
+
+  it("tells each caller what it may do (can), and the server allows exactly that", async () => {
+    const shared = await createList(owner, "Who may do what");
+    const item = await insertTask(t, { listId: shared.id, userId: owner.user.id, title: "Bread", position: 0 });
+    const tried = async (client: Client, q: string): Promise<Omit<ListCan, "restoreAnyDeleted" | "deleteList">> => {
+      const amp = q ? `&${q.slice(1)}` : "";
+      const ok = (res: { status: number }) => res.status < 300;
+      return {
+        // Unticked, so the owner's clear-completed leaves the item for the callers after it.
+        tick: ok(await client.patch<Task>(`/api/tasks/${item}${q}`, { completed: false })),
+        edit: ok(await client.post(`/api/tasks${q}`, { title: "Milk", listId: shared.id })),
+        clearCompleted: ok(await client.post(`/api/tasks/clear-completed?listId=${shared.id}${amp}`)),
+        renameList: ok(await client.patch(`/api/task-lists/${shared.id}${q}`, { name: "Who may do what" })),
+        share: ok(await client.get(`/api/shared-by-list/${shared.id}${q}`)),
+      };
+    };
+    const owns = { clearCompleted: true, restoreAnyDeleted: true, renameList: true, share: true, deleteList: true };
+    const none = { clearCompleted: false, restoreAnyDeleted: false, renameList: false, share: false, deleteList: false };
+    const expected: [string, Client, string, ListCan][] = [["owner", owner, "", { tick: true, edit: true, ...owns }]];
+    for (const level of ["read", "check", "write", "admin"] as const) {
+      const recipient = await registerUser(t, `${level}_recipient`);
+      await t.store.shares.grant(shared.id, recipient.user.id, level);
+      const can = { tick: level !== "read", edit: level === "write" || level === "admin", ...none };
+      expected.push([`${level} recipient`, recipient, "", can]);
+    }
+    for (const level of ["read", "check", "write"] as const) {
+      const guest = new Client(t);
+      expected.push([
+        `${level} link guest`,
+        guest,
+        `?shareId=${shared.shareId}`,
+        { tick: level !== "read", edit: level === "write", ...none },
+      ]);
+    }
+    for (const [who, client, q, can] of expected) {
+      const level = who.endsWith("link guest") ? who.split(" ")[0] : undefined;
+      if (level) await t.store.lists.update(shared.id, { linkAccess: level as "read" | "check" | "write" });
+      const view = await client.get<SharedListResponse>(`/api/list/${shared.id}${q}`);
+      expect({ who, can: view.body.can }).toEqual({ who, can });
+      const { restoreAnyDeleted: _any, deleteList: _delete, ...tryable } = can;
+      expect({ who, allowed: await tried(client, q) }).toEqual({ who, allowed: tryable });
+    }
+    // The last flag the server acts on: only the owner deletes the list.
+    expect((await expected[1]![1].delete(`/api/task-lists/${shared.id}`)).status).toBe(403);
+    expect((await owner.delete(`/api/task-lists/${shared.id}`)).status).toBe(200);
+  });
+
+  it("gives link holders the link's level and 403 (not 404) on owner actions", async () => {
+    const holder = new Client(t);
+    const mark = t.published.length;
+    const res = await holder.patch(`/api/task-lists/${list.id}?shareId=${list.shareId}`, { name: "Mine now" });
+    expect(res.status).toBe(401);
+    for (const [method, path, body] of callsOn(list, reader.user.id, list.shareId)) {
+      const r = await outsider.request(method, path, body);
+      expect({ method, path, status: r.status }).toEqual({ method, path, status: 403 });
+    }
+    expect(publishedSince(t, mark)).toEqual([]);
+    expect((await t.store.lists.findById(list.id))!.name).toBe("Private plans");
+
+    await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "read" });
+    expect((await holder.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`)).body.accessLevel).toBe("read");
+    await owner.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
+    expect((await holder.get<SharedListResponse>(`/api/list?shareId=${list.shareId}`)).body.accessLevel).toBe("write");
+  });
+});
