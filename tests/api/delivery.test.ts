@@ -7,7 +7,7 @@ import { PUBLIC_DIR } from "../../src/assets";
 import { CONTENT_SECURITY_POLICY } from "../../src/http/middleware/security-headers";
 import type { PollResponse } from "../../src/shared/realtime";
 import { type BrowserEnv, gotoHydrated, signedInContext, startBrowserEnv, waitForHydration } from "../helpers/browser";
-import { testDialects } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/databases";
 import { createList, insertTask } from "../helpers/lists";
 import { startLiveServer, TestSocket } from "../helpers/live";
 import { Client, makeTestApp, registerUser, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
@@ -46,114 +46,112 @@ async function fiftyItemList(t: TestApp, owner: Owner) {
 
 const withCookie = (owner: Owner, headers: Record<string, string> = {}) => ({ cookie: owner.cookie, ...headers });
 
-for (const dialect of await testDialects()) {
-  describe(`API reads on ${dialect}`, () => {
-    let t: TestApp;
-    let owner: Owner;
-    let listPath: string;
-    let listId: number;
-    beforeAll(async () => {
-      t = await makeTestApp(dialect);
-      owner = await registerUser(t, "owner");
-      const list = await fiftyItemList(t, owner);
-      listId = list.id;
-      listPath = `/api/list/${list.id}`;
-    });
-    afterAll(() => t.close());
+describeEachDialect("API reads", (dialect) => {
+  let t: TestApp;
+  let owner: Owner;
+  let listPath: string;
+  let listId: number;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+    owner = await registerUser(t, "owner");
+    const list = await fiftyItemList(t, owner);
+    listId = list.id;
+    listPath = `/api/list/${list.id}`;
+  });
+  afterAll(() => t.close());
 
-    it("compresses a 50-item read with brotli, else gzip, else not at all, and each decodes to the same JSON", async () => {
-      const plain = await raw(t, listPath, withCookie(owner));
-      const brotli = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER }));
-      const gzip = await raw(t, listPath, withCookie(owner, { "accept-encoding": "gzip, deflate" }));
-      const refused = await raw(t, listPath, withCookie(owner, { "accept-encoding": "br;q=0, gzip" }));
-      expect([plain, brotli, gzip, refused].map(({ response }) => [response.status, response.headers.get("content-encoding")])).toEqual([
-        [200, null],
-        [200, "br"],
-        [200, "gzip"],
-        [200, "gzip"],
-      ]);
-      const json = decoded(plain.response, plain.bytes);
-      expect((JSON.parse(json) as { tasks: unknown[] }).tasks).toHaveLength(ITEMS);
-      expect(json.length).toBeGreaterThan(1024);
-      for (const { response, bytes } of [brotli, gzip]) {
-        expect(decoded(response, bytes)).toBe(json);
-        expect(bytes.byteLength).toBeLessThan(json.length / 4);
-        expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
-        expect(response.headers.get("vary")).toBe(KEPT_VARY);
+  it("compresses a 50-item read with brotli, else gzip, else not at all, and each decodes to the same JSON", async () => {
+    const plain = await raw(t, listPath, withCookie(owner));
+    const brotli = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER }));
+    const gzip = await raw(t, listPath, withCookie(owner, { "accept-encoding": "gzip, deflate" }));
+    const refused = await raw(t, listPath, withCookie(owner, { "accept-encoding": "br;q=0, gzip" }));
+    expect([plain, brotli, gzip, refused].map(({ response }) => [response.status, response.headers.get("content-encoding")])).toEqual([
+      [200, null],
+      [200, "br"],
+      [200, "gzip"],
+      [200, "gzip"],
+    ]);
+    const json = decoded(plain.response, plain.bytes);
+    expect((JSON.parse(json) as { tasks: unknown[] }).tasks).toHaveLength(ITEMS);
+    expect(json.length).toBeGreaterThan(1024);
+    for (const { response, bytes } of [brotli, gzip]) {
+      expect(decoded(response, bytes)).toBe(json);
+      expect(bytes.byteLength).toBeLessThan(json.length / 4);
+      expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
+      expect(response.headers.get("vary")).toBe(KEPT_VARY);
+    }
+  });
+
+  it("leaves an answer under 1 KB uncompressed, while a larger one beside it is compressed", async () => {
+    const small = await raw(t, "/api/user", withCookie(owner, { "accept-encoding": BROWSER }));
+    const large = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER }));
+    expect(small.response.status).toBe(200);
+    expect(small.bytes.byteLength).toBeLessThan(1024);
+    expect(small.response.headers.get("content-encoding")).toBeNull();
+    expect(JSON.parse(decoded(small.response, small.bytes))).toMatchObject({ username: "owner" });
+    expect(large.response.headers.get("content-encoding")).toBe("br");
+  });
+
+  it("answers HEAD with the headers and length of the GET, without a body", async () => {
+    for (const encoding of [undefined, BROWSER]) {
+      const headers = withCookie(owner, encoding ? { "accept-encoding": encoding } : {});
+      const get = await raw(t, listPath, headers);
+      const head = await raw(t, listPath, headers, "HEAD");
+      expect(head.response.status).toBe(200);
+      expect(head.bytes.byteLength).toBe(0);
+      expect(head.response.headers.get("content-length")).toBe(String(get.bytes.byteLength));
+      for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary", "content-security-policy"]) {
+        expect(head.response.headers.get(name)).toBe(get.response.headers.get(name));
       }
-    });
+    }
+  });
 
-    it("leaves an answer under 1 KB uncompressed, while a larger one beside it is compressed", async () => {
-      const small = await raw(t, "/api/user", withCookie(owner, { "accept-encoding": BROWSER }));
-      const large = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER }));
-      expect(small.response.status).toBe(200);
-      expect(small.bytes.byteLength).toBeLessThan(1024);
-      expect(small.response.headers.get("content-encoding")).toBeNull();
-      expect(JSON.parse(decoded(small.response, small.bytes))).toMatchObject({ username: "owner" });
-      expect(large.response.headers.get("content-encoding")).toBe("br");
-    });
+  it("revalidates a read with a 304 until the list changes, then answers 200 with a new ETag", async () => {
+    const first = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER }));
+    const etag = first.response.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[0-9a-z]+"$/);
+    const again = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER, "if-none-match": etag! }));
+    expect(again.response.status).toBe(304);
+    expect(again.bytes.byteLength).toBe(0);
+    expect(again.response.headers.get("etag")).toBe(etag);
+    expect(again.response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(again.response.headers.get("vary")).toBe(KEPT_VARY);
+    expect(again.response.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    // The other read of the same items revalidates the same way.
+    const tasksPath = `/api/tasks?listId=${listId}`;
+    const tasksEtag = (await raw(t, tasksPath, withCookie(owner))).response.headers.get("etag")!;
+    expect((await raw(t, tasksPath, withCookie(owner, { "if-none-match": tasksEtag }))).response.status).toBe(304);
 
-    it("answers HEAD with the headers and length of the GET, without a body", async () => {
-      for (const encoding of [undefined, BROWSER]) {
-        const headers = withCookie(owner, encoding ? { "accept-encoding": encoding } : {});
-        const get = await raw(t, listPath, headers);
-        const head = await raw(t, listPath, headers, "HEAD");
-        expect(head.response.status).toBe(200);
-        expect(head.bytes.byteLength).toBe(0);
-        expect(head.response.headers.get("content-length")).toBe(String(get.bytes.byteLength));
-        for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary", "content-security-policy"]) {
-          expect(head.response.headers.get(name)).toBe(get.response.headers.get(name));
-        }
-      }
-    });
+    expect((await owner.post("/api/tasks", { title: "Added later", listId })).status).toBe(201);
+    const changed = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER, "if-none-match": etag! }));
+    expect(changed.response.status).toBe(200);
+    expect(changed.response.headers.get("etag")).not.toBe(etag);
+    expect(decoded(changed.response, changed.bytes)).toContain("Added later");
+    expect((await raw(t, tasksPath, withCookie(owner, { "if-none-match": tasksEtag }))).response.status).toBe(200);
+  });
 
-    it("revalidates a read with a 304 until the list changes, then answers 200 with a new ETag", async () => {
-      const first = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER }));
-      const etag = first.response.headers.get("etag");
-      expect(etag).toMatch(/^W\/"[0-9a-z]+"$/);
-      const again = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER, "if-none-match": etag! }));
-      expect(again.response.status).toBe(304);
-      expect(again.bytes.byteLength).toBe(0);
-      expect(again.response.headers.get("etag")).toBe(etag);
-      expect(again.response.headers.get("cache-control")).toBe("private, no-cache");
-      expect(again.response.headers.get("vary")).toBe(KEPT_VARY);
-      expect(again.response.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
-      // The other read of the same items revalidates the same way.
-      const tasksPath = `/api/tasks?listId=${listId}`;
-      const tasksEtag = (await raw(t, tasksPath, withCookie(owner))).response.headers.get("etag")!;
-      expect((await raw(t, tasksPath, withCookie(owner, { "if-none-match": tasksEtag }))).response.status).toBe(304);
-
-      expect((await owner.post("/api/tasks", { title: "Added later", listId })).status).toBe(201);
-      const changed = await raw(t, listPath, withCookie(owner, { "accept-encoding": BROWSER, "if-none-match": etag! }));
-      expect(changed.response.status).toBe(200);
-      expect(changed.response.headers.get("etag")).not.toBe(etag);
-      expect(decoded(changed.response, changed.bytes)).toContain("Added later");
-      expect((await raw(t, tasksPath, withCookie(owner, { "if-none-match": tasksEtag }))).response.status).toBe(200);
-    });
-
-    it("lets the browser keep reads but never writes, refusals or errors", async () => {
-      const stranger = await registerUser(t, `stranger_${dialect}`);
-      const answers = {
-        read: await owner.get(listPath),
-        ownLists: await owner.get("/api/task-lists"),
-        write: await owner.post("/api/task-lists", { name: "Another" }),
-        hiddenRead: await stranger.get(listPath),
-        user: await owner.get("/api/user"),
-        signedOut: await new Client(t).get("/api/task-lists"),
-      };
-      expect(
-        Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, [res.status, res.headers.get("cache-control")]])),
-      ).toEqual({
-        read: [200, "private, no-cache"],
-        ownLists: [200, "private, no-cache"],
-        write: [201, "no-store"],
-        hiddenRead: [404, "no-store"],
-        user: [200, "no-store"],
-        signedOut: [401, "no-store"],
-      });
+  it("lets the browser keep reads but never writes, refusals or errors", async () => {
+    const stranger = await registerUser(t, `stranger_${dialect}`);
+    const answers = {
+      read: await owner.get(listPath),
+      ownLists: await owner.get("/api/task-lists"),
+      write: await owner.post("/api/task-lists", { name: "Another" }),
+      hiddenRead: await stranger.get(listPath),
+      user: await owner.get("/api/user"),
+      signedOut: await new Client(t).get("/api/task-lists"),
+    };
+    expect(
+      Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, [res.status, res.headers.get("cache-control")]])),
+    ).toEqual({
+      read: [200, "private, no-cache"],
+      ownLists: [200, "private, no-cache"],
+      write: [201, "no-store"],
+      hiddenRead: [404, "no-store"],
+      user: [200, "no-store"],
+      signedOut: [401, "no-store"],
     });
   });
-}
+});
 
 describe("pages and static files", () => {
   let t: TestApp;

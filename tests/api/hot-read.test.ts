@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_LIFETIME_MS, sessionIdFromToken } from "../../src/auth/sessions";
 import type { TaskList } from "../../src/shared/types";
-import { testDialects } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/databases";
 import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
@@ -13,146 +13,144 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the same request out of it (its pattern has no query string), so each case compares the two
  * answers to one caller: same status, headers and bytes, and Hono's wherever the hot read declines.
  */
-for (const dialect of await testDialects()) {
-  describe(`the list read answered before Hono, on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await makeTestApp(dialect);
-    });
-    afterAll(() => t.close());
+describeEachDialect("the list read answered before Hono,", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+  });
+  afterAll(() => t.close());
 
-    async function ownerWithItems(name: string, items: number) {
-      const owner = await registerUser(t, name);
-      const list = (await owner.post<TaskList>("/api/task-lists", { name: `${name}'s list` })).body;
-      for (let i = 0; i < items; i++)
-        await addTask(owner, { title: `Item ${i} of a list long enough to pass one kilobyte`, listId: list.id });
-      return { owner, list };
-    }
+  async function ownerWithItems(name: string, items: number) {
+    const owner = await registerUser(t, name);
+    const list = (await owner.post<TaskList>("/api/task-lists", { name: `${name}'s list` })).body;
+    for (let i = 0; i < items; i++)
+      await addTask(owner, { title: `Item ${i} of a list long enough to pass one kilobyte`, listId: list.id });
+    return { owner, list };
+  }
 
-    const raw = async (client: Client, path: string, headers: Record<string, string> = {}) =>
-      t.app.request(path, { headers: { cookie: client.cookie, ...headers } });
-    const comparable = (headers: Headers) => [...headers].filter(([name]) => name !== "date").sort(([a], [b]) => a.localeCompare(b));
+  const raw = async (client: Client, path: string, headers: Record<string, string> = {}) =>
+    t.app.request(path, { headers: { cookie: client.cookie, ...headers } });
+  const comparable = (headers: Headers) => [...headers].filter(([name]) => name !== "date").sort(([a], [b]) => a.localeCompare(b));
 
-    it("answers with Hono's status, headers and body, with and without compression and on revalidation", async () => {
-      const { owner, list } = await ownerWithItems("hattie", 20);
-      const codings: Array<Record<string, string>> = [{}, { "accept-encoding": "br, gzip" }, { "accept-encoding": "gzip" }];
-      for (const headers of codings) {
-        const [hot, hono] = [await raw(owner, `/api/list/${list.id}`, headers), await raw(owner, `/api/list/${list.id}?`, headers)];
-        expect(hot.status).toBe(200);
-        expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
-        const [hotBytes, honoBytes] = [Buffer.from(await hot.arrayBuffer()), Buffer.from(await hono.arrayBuffer())];
-        const decode = (bytes: Buffer) =>
-          hot.headers.get("content-encoding") === "br"
-            ? brotliDecompressSync(bytes)
-            : hot.headers.get("content-encoding") === "gzip"
-              ? gunzipSync(bytes)
-              : bytes;
-        expect(decode(hotBytes).toString()).toBe(decode(honoBytes).toString());
-        expect(JSON.parse(decode(hotBytes).toString()).tasks).toHaveLength(20);
-      }
-      const etag = (await raw(owner, `/api/list/${list.id}`)).headers.get("etag")!;
-      expect(etag).toMatch(/^W\/"/);
-      const [hot, hono] = [
-        await raw(owner, `/api/list/${list.id}`, { "if-none-match": etag }),
-        await raw(owner, `/api/list/${list.id}?`, { "if-none-match": etag }),
-      ];
-      expect([hot.status, hono.status]).toEqual([304, 304]);
-      expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
-      expect(await hot.text()).toBe("");
-    });
-
-    it("answers the items read, /api/tasks?listId, with Hono's status, headers and body", async () => {
-      const { owner, list } = await ownerWithItems("gil", 15);
-      for (const headers of [{}, { "accept-encoding": "gzip" }] as Array<Record<string, string>>) {
-        const [hot, hono] = [
-          await raw(owner, `/api/tasks?listId=${list.id}`, headers),
-          await raw(owner, `/api/tasks?listId=${list.id}&`, headers),
-        ];
-        expect(hot.status).toBe(200);
-        expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
-        expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await hono.arrayBuffer()));
-      }
-      const items = (await owner.get<Array<{ title: string }>>(`/api/tasks?listId=${list.id}`)).body;
-      expect(items.map((item) => item.title)).toHaveLength(15);
-      const stranger = await registerUser(t, "gala");
-      expect((await stranger.get(`/api/tasks?listId=${list.id}`)).status).toBe(404);
-    });
-
-    it("finds the session cookie among others, spaced, quoted or named twice, as Hono does", async () => {
-      const { owner, list } = await ownerWithItems("hedda", 12);
-      const token = owner.cookie.split("=")[1]!;
-      const headers = [
-        `theme=dark; listwell_session=${token}`,
-        `listwell_session=${token}; theme=dark`,
-        `theme=listwell_session; listwell_session=${token}`,
-        `listwell_session = ${token}`,
-        `listwell_session="${token}"`,
-        `listwell_session=${token}x; listwell_session=${token}`,
-        `listwell_session=not-a-token; listwell_session=${token}`,
-      ];
-      for (const cookie of headers) {
-        const [hot, hono] = [
-          await t.app.request(`/api/list/${list.id}`, { headers: { cookie } }),
-          await t.app.request(`/api/list/${list.id}?`, { headers: { cookie } }),
-        ];
-        expect([cookie, hot.status]).toEqual([cookie, hono.status]);
-        expect(await hot.text()).toBe(await hono.text());
-      }
-      // Positive control: a quoted token, which only Hono's parser reads, still opens the list.
-      expect((await t.app.request(`/api/list/${list.id}`, { headers: { cookie: headers[4]! } })).status).toBe(200);
-    });
-
-    it("serves the new items, with a new ETag, as soon as the list changes", async () => {
-      const { owner, list } = await ownerWithItems("ivo", 12);
-      const before = await raw(owner, `/api/list/${list.id}`);
-      await addTask(owner, { title: "One more", listId: list.id });
-      const after = await raw(owner, `/api/list/${list.id}`);
-      expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
-      expect(((await after.json()) as { tasks: Array<{ title: string }> }).tasks.at(-1)!.title).toBe("One more");
-    });
-
-    it("leaves a session due for renewal to Hono, which re-sends the cookie", async () => {
-      const { owner, list } = await ownerWithItems("jonas", 12);
-      const id = sessionIdFromToken(owner.cookie.split("=")[1]!);
-      await t.store.sessions.extend(id, Date.now() + 10 * DAY_MS);
-      const renewed = await raw(owner, `/api/list/${list.id}`);
-      expect(renewed.status).toBe(200);
-      expect(renewed.headers.get("set-cookie")).toMatch(/listwell_session=\w+;.*Max-Age=2592000/);
-      expect((await t.store.sessions.find(id))!.expiresAt).toBeGreaterThan(Date.now() + 29 * DAY_MS);
-      // The control: a current session gets no cookie.
-      expect((await raw(owner, `/api/list/${list.id}`)).headers.get("set-cookie")).toBeNull();
-    });
-
-    it("answers Hono's 404 to a stranger, a signed-out caller, an unknown list and after logout", async () => {
-      const { owner, list } = await ownerWithItems("kira", 12);
-      const stranger = await registerUser(t, "lenny");
-      expect((await stranger.get(`/api/list/${list.id}`)).status).toBe(404);
-      expect((await stranger.get(`/api/list/${list.id}`)).body).toEqual((await stranger.get(`/api/list/${list.id}?`)).body);
-      expect((await new Client(t).get(`/api/list/${list.id}`)).status).toBe(404);
-      expect((await owner.get("/api/list/999999")).status).toBe(404);
-      const reader = Object.assign(new Client(t), { cookie: owner.cookie });
-      expect((await reader.get(`/api/list/${list.id}`)).status).toBe(200);
-      await owner.post("/api/logout");
-      expect((await reader.get(`/api/list/${list.id}`)).status).toBe(404);
-    });
-
-    it("shows a named share's reader the list as Hono does, and a link visitor through Hono", async () => {
-      const { owner, list } = await ownerWithItems("mona", 12);
-      const friend = await registerUser(t, "nico");
-      expect((await owner.post("/api/share-by-username", { listId: list.id, username: "nico", accessLevel: "read" })).status).toBe(201);
-      const [hot, hono] = [await friend.get(`/api/list/${list.id}`), await friend.get(`/api/list/${list.id}?`)];
+  it("answers with Hono's status, headers and body, with and without compression and on revalidation", async () => {
+    const { owner, list } = await ownerWithItems("hattie", 20);
+    const codings: Array<Record<string, string>> = [{}, { "accept-encoding": "br, gzip" }, { "accept-encoding": "gzip" }];
+    for (const headers of codings) {
+      const [hot, hono] = [await raw(owner, `/api/list/${list.id}`, headers), await raw(owner, `/api/list/${list.id}?`, headers)];
       expect(hot.status).toBe(200);
-      expect(hot.body).toEqual(hono.body);
-      expect(hot.body).toMatchObject({ accessLevel: "read", isOwner: false, ownerInfo: { username: "mona" } });
-      const guest = await new Client(t).get(`/api/list?shareId=${list.shareId}`);
-      expect(guest.status).toBe(200);
-      expect(guest.body).toMatchObject({
-        isOwner: false,
-        tasks: expect.arrayContaining([expect.objectContaining({ title: expect.any(String) })]),
-      });
+      expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
+      const [hotBytes, honoBytes] = [Buffer.from(await hot.arrayBuffer()), Buffer.from(await hono.arrayBuffer())];
+      const decode = (bytes: Buffer) =>
+        hot.headers.get("content-encoding") === "br"
+          ? brotliDecompressSync(bytes)
+          : hot.headers.get("content-encoding") === "gzip"
+            ? gunzipSync(bytes)
+            : bytes;
+      expect(decode(hotBytes).toString()).toBe(decode(honoBytes).toString());
+      expect(JSON.parse(decode(hotBytes).toString()).tasks).toHaveLength(20);
+    }
+    const etag = (await raw(owner, `/api/list/${list.id}`)).headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    const [hot, hono] = [
+      await raw(owner, `/api/list/${list.id}`, { "if-none-match": etag }),
+      await raw(owner, `/api/list/${list.id}?`, { "if-none-match": etag }),
+    ];
+    expect([hot.status, hono.status]).toEqual([304, 304]);
+    expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
+    expect(await hot.text()).toBe("");
+  });
+
+  it("answers the items read, /api/tasks?listId, with Hono's status, headers and body", async () => {
+    const { owner, list } = await ownerWithItems("gil", 15);
+    for (const headers of [{}, { "accept-encoding": "gzip" }] as Array<Record<string, string>>) {
+      const [hot, hono] = [
+        await raw(owner, `/api/tasks?listId=${list.id}`, headers),
+        await raw(owner, `/api/tasks?listId=${list.id}&`, headers),
+      ];
+      expect(hot.status).toBe(200);
+      expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
+      expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await hono.arrayBuffer()));
+    }
+    const items = (await owner.get<Array<{ title: string }>>(`/api/tasks?listId=${list.id}`)).body;
+    expect(items.map((item) => item.title)).toHaveLength(15);
+    const stranger = await registerUser(t, "gala");
+    expect((await stranger.get(`/api/tasks?listId=${list.id}`)).status).toBe(404);
+  });
+
+  it("finds the session cookie among others, spaced, quoted or named twice, as Hono does", async () => {
+    const { owner, list } = await ownerWithItems("hedda", 12);
+    const token = owner.cookie.split("=")[1]!;
+    const headers = [
+      `theme=dark; listwell_session=${token}`,
+      `listwell_session=${token}; theme=dark`,
+      `theme=listwell_session; listwell_session=${token}`,
+      `listwell_session = ${token}`,
+      `listwell_session="${token}"`,
+      `listwell_session=${token}x; listwell_session=${token}`,
+      `listwell_session=not-a-token; listwell_session=${token}`,
+    ];
+    for (const cookie of headers) {
+      const [hot, hono] = [
+        await t.app.request(`/api/list/${list.id}`, { headers: { cookie } }),
+        await t.app.request(`/api/list/${list.id}?`, { headers: { cookie } }),
+      ];
+      expect([cookie, hot.status]).toEqual([cookie, hono.status]);
+      expect(await hot.text()).toBe(await hono.text());
+    }
+    // Positive control: a quoted token, which only Hono's parser reads, still opens the list.
+    expect((await t.app.request(`/api/list/${list.id}`, { headers: { cookie: headers[4]! } })).status).toBe(200);
+  });
+
+  it("serves the new items, with a new ETag, as soon as the list changes", async () => {
+    const { owner, list } = await ownerWithItems("ivo", 12);
+    const before = await raw(owner, `/api/list/${list.id}`);
+    await addTask(owner, { title: "One more", listId: list.id });
+    const after = await raw(owner, `/api/list/${list.id}`);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(((await after.json()) as { tasks: Array<{ title: string }> }).tasks.at(-1)!.title).toBe("One more");
+  });
+
+  it("leaves a session due for renewal to Hono, which re-sends the cookie", async () => {
+    const { owner, list } = await ownerWithItems("jonas", 12);
+    const id = sessionIdFromToken(owner.cookie.split("=")[1]!);
+    await t.store.sessions.extend(id, Date.now() + 10 * DAY_MS);
+    const renewed = await raw(owner, `/api/list/${list.id}`);
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get("set-cookie")).toMatch(/listwell_session=\w+;.*Max-Age=2592000/);
+    expect((await t.store.sessions.find(id))!.expiresAt).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+    // The control: a current session gets no cookie.
+    expect((await raw(owner, `/api/list/${list.id}`)).headers.get("set-cookie")).toBeNull();
+  });
+
+  it("answers Hono's 404 to a stranger, a signed-out caller, an unknown list and after logout", async () => {
+    const { owner, list } = await ownerWithItems("kira", 12);
+    const stranger = await registerUser(t, "lenny");
+    expect((await stranger.get(`/api/list/${list.id}`)).status).toBe(404);
+    expect((await stranger.get(`/api/list/${list.id}`)).body).toEqual((await stranger.get(`/api/list/${list.id}?`)).body);
+    expect((await new Client(t).get(`/api/list/${list.id}`)).status).toBe(404);
+    expect((await owner.get("/api/list/999999")).status).toBe(404);
+    const reader = Object.assign(new Client(t), { cookie: owner.cookie });
+    expect((await reader.get(`/api/list/${list.id}`)).status).toBe(200);
+    await owner.post("/api/logout");
+    expect((await reader.get(`/api/list/${list.id}`)).status).toBe(404);
+  });
+
+  it("shows a named share's reader the list as Hono does, and a link visitor through Hono", async () => {
+    const { owner, list } = await ownerWithItems("mona", 12);
+    const friend = await registerUser(t, "nico");
+    expect((await owner.post("/api/share-by-username", { listId: list.id, username: "nico", accessLevel: "read" })).status).toBe(201);
+    const [hot, hono] = [await friend.get(`/api/list/${list.id}`), await friend.get(`/api/list/${list.id}?`)];
+    expect(hot.status).toBe(200);
+    expect(hot.body).toEqual(hono.body);
+    expect(hot.body).toMatchObject({ accessLevel: "read", isOwner: false, ownerInfo: { username: "mona" } });
+    const guest = await new Client(t).get(`/api/list?shareId=${list.shareId}`);
+    expect(guest.status).toBe(200);
+    expect(guest.body).toMatchObject({
+      isOwner: false,
+      tasks: expect.arrayContaining([expect.objectContaining({ title: expect.any(String) })]),
     });
   });
-}
+});
 
 /**
  * docs/decisions/025: on SQLite the hot read keeps each session's answer while the database's change

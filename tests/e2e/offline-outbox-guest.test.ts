@@ -2,7 +2,7 @@
  * The offline outbox for a share-link guest, a parent's sub-items, per account, and the item limit reached
  * meanwhile, in Chromium on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   anonymousContext,
   gotoHydrated,
@@ -15,8 +15,9 @@ import {
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { expectBanner, gotoReadyForOffline, quickAdd, rowsOnScreen, tick } from "./offline-helpers";
+import { describeEachDialect } from "../helpers/databases";
 
-describe.each(["sqlite", "postgres"] as const)("offline outbox for guests and at the limit (%s)", (dialect) => {
+describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv(dialect);

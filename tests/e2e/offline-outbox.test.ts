@@ -4,16 +4,17 @@
  * every offline change is there once, and the merge rules hold. The queue is the real IndexedDB.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SharedListResponse, Task } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { describeItem, expectBanner, gotoReadyForOffline, quickAdd, rename, rowsOnScreen, tick } from "./offline-helpers";
 import { seedList, visible } from "./list-helpers";
 import { untilControlled } from "./offline-cache-helpers";
+import { describeEachDialect } from "../helpers/databases";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-describe.each(["sqlite", "postgres"] as const)("offline outbox in Chromium (%s)", (dialect) => {
+describeEachDialect("offline outbox in Chromium", (dialect) => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv(dialect);

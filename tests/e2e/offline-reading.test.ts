@@ -4,7 +4,7 @@
  * which keeps one account's pages only (logout clears them) and forgets a share link that died.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   anonymousContext,
   DESKTOP,
@@ -19,11 +19,12 @@ import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { gotoOnline, keptMentioning, untilControlled } from "./offline-cache-helpers";
 import { expectBanner } from "./offline-helpers";
+import { describeEachDialect } from "../helpers/databases";
 
 const isMarkedOffline = (page: Page) => page.evaluate(() => document.documentElement.dataset.offline !== undefined);
 const UNSAVED = "This page was not opened on this device before, so it is not available offline.";
 
-describe.each(["sqlite", "postgres"] as const)("offline reading (%s)", (dialect) => {
+describeEachDialect("offline reading", (dialect) => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv(dialect);

@@ -4,16 +4,17 @@
  * takes the account's kept pages with it once the device is back online, and logging out with
  * changes still queued says so before anything is deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { keptMentioning, untilControlled } from "./offline-cache-helpers";
 import { expectBanner, gotoReadyForOffline, tick } from "./offline-helpers";
+import { describeEachDialect } from "../helpers/databases";
 
 const UNSAVED = "This page was not opened on this device before, so it is not available offline.";
 
-describe.each(["sqlite", "postgres"] as const)("offline cache and session (%s)", (dialect) => {
+describeEachDialect("offline cache and session", (dialect) => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv(dialect);

@@ -23,10 +23,9 @@ import type { Db } from "../../src/store/db";
 import { migrate, migrationNames } from "../../src/store/migrate";
 import { openSqlite } from "../../src/store/sqlite";
 import { SEED_PASSWORD, SEED_SHARE_ID, SEED_TOKENS, type Seeded, readBack, seedDatabase } from "../fixtures/upgrade-seed";
-import { freshDatabase, testDialects } from "../helpers/databases";
+import { describeEachDialect, freshDatabase } from "../helpers/databases";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures", import.meta.url));
-const dialects = await testDialects();
 let passwordHash = "";
 
 beforeAll(async () => {
@@ -85,7 +84,7 @@ async function expectUpgraded(db: Db, seeded: Seeded) {
   expect(((await added.json()) as Task).id).toBeGreaterThan(ids.milk);
 }
 
-describe.each(dialects)("upgrading a %s database", (dialect) => {
+describeEachDialect("upgrading a database", (dialect) => {
   const names = migrationNames(dialect);
   // The last step is the newest schema itself: the seed and the checks hold there too.
   it.each(names.map((name, i) => [name, i + 1] as const))(
