@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
-import { LIST_PROGRESS, type LiveMessage } from "../../src/shared/live-messages";
+import { LIST_PROGRESS } from "../../src/shared/live-messages";
 import { api } from "../api";
 import { createRefreshScheduler } from "../realtime/debounce";
-import { LIVE_EVENT } from "../realtime/refresh-signal";
+import { listen } from "../signals";
 
 /** One card's count: live items, sub-items included (GET /api/task-lists/progress). */
 export interface ListProgress {
@@ -33,12 +33,11 @@ export function useProgress(initial: ProgressMap | null) {
     // The server could not count as it rendered the page: ask now.
     if (initial === null) void refresh();
     const scheduler = createRefreshScheduler<null>(() => void refresh());
-    const onLive = (event: Event) => {
-      if ((event as CustomEvent<LiveMessage>).detail.type === LIST_PROGRESS) scheduler.schedule(null);
-    };
-    window.addEventListener(LIVE_EVENT, onLive);
+    const stop = listen("listwell:live", (message) => {
+      if (message.type === LIST_PROGRESS) scheduler.schedule(null);
+    });
     return () => {
-      window.removeEventListener(LIVE_EVENT, onLive);
+      stop();
       scheduler.cancel();
     };
   }, [refresh, initial]);

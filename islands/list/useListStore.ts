@@ -6,7 +6,8 @@ import { waitingCount } from "../offline/db";
 import type { OutboxView } from "../offline/OfflineBanner";
 import type { Outbox } from "../offline/outbox";
 import { readList, sendChange } from "../offline/wire";
-import { latestConnect, LIVE_EVENT } from "../realtime/refresh-signal";
+import { latestConnect } from "../realtime/refresh-signal";
+import { listen } from "../signals";
 import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
 import { flashToast } from "../toast";
 import type { ListData } from "./live-apply";
@@ -111,12 +112,11 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
       if (first && (message.payload as { eventId?: unknown } | undefined)?.eventId === renderedEventId) return;
       void read();
     };
-    const listener = (event: Event) => onLive((event as CustomEvent<LiveMessage>).detail);
-    window.addEventListener(LIVE_EVENT, listener);
+    const stop = listen("listwell:live", onLive);
     // The live connection may have connected while this island's chunk was still on its way.
     const missed = latestConnect();
     if (missed) onLive(missed);
-    return () => window.removeEventListener(LIVE_EVENT, listener);
+    return stop;
   }, []);
 
   useEffect(() => {

@@ -4,7 +4,8 @@ import { GUEST_NAME_EVENT } from "../activity/guest-name";
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
-import { announceLive, announceRefresh, type RefreshDetail } from "./refresh-signal";
+import type { RefreshDetail } from "../signals";
+import { announceLive, announceRefresh } from "./refresh-signal";
 
 /**
  * Live updates for the page it sits on (SPEC §4): follows the list of /list/{id} (or the props'

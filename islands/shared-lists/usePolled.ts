@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../api";
+import { listen } from "../signals";
 
 /** Shared-with-me and my-shared-lists poll every 3 s, with 3 retries (docs/product-rules.md#live-updates). */
 export const POLL_INTERVAL_MS = 3000;
 const RETRIES = 3;
 const FIRST_RETRY_DELAY_MS = 500;
-
-/** What other islands (e.g. the realtime client on share_added) dispatch to ask for fresh data. */
-export const REFRESH_EVENT = "listwell:refresh";
 
 export interface Polled<T> {
   data: T | null;
@@ -32,7 +30,7 @@ async function fetchWithRetries<T>(path: string): Promise<T> {
 
 /**
  * Server-rendered data kept fresh: polled while the page is visible, refetched on focus and on
- * REFRESH_EVENT. The newest request wins, so a poll that started before an unshare cannot
+ * the live connection's `listwell:refresh` (a share added or removed). The newest request wins, so a poll that started before an unshare cannot
  * bring the removed share back.
  */
 export function usePolled<T>(path: string, initial: T | null): Polled<T> {
@@ -75,11 +73,11 @@ export function usePolled<T>(path: string, initial: T | null): Polled<T> {
     const refresh = () => void load(true);
     const timer = setInterval(poll, POLL_INTERVAL_MS);
     window.addEventListener("focus", refresh);
-    window.addEventListener(REFRESH_EVENT, refresh);
+    const stop = listen("listwell:refresh", refresh);
     return () => {
       clearInterval(timer);
       window.removeEventListener("focus", refresh);
-      window.removeEventListener(REFRESH_EVENT, refresh);
+      stop();
     };
   }, [load]);
 

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { dispatchFor, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT } from "../../islands/realtime/LiveUpdates";
-import { LIVE_EVENT } from "../../islands/realtime/refresh-signal";
-import type { RefreshDetail } from "../../islands/realtime/refresh-signal";
+import { listen, type RefreshDetail } from "../../islands/signals";
 import { subscribeToasts, type ToastItem } from "../../islands/toast";
 
 /** How the island turns live messages into the window events the pages listen to. */
@@ -22,7 +21,7 @@ describe("live updates island", () => {
     const versions: unknown[] = [];
     const raw: unknown[] = [];
     target.addEventListener(VERSION_UPDATE_EVENT, (event) => versions.push((event as CustomEvent).detail));
-    target.addEventListener(LIVE_EVENT, (event) => raw.push((event as CustomEvent).detail));
+    listen("listwell:live", (message) => raw.push(message), target);
     let shown: ToastItem | null = null;
     const stop = subscribeToasts((toast) => (shown = toast));
 
