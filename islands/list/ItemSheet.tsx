@@ -13,7 +13,7 @@ export interface ItemSheetProps {
   task: Task | null;
   /** What the quick-add field held when the sheet was opened from it. */
   initialTitle?: string;
-  /** SPEC §2: the parent switch is for top-level items only. */
+  /** The parent switch is for top-level items only (docs/product-rules.md#sub-items). */
   topLevel: boolean;
   /** A parent that still holds sub-items cannot stop being a parent. */
   hasSubItems: boolean;
@@ -22,7 +22,7 @@ export interface ItemSheetProps {
   onSave: (fields: ItemFields) => Promise<void>;
 }
 
-/** SPEC §2 Add/Edit Item sheet: Title ≤ 80 and Description ≤ 256 with counters, the parent switch. */
+/** The Add/Edit Item sheet (docs/product-rules.md#screens): Title ≤ 80 and Description ≤ 256 with counters, the parent switch. */
 export function ItemSheet(props: ItemSheetProps) {
   return (
     <Dialog open={props.open} onClose={props.onClose} variant="sheet" title={props.task ? "Edit Item" : "Add Item"}>

@@ -29,7 +29,7 @@ export interface ListDialogsProps {
   onReset: () => void;
 }
 
-/** SPEC §2's sheet and dialogs of the list page: add/edit, delete and reset confirmations, description, limit. */
+/** The list page's sheet and dialogs (docs/product-rules.md#screens): add/edit, delete and reset confirmations, description, limit. */
 export function ListDialogs({ modal, tasks, parent, busy, onClose, onSave, onDelete, onReset }: ListDialogsProps) {
   const editing = modal?.kind === "edit" ? modal.task : null;
   return (

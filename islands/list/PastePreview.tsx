@@ -31,7 +31,7 @@ function Line({ item }: { item: PastedChild }) {
 }
 
 /**
- * The pasted lines as the items they will become (issue 13), added all at once or not at all
+ * The pasted lines as the items they will become, added all at once or not at all
  * (POST /api/tasks/bulk). Past the 100-item limit it says how many fit and sends nothing.
  */
 export default function PastePreview({ items, underParent, room, offline, onAdd, onLimit, onClose }: PastePreviewProps) {

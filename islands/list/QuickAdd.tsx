@@ -12,7 +12,7 @@ const PastePreview = lazy(() => import("./PastePreview"));
 export interface QuickAddProps {
   /** 0 adds top-level items; else the parent whose view this is, which gets them as sub-items. */
   parentId: number;
-  /** How many more items the list may hold (SPEC §9, sub-items included). */
+  /** How many more items the list may hold (docs/product-rules.md#limits, sub-items included). */
   room: number;
   /** Adds one item, on screen at once; rejects when the server refused it. */
   create: (fields: ItemFields, parentId: number) => Promise<unknown>;
@@ -31,7 +31,7 @@ export const PASTE_OFFLINE = "You are offline. A pasted list is added all at onc
 const isLimit = (error: unknown) => error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
 
 /**
- * Issue 13's quick add: an always-ready field that adds on Enter, empties and keeps focus for the
+ * The quick add: an always-ready field that adds on Enter, empties and keeps focus for the
  * next item. Items go out one after another, so they land in the order they were typed. A paste
  * of several lines offers them all at once in a preview instead.
  */

@@ -1,9 +1,9 @@
 import type { Task } from "../../src/shared/types";
 import type { ItemFields } from "../offline/changes";
 
-/** Pure rules of the list page (SPEC §2, §4), kept apart from React so unit tests can pin them down. */
+/** Pure rules of the list page (docs/product-rules.md#items), kept apart from React so unit tests can pin them down. */
 
-/** SPEC §9: the completion toast cuts a title at 50 characters and adds an ellipsis. */
+/** The completion toast cuts a title at 50 characters and adds an ellipsis. */
 export const COMPLETION_TITLE_MAX = 50;
 export const truncateTitle = (title: string, max = COMPLETION_TITLE_MAX) => (title.length > max ? `${title.slice(0, max)}...` : title);
 
@@ -14,7 +14,7 @@ export const itemsOf = (tasks: readonly Task[], parentId: number) => tasks.filte
 
 const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
-/** SPEC §2 'Alphabetical': by title, case-insensitively; on equal titles incomplete items first. */
+/** 'Alphabetical': by title, case-insensitively; on equal titles incomplete items first. */
 export function alphabetical(tasks: readonly Task[]): Task[] {
   return tasks.slice().sort((a, b) => collator.compare(a.title, b.title) || Number(a.completed) - Number(b.completed) || a.id - b.id);
 }
@@ -23,7 +23,7 @@ export function alphabetical(tasks: readonly Task[]): Task[] {
  * A drag among the *visible* rows (completed ones may be hidden) moved row `from` to `to`.
  * Answers the view's whole group in its new order, hidden items kept where they were relative to
  * the visible ones, with the group's own positions handed out again in that order. Reusing the
- * group's positions keeps sub-items after their parent in the list-wide order (SPEC §4).
+ * group's positions keeps sub-items after their parent in the list-wide order (docs/product-rules.md#sub-items).
  */
 export function reorderGroup(group: readonly Task[], visible: readonly Task[], from: number, to: number): Task[] {
   const moved = visible[from];
@@ -38,7 +38,7 @@ export function reorderGroup(group: readonly Task[], visible: readonly Task[], f
   return ordered.map((task, i) => ({ ...task, position: positions[i]! }));
 }
 
-/** The ids deleting item `id` removes: a deleted item takes its sub-items with it (DESIGN §6). */
+/** The ids deleting item `id` removes: a deleted item takes its sub-items with it. */
 export const deletedWith = (tasks: readonly Task[], id: number) =>
   new Set(tasks.filter((task) => task.id === id || task.parentId === id).map((task) => task.id));
 
@@ -49,7 +49,7 @@ export interface EmptyStateInput {
   inParentView: boolean;
 }
 
-/** SPEC §2 "List page" empty states, or null when there are rows to show. */
+/** The list page's empty states (docs/product-rules.md#screens), or null when there are rows to show. */
 export function emptyStateText({ total, shown, readOnly, inParentView }: EmptyStateInput): string | null {
   if (shown > 0) return null;
   // A read-only visitor cannot add items, so is never invited to.
@@ -58,10 +58,10 @@ export function emptyStateText({ total, shown, readOnly, inParentView }: EmptySt
   return inParentView ? "No tasks yet. Add your first task to get started!" : "Add your first item to get started.";
 }
 
-/** Issue 13's "completed at the bottom": open items first, then completed ones, each in the order given. */
+/** "Completed at the bottom": open items first, then completed ones, each in the order given. */
 export const completedLast = (tasks: readonly Task[]) => [...tasks.filter((t) => !t.completed), ...tasks.filter((t) => t.completed)];
 
-/** The fields of an edit that differ from the item as it is: only those are sent (issue 14). */
+/** The fields of an edit that differ from the item as it is: only those are sent, so another person's change to another field stays. */
 export function changedFields(task: Task, fields: Partial<ItemFields>): Partial<ItemFields> {
   const changed: Partial<ItemFields> = {};
   for (const name of ["title", "description", "isParent"] as const) {

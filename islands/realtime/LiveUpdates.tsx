@@ -1,26 +1,24 @@
 import { useEffect } from "react";
 import { REFRESH_TYPES, type LiveMessage } from "../../src/shared/live-messages";
-import { GUEST_NAME_EVENT } from "../activity/guest-name";
 import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
-import type { RefreshDetail } from "../signals";
+import { emit, listen, type RefreshDetail } from "../signals";
 import { announceLive, announceRefresh } from "./refresh-signal";
 
 /**
- * Live updates for the page it sits on (SPEC §4): follows the list of /list/{id} (or the props'
- * list) over the websocket, falling back to long polling, and tells the page through window
- * events, so pages need no knowledge of the transport:
- * - `listwell:refresh` {listId?, type}: refetch (changes, shares appearing or going, reconnects);
- * - `listwell:version_update` {versionId, changes}: the What's New dialog;
- * - `listwell:live` (the message itself): for a view that applies payloads directly.
+ * Live updates for the page it sits on (docs/product-rules.md#live-updates): follows the list of
+ * /list/{id} (or the props' list) over the websocket, falling back to long polling, and tells the
+ * page through signals (islands/signals.ts), so pages need no knowledge of the transport:
+ * - `listwell:live` (the message itself): for a view that applies what it carries (the list page);
+ * - `listwell:refresh` {listId?, type}: for a view that reads its data again (Shared Lists);
+ * - `listwell:version_update` {versionId, changes}: the What's New dialog.
  */
 export interface LiveUpdatesProps {
   listId?: number;
   shareId?: string;
 }
 
-export const VERSION_UPDATE_EVENT = "listwell:version_update";
 export const RESET_TOAST = "List items have been reset";
 
 /** The page's list: the props win, else /list/{id} and its ?shareId= (the list page's URL). */
@@ -45,13 +43,13 @@ export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetai
     };
     if (typeof source.versionId === "string") {
       const changes = Array.isArray(source.changes) ? source.changes.filter((change): change is string => typeof change === "string") : [];
-      target.dispatchEvent(new CustomEvent(VERSION_UPDATE_EVENT, { detail: { versionId: source.versionId, changes } }));
+      emit("listwell:version_update", { versionId: source.versionId, changes }, target);
     }
     return;
   }
   if (message.type === "tasks_reset") toast({ title: RESET_TOAST });
   // A refused subscription to the page's list (unshared, or its link reset before the socket got
-  // there) means the list is gone for this visitor: the refresh finds out and says so.
+  // there) means the list is gone for this visitor: the list page reads it, finds out and says so.
   const refused = message.type === "error" && (message.listId !== undefined || Boolean(message.shareId));
   const eventId = message.type === "connect" ? (message.payload as { eventId?: unknown } | undefined)?.eventId : undefined;
   if (REFRESH_TYPES.has(message.type) || refused)
@@ -83,18 +81,18 @@ export default function LiveUpdates(props: LiveUpdatesProps) {
       });
     let connection = connect();
     connection.start();
-    // A guest who names themselves connects again, so the presence row shows the name (issue 16).
+    // A guest who names themselves connects again, so the presence row shows the name (docs/decisions/024-attribution-and-presence.md).
     const rename = () => {
       connection.stop();
       connection = connect();
       connection.start();
     };
-    window.addEventListener(GUEST_NAME_EVENT, rename);
-    // Back online (issue 14): reconnect now, not when the backoff would have.
+    const stopRenaming = listen("listwell:guest-name", rename);
+    // Back online: reconnect now, not when the backoff would have.
     const resume = () => connection.resume();
     window.addEventListener("online", resume);
     return () => {
-      window.removeEventListener(GUEST_NAME_EVENT, rename);
+      stopRenaming();
       window.removeEventListener("online", resume);
       connection.stop();
       scheduler.cancel();

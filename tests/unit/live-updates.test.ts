@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { dispatchFor, liveTarget, RESET_TOAST, socketUrl, VERSION_UPDATE_EVENT } from "../../islands/realtime/LiveUpdates";
+import { dispatchFor, liveTarget, RESET_TOAST, socketUrl } from "../../islands/realtime/LiveUpdates";
 import { listen, type RefreshDetail } from "../../islands/signals";
 import { subscribeToasts, type ToastItem } from "../../islands/toast";
 
@@ -20,7 +20,7 @@ describe("live updates island", () => {
     const refreshes: RefreshDetail[] = [];
     const versions: unknown[] = [];
     const raw: unknown[] = [];
-    target.addEventListener(VERSION_UPDATE_EVENT, (event) => versions.push((event as CustomEvent).detail));
+    listen("listwell:version_update", (detail) => versions.push(detail), target);
     listen("listwell:live", (message) => raw.push(message), target);
     let shown: ToastItem | null = null;
     const stop = subscribeToasts((toast) => (shown = toast));
