@@ -99,9 +99,15 @@ type Answer<R> =
 /** Ids are numbers in the islands; paths and query strings carry them as text. */
 type Loose<A> = { [K in keyof A]: K extends "param" | "query" ? { [P in keyof A[K]]: A[K][P] | number } : A[K] };
 
+/**
+ * Every route hears the share link its caller holds as `?shareId` (src/http/caller.ts); a route
+ * that reads its query string without a schema takes any.
+ */
+type Args<A> = Loose<A> & { query?: A extends { query: unknown } ? { shareId?: string } : Record<string, string | number | undefined> };
+
 type Call<A, R> = undefined extends A
-  ? (args?: Loose<NonNullable<A>>, options?: CallOptions) => Promise<Answer<R>>
-  : (args: Loose<A>, options?: CallOptions) => Promise<Answer<R>>;
+  ? (args?: Args<NonNullable<A>>, options?: CallOptions) => Promise<Answer<R>>
+  : (args: Args<A>, options?: CallOptions) => Promise<Answer<R>>;
 
 /** Hono's client type with each `$method` answering the route's JSON instead of a Response. */
 type Typed<T> = {

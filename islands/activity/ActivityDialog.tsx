@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { ActivityEntry, ActivityResponse } from "../../src/shared/attribution";
-import { api } from "../api";
+import type { ActivityEntry } from "../../src/shared/attribution";
+import { client } from "../api";
 import { timeAgo } from "../shared-lists/relative-time";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Icon";
@@ -33,8 +33,7 @@ export default function ActivityDialog({ listId, shareId, onClose }: ActivityDia
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    const query = shareId ? `?shareId=${encodeURIComponent(shareId)}` : "";
-    api<ActivityResponse>(`/api/task-lists/${listId}/activity${query}`).then(
+    client["task-lists"][":id"].activity.$get({ param: { id: listId }, query: { shareId } }).then(
       (answer) => setEntries(answer.activity),
       () => setError("Could not load the activity. Please try again."),
     );

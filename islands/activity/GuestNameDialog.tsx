@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from "react";
 import { GUEST_NAME_MAX } from "../../src/shared/attribution";
 import { readGuestName } from "../../src/shared/rules/guest-names";
-import { api, ApiRequestError } from "../api";
+import { ApiRequestError, client } from "../api";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
+import { fieldVerdict, useForm } from "../ui/useForm";
 import { saveGuestName } from "./guest-name";
 
 export interface GuestNameDialogProps {
@@ -21,28 +21,23 @@ export interface GuestNameDialogProps {
  * (an account's name, or one that looks like it, is refused).
  */
 export default function GuestNameDialog({ shareId, current, onClose }: GuestNameDialogProps) {
-  const [name, setName] = useState(current ?? "");
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const { name: cleaned, problem } = readGuestName(name);
-    if (problem !== undefined) return setError(problem);
-    setPending(true);
-    try {
-      await api(`/api/guest-name?shareId=${encodeURIComponent(shareId)}`, { body: { name: cleaned } });
+  const form = useForm({
+    initial: { name: current ?? "" },
+    check: ({ name }) => {
+      const { name: cleaned, problem } = readGuestName(name);
+      return fieldVerdict("name", problem, cleaned ?? "");
+    },
+    send: async (cleaned) => {
+      await client["guest-name"].$post({ query: { shareId }, json: { name: cleaned } });
       saveGuestName(cleaned);
       onClose(cleaned);
-    } catch (caught) {
-      setPending(false);
-      setError(caught instanceof ApiRequestError ? caught.serverText : "Could not check that name. Please try again.");
-    }
-  }
+    },
+    refused: (caught) => ({ name: caught instanceof ApiRequestError ? caught.serverText : "Could not check that name. Please try again." }),
+  });
 
   return (
     <Dialog open onClose={() => onClose()} title="Your name" description="Others on this list will see it as 'Name (guest)'.">
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={form.submit}>
         <Field
           id="guest-name"
           label="Name"
@@ -50,19 +45,14 @@ export default function GuestNameDialog({ shareId, current, onClose }: GuestName
           autoComplete="nickname"
           data-autofocus
           maxLength={GUEST_NAME_MAX}
-          value={name}
-          error={error}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
+          {...form.field("name")}
         />
         <div className="dialog__actions">
           <button type="button" className="button button--outline" onClick={() => onClose()}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={pending || name.trim() === ""}>
-            {pending && <Spinner label="Saving" />}
+          <button type="submit" className="button button--primary" disabled={form.pending || form.values.name.trim() === ""}>
+            {form.pending && <Spinner label="Saving" />}
             Save
           </button>
         </div>

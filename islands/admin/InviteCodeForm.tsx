@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { validateInviteCode } from "../../src/shared/rules/admin";
-import { api, errorMessage } from "../api";
+import { client, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
+import { fieldVerdict, useForm, type Verdict } from "../ui/useForm";
 
 export interface InviteCodeFormProps {
   currentCode: string | null;
@@ -12,9 +13,24 @@ export interface InviteCodeFormProps {
 /** Admin "Invite Code Management": the current code and the form that replaces it (docs/product-rules.md#screens). */
 export default function InviteCodeForm({ currentCode }: InviteCodeFormProps) {
   const [current, setCurrent] = useState(currentCode);
-  const [value, setValue] = useState(currentCode ?? "");
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initial: { inviteCode: currentCode ?? "" },
+    check: ({ inviteCode }): Verdict<string> => {
+      const verdict = fieldVerdict("inviteCode", validateInviteCode(inviteCode), inviteCode.trim());
+      return verdict.success && unchanged ? { success: false, errors: {} } : verdict;
+    },
+    send: async (code) => {
+      const { inviteCode } = await client.admin["invite-code"].$post({ json: { inviteCode: code } });
+      setCurrent(inviteCode);
+      form.setValues({ inviteCode });
+      toast({ title: "Invite code updated successfully", variant: "success" });
+    },
+    refused: (failure) => {
+      toast({ title: "Failed to update invite code", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+    },
+    again: true,
+  });
+  const value = form.values.inviteCode;
   // Update is disabled while the code is unchanged or being saved (docs/product-rules.md#text-rules).
   const unchanged = value === (current ?? "");
 
@@ -22,9 +38,9 @@ export default function InviteCodeForm({ currentCode }: InviteCodeFormProps) {
   useEffect(() => {
     const refresh = async () => {
       try {
-        const { inviteCode } = await api<{ inviteCode: string | null }>("/api/admin/invite-code");
+        const { inviteCode } = await client.admin["invite-code"].$get();
         setCurrent((previous) => {
-          setValue((typed) => (typed === (previous ?? "") ? (inviteCode ?? "") : typed));
+          form.setValues((typed) => (typed.inviteCode === (previous ?? "") ? { inviteCode: inviteCode ?? "" } : typed));
           return inviteCode;
         });
       } catch {
@@ -34,24 +50,6 @@ export default function InviteCodeForm({ currentCode }: InviteCodeFormProps) {
     window.addEventListener("focus", refresh);
     return () => window.removeEventListener("focus", refresh);
   }, []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateInviteCode(value);
-    setError(problem);
-    if (problem || unchanged) return;
-    setSaving(true);
-    try {
-      const { inviteCode } = await api<{ inviteCode: string }>("/api/admin/invite-code", { body: { inviteCode: value.trim() } });
-      setCurrent(inviteCode);
-      setValue(inviteCode);
-      toast({ title: "Invite code updated successfully", variant: "success" });
-    } catch (failure) {
-      toast({ title: "Failed to update invite code", description: errorMessage(failure, "Please try again."), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <div className="stack">
@@ -67,23 +65,18 @@ export default function InviteCodeForm({ currentCode }: InviteCodeFormProps) {
           </span>
         )}
       </div>
-      <form className="form invite-form" noValidate onSubmit={submit} aria-label="Update invite code">
+      <form className="form invite-form" noValidate onSubmit={form.submit} aria-label="Update invite code">
         <Field
           id="new-invite-code"
           label="New Invite Code"
           autoComplete="off"
           spellCheck={false}
-          value={value}
-          error={error}
           hint="Users need this invite code to register for a new account"
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
-          }}
+          {...form.field("inviteCode")}
         />
-        <button type="submit" className="button button--primary" disabled={unchanged || saving}>
-          {saving && <Spinner label="Updating invite code" />}
-          {saving ? "Updating..." : "Update"}
+        <button type="submit" className="button button--primary" disabled={unchanged || form.pending}>
+          {form.pending && <Spinner label="Updating invite code" />}
+          {form.pending ? "Updating..." : "Update"}
         </button>
       </form>
     </div>

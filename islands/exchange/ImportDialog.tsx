@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import type { ImportFormat } from "../../src/shared/exchange-format";
 import { LIST_NAME_MAX } from "../../src/shared/rules/lists";
 import type { TaskList } from "../../src/shared/types";
-import { api, ApiRequestError, errorMessage } from "../api";
+import { ApiRequestError, client, errorMessage } from "../api";
 import { Dialog } from "../ui/Dialog";
+import { emit } from "../signals";
 import { Spinner } from "../ui/Icon";
+import { useForm } from "../ui/useForm";
 
 export interface ImportDialogProps {
   open: boolean;
@@ -78,31 +80,31 @@ export default function ImportDialog({ open, onClose }: ImportDialogProps) {
 
 function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: (imported: Imported) => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const [pasted, setPasted] = useState("");
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
+  const form = useForm({
+    initial: { pasted: "" },
+    // What the file or the text holds is judged by the server; the form only needs one of them.
+    check: ({ pasted }) => ({ success: true, data: pasted }),
+    send: async (pasted) => {
       const content = file ? await file.text() : pasted;
-      const imported = await api<Imported>("/api/task-lists/import", {
-        body: { format: formatOf(content, file?.name), content, name: nameOf(file?.name) },
+      const imported = await client["task-lists"].import.$post({
+        json: { format: formatOf(content, file?.name), content, name: nameOf(file?.name) },
       });
       // Home shows the new list's card at once (HomeScreen listens for this).
-      window.dispatchEvent(new Event("listwell:refresh"));
+      emit("listwell:refresh", { type: "import" });
       onImported(imported);
-    } catch (failure) {
+    },
+    refused: (failure) => {
       const tooLarge = failure instanceof ApiRequestError && failure.status === 413;
-      setError(tooLarge ? "This file is too large to import at once (at most 64 KB)" : errorMessage(failure, "Failed to import the list"));
-      setPending(false);
-    }
-  }
+      return {
+        pasted: tooLarge ? "This file is too large to import at once (at most 64 KB)" : errorMessage(failure, "Failed to import the list"),
+      };
+    },
+  });
+  const { pasted } = form.values;
+  const error = form.errors.pasted;
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form className="form" noValidate onSubmit={form.submit}>
       <div className="field">
         <label htmlFor="import-file">File</label>
         <input
@@ -111,7 +113,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
           accept=".md,.markdown,.txt,.json,text/markdown,text/plain,application/json"
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
-            setError(undefined);
+            form.setErrors({});
           }}
         />
       </div>
@@ -123,10 +125,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
           placeholder={"# Groceries\n- [ ] Milk\n- [x] Bread"}
           value={pasted}
           disabled={file !== null}
-          onChange={(e) => {
-            setPasted(e.target.value);
-            setError(undefined);
-          }}
+          onChange={(e) => form.setValue("pasted", e.target.value)}
         />
       </div>
       {error && (
@@ -138,9 +137,9 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
         <button type="button" className="button button--outline" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={pending || (!file && pasted.trim() === "")}>
-          {pending && <Spinner label="Importing" />}
-          {pending ? "Importing..." : "Import"}
+        <button type="submit" className="button button--primary" disabled={form.pending || (!file && pasted.trim() === "")}>
+          {form.pending && <Spinner label="Importing" />}
+          {form.pending ? "Importing..." : "Import"}
         </button>
       </div>
     </form>

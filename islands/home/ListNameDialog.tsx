@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
 import { LIST_NAME_MAX, validateListName } from "../../src/shared/rules/lists";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
+import { fieldVerdict, useForm } from "../ui/useForm";
 
 export interface ListNameDialogProps {
   open: boolean;
@@ -28,24 +28,17 @@ export function ListNameDialog({ open, mode, initialName, onClose, onSave }: Lis
 }
 
 function NameForm({ mode, initialName, onClose, onSave }: Omit<ListNameDialogProps, "open">) {
-  const [name, setName] = useState(initialName);
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateListName(name);
-    if (problem) return setError(problem);
-    setPending(true);
-    try {
-      await onSave(name.trim());
-    } catch {
-      setPending(false);
-    }
-  }
+  const form = useForm({
+    initial: { name: initialName },
+    check: ({ name }) => fieldVerdict("name", validateListName(name), name.trim()),
+    send: onSave,
+    // The caller has shown the toast; the sheet stays open for another try.
+    refused: () => undefined,
+  });
+  const { name } = form.values;
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form className="form" noValidate onSubmit={form.submit}>
       <Field
         id="list-name"
         label="List name"
@@ -53,12 +46,7 @@ function NameForm({ mode, initialName, onClose, onSave }: Omit<ListNameDialogPro
         autoComplete="off"
         data-autofocus
         maxLength={LIST_NAME_MAX}
-        value={name}
-        error={error}
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(undefined);
-        }}
+        {...form.field("name")}
         aside={
           <span className="counter" aria-live="polite">
             {name.length}/{LIST_NAME_MAX}
@@ -69,8 +57,8 @@ function NameForm({ mode, initialName, onClose, onSave }: Omit<ListNameDialogPro
         <button type="button" className="button button--outline" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={pending || name.trim() === ""}>
-          {pending && <Spinner label="Saving" />}
+        <button type="submit" className="button button--primary" disabled={form.pending || name.trim() === ""}>
+          {form.pending && <Spinner label="Saving" />}
           {mode === "create" ? "Create List" : "Save"}
         </button>
       </div>

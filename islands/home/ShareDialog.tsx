@@ -1,12 +1,13 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { ListShareEntry } from "../../src/shared/lists";
 import { expiryText, LEVEL_LABELS, LINK_EXPIRY_DAYS, type LinkExpiryDays } from "../../src/shared/rules/links";
 import type { LinkAccess, ShareRecord, TaskList } from "../../src/shared/types";
-import { api, ApiRequestError, errorMessage } from "../api";
+import { ApiRequestError, client, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Icon, Spinner } from "../ui/Icon";
+import { fieldVerdict, useForm } from "../ui/useForm";
 
 export interface ShareDialogProps {
   list: TaskList | null;
@@ -23,8 +24,6 @@ export function ShareDialog({ list, onClose, onListChange }: ShareDialogProps) {
     </Dialog>
   );
 }
-
-type Check = "idle" | "checking" | "invalid";
 
 /** What a level lets someone do, in a line under its choice (docs/product-rules.md#access). */
 const LEVEL_HINTS: Record<LinkAccess, string> = {
@@ -49,7 +48,7 @@ async function validateUsername(username: string, shares: readonly ShareRecord[]
   if (username === "") return "Please enter a username";
   if (shares.some((share) => share.sharedWithName.toLowerCase() === username.toLowerCase())) return "List is already shared with this user";
   try {
-    const { exists } = await api<{ exists: boolean }>(`/api/check-username/${encodeURIComponent(username)}`);
+    const { exists } = await client["check-username"][":username"].$get({ param: { username } });
     return exists ? null : "User not found";
   } catch (error) {
     return error instanceof ApiRequestError && error.status === 400 ? "Invalid username" : "Failed to validate username";
@@ -59,44 +58,38 @@ async function validateUsername(username: string, shares: readonly ShareRecord[]
 function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list: TaskList) => void }) {
   const [loaded, setLoaded] = useState<ListShareEntry[] | null>(null);
   const shares = loaded ?? [];
-  const [username, setUsername] = useState("");
   const [level, setLevel] = useState<LinkAccess>("write");
-  const [error, setError] = useState<string>();
-  const [check, setCheck] = useState<Check>("idle");
   const [busy, setBusy] = useState<string | null>(null);
 
   const load = () =>
-    api<ListShareEntry[]>(`/api/shared-by-list/${list.id}`)
+    client["shared-by-list"][":listId"]
+      .$get({ param: { listId: list.id } })
       .then(setLoaded)
       .catch(() => setLoaded([]));
   useEffect(() => void load(), [list.id]);
 
-  async function share(event: FormEvent) {
-    event.preventDefault();
-    const name = username.trim();
-    setCheck("checking");
-    const problem = await validateUsername(name, shares);
-    if (problem) {
-      setError(problem);
-      setCheck("invalid");
-      return;
-    }
-    try {
-      await api("/api/share-by-username", { body: { listId: list.id, username: name, accessLevel: level } });
+  const form = useForm({
+    initial: { username: "" },
+    check: async ({ username }) => {
+      const name = username.trim();
+      return fieldVerdict("username", (await validateUsername(name, shares)) ?? undefined, name);
+    },
+    send: async (name) => {
+      await client["share-by-username"].$post({ json: { listId: list.id, username: name, accessLevel: level } });
       toast({ title: "List shared", description: `List shared with ${name} successfully`, variant: "success" });
-      setUsername("");
-      setCheck("idle");
+      form.setValues({ username: "" });
       await load();
-    } catch (failure) {
-      setCheck("idle");
+    },
+    refused: (failure) => {
       toast({ title: "Error sharing list", description: errorMessage(failure, "Failed to share list"), variant: "destructive" });
-    }
-  }
+    },
+    again: true,
+  });
 
   async function unshare(record: ShareRecord) {
     setBusy(`unshare-${record.sharedWithId}`);
     try {
-      await api(`/api/unshare/${list.id}/${record.sharedWithId}`, { method: "DELETE" });
+      await client.unshare[":listId"][":userId"].$delete({ param: { listId: list.id, userId: record.sharedWithId } });
       toast({ title: "List unshared", description: "The user no longer has access to this list" });
       await load();
     } catch (failure) {
@@ -109,7 +102,7 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
   async function changeLink(body: { linkAccess: LinkAccess } | { linkExpiresInDays: LinkExpiryDays | null }) {
     setBusy("link");
     try {
-      const updated = await api<TaskList>(`/api/task-lists/${list.id}`, { method: "PATCH", body });
+      const updated = await client["task-lists"][":id"].$patch({ param: { id: list.id }, json: body });
       onListChange(updated);
     } catch (failure) {
       toast({ title: "Failed to update the link", description: errorMessage(failure, "Please try again."), variant: "destructive" });
@@ -121,7 +114,7 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
   async function rotate() {
     setBusy("rotate");
     try {
-      const updated = await api<TaskList>(`/api/task-lists/${list.id}/rotate-share-id`, { method: "POST" });
+      const updated = await client["task-lists"][":id"]["rotate-share-id"].$post({ param: { id: list.id } });
       onListChange(updated);
       toast({ title: "New link created", description: "The old link no longer works." });
     } catch (failure) {
@@ -136,23 +129,17 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
 
   return (
     <div className="share stack">
-      <form className="share__form" noValidate onSubmit={share}>
+      <form className="share__form" noValidate onSubmit={form.submit}>
         <Field
           id="share-username"
           label="Username"
           placeholder="Their username"
           autoComplete="off"
           data-autofocus
-          value={username}
-          error={error}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            setError(undefined);
-            setCheck("idle");
-          }}
+          {...form.field("username")}
         />
-        <button type="submit" className="button button--primary" disabled={check === "checking"}>
-          {check === "checking" && <Spinner label="Checking username" />}
+        <button type="submit" className="button button--primary" disabled={form.pending}>
+          {form.pending && <Spinner label="Checking username" />}
           Share
         </button>
       </form>

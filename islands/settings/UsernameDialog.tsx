@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
 import { NEW_USERNAME_MAX } from "../../src/shared/rules/account";
-import { api, errorMessage } from "../api";
+import { client, errorMessage } from "../api";
 import { flashToast, toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Icon, Spinner } from "../ui/Icon";
+import { useForm, type Verdict } from "../ui/useForm";
 import { useUsernameAvailability, type Availability } from "./useUsernameAvailability";
 
 export interface UsernameDialogProps {
@@ -22,33 +22,31 @@ export function UsernameDialog({ open, current, onClose }: UsernameDialogProps) 
 }
 
 function UsernameForm({ current, onClose }: { current: string; onClose: () => void }) {
-  const [value, setValue] = useState(current);
-  const [saving, setSaving] = useState(false);
-  const { availability, message } = useUsernameAvailability(value, current);
-  const canSave = availability === "available" && value.trim() !== current && !saving;
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!canSave) return;
-    const username = value.trim();
-    setSaving(true);
-    try {
-      await api("/api/update-username", { method: "PATCH", body: { username } });
+  const form = useForm({
+    initial: { username: current },
+    // The rules ran as the name was typed (useUsernameAvailability): Save waits for "available".
+    check: ({ username }): Verdict<string> => (canSave ? { success: true, data: username.trim() } : { success: false, errors: {} }),
+    send: async (username) => {
+      await client["update-username"].$patch({ json: { username } });
       // The greeting in the header is server-rendered: reload so every part of the page agrees.
       flashToast({ title: "Username updated", description: `Your username is now ${username}.`, variant: "success" });
       window.location.reload();
-    } catch (error) {
-      setSaving(false);
+    },
+    refused: (error) => {
       toast({
         title: "Failed to update username",
         description: errorMessage(error, "An error occurred while updating your username."),
         variant: "destructive",
       });
-    }
-  }
+    },
+  });
+  const value = form.values.username;
+  const saving = form.pending;
+  const { availability, message } = useUsernameAvailability(value, current);
+  const canSave = availability === "available" && value.trim() !== current && !saving;
 
   return (
-    <form className="form" noValidate onSubmit={save} aria-label="Edit username">
+    <form className="form" noValidate onSubmit={form.submit} aria-label="Edit username">
       <div className="field">
         <div className="field__label-row">
           <label htmlFor="new-username">New username</label>
@@ -63,7 +61,7 @@ function UsernameForm({ current, onClose }: { current: string; onClose: () => vo
             value={value}
             aria-invalid={message ? true : undefined}
             aria-describedby="new-username-status"
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => form.setValue("username", e.target.value)}
           />
           <AvailabilityIcon availability={availability} />
         </div>

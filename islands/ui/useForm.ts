@@ -81,5 +81,5 @@ export function useForm<V extends Record<string, string>, D>(spec: FormSpec<V, D
     }
   }
 
-  return { values, setValues, setValue, field, errors, failure, pending, submit };
+  return { values, setValues, setValue, field, errors, setErrors, failure, pending, submit };
 }
