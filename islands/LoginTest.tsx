@@ -7,7 +7,7 @@ export interface LoginTestProps {
   user: User | null;
 }
 
-/** SPEC §2 /login-test: exercise login, registration and logout against the real API. */
+/** /login-test: exercise login, registration and logout against the real API. */
 export default function LoginTest({ environment, user: initialUser }: LoginTestProps) {
   const [user, setUser] = useState(initialUser);
   const [lastAction, setLastAction] = useState("None");

@@ -20,7 +20,7 @@ const TABS: Array<{ id: Tab; label: string }> = [
 /** Relative times move on while the page stays open. */
 const CLOCK_TICK_MS = 30_000;
 
-/** SPEC §2 "Shared Lists screen": both tabs, kept fresh by polling (SPEC §7, §9). */
+/** The Shared Lists screen: both tabs, kept fresh by polling (docs/product-rules.md#screens). */
 export default function SharedLists({ sharedWithMe, myShares, renderedAt }: SharedListsProps) {
   const [tab, setTab] = useState<Tab>("with-me");
   const [now, setNow] = useState(renderedAt);

@@ -6,7 +6,7 @@ import { Spinner } from "./ui/Icon";
 import { displayedChanges } from "./version/changes";
 
 /**
- * SPEC §2 "Version dialog" on every signed-in page: shown when check-updates says a version is
+ * The version dialog (docs/product-rules.md#versions) on every signed-in page: shown when check-updates says a version is
  * unseen, or when one is announced live; 'Get Latest Updates' marks it seen and reloads.
  */
 export default function VersionDialog() {

@@ -2,14 +2,14 @@ import { client } from "./api";
 import { SHARED_ACCESS_FAILED } from "../src/shared/toast";
 import { flashToast } from "./toast";
 
-/** SPEC §3 session storage keys for a share link followed before signing in. */
+/** The session storage keys for a share link followed before signing in. */
 const PENDING_SHARE_KEY = "pendingShareId";
 
 export const rememberPendingShare = (shareId: string) => sessionStorage.setItem(PENDING_SHARE_KEY, shareId);
 export const pendingShare = () => sessionStorage.getItem(PENDING_SHARE_KEY);
 
 /**
- * After signing in with a pending share (SPEC §2 "Auth page"): fetch the shared list, clear the
+ * After signing in with a pending share (docs/product-rules.md#screens): fetch the shared list, clear the
  * pending id, and land on /?shareId=… with the access toast; on failure land on / with an error.
  */
 export async function landAfterSignIn(): Promise<string> {

@@ -14,7 +14,7 @@ export interface RefreshDetail {
   eventId?: number;
 }
 
-/** A version the What's New dialog shows (SPEC §4 `version_update`). */
+/** A version the What's New dialog shows (the live `version_update`). */
 export interface VersionUpdateDetail {
   versionId: string;
   changes?: string[];

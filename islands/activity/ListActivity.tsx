@@ -32,7 +32,7 @@ const initials = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
-/** Issue 16: who has the list open now (live), the Activity button and, for a guest, their name. */
+/** Who has the list open now (live), the Activity button and, for a guest, their name. */
 export default function ListActivity({ listId, shareId, guest }: ListActivityProps) {
   const [presence, setPresence] = useState<PresencePayload>({ people: [], guests: 0 });
   const [open, setOpen] = useState<"activity" | "name" | null>(null);
@@ -49,7 +49,7 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
   }, [listId, guest]);
 
   // Rendered once the page runs (nothing to show before): on a phone a member's row goes below the
-  // list, whose first items must start in the top 200 px (issue 13); elsewhere it heads the list.
+  // list, whose first items must start in the top 200 px; elsewhere it heads the list.
   const [host, setHost] = useState<HTMLElement | "here">();
   useEffect(() => {
     if (guest || !matchMedia(PHONE).matches) return setHost("here");

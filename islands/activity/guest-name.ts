@@ -2,7 +2,7 @@ import { GUEST_NAME_COOKIE } from "../../src/shared/attribution";
 import { emit, type SignalName } from "../signals";
 
 /**
- * @module A share-link guest's display name (DESIGN §11), kept in this browser: localStorage holds
+ * @module A share-link guest's display name (docs/product-rules.md#guests), kept in this browser: localStorage holds
  * it, and a cookie mirrors it so every call and the live connection carry it without each caller
  * adding a header (docs/decisions/024). The server adds " (guest)" and checks it.
  */

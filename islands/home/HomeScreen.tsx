@@ -25,11 +25,11 @@ export interface HomeScreenProps {
   progress: ProgressMap | null;
   /** The server could not read the lists; the island tries again on mount. */
   loadError: boolean;
-  /** SPEC §2: after signing in through a share link the user lands on /?shareId=…; that list stands out. */
+  /** After signing in through a share link the user lands on /?shareId=…; that list stands out. */
   highlightShareId: string | null;
 }
 
-/** SPEC §4: a background refetch follows a reorder after 2 seconds. */
+/** A background refetch follows a reorder after 2 seconds (docs/product-rules.md#on-the-page). */
 const REFETCH_AFTER_REORDER_MS = 2000;
 
 type Modal =
@@ -40,7 +40,7 @@ type Modal =
   | { kind: "limit" }
   | null;
 
-/** SPEC §2 "Home": own lists (drag, edit, delete, share) and the read-only 'Shared with me'. */
+/** Home (docs/product-rules.md#screens): own lists (drag, edit, delete, share) and the read-only 'Shared with me'. */
 export default function HomeScreen(props: HomeScreenProps) {
   const [lists, setLists] = useState(props.lists);
   const [shared, setShared] = useState(props.sharedWithMe);
@@ -78,7 +78,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     if (props.loadError) void refetch();
     const onRefresh = () => void refetch();
     const stopListening = listen("listwell:refresh", onRefresh);
-    // SPEC §7: shared-with-me is refetched on focus, so coming back to the tab shows what changed.
+    // Shared-with-me is refetched on focus, so coming back to the tab shows what changed.
     window.addEventListener("focus", onRefresh);
     // Back from the list a new list opened (bfcache): the New List dialog is still up, waiting.
     const onPageShow = (event: PageTransitionEvent) => {
@@ -104,7 +104,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     focusAfter.current = null;
   }, [lists]);
 
-  /** Optimistic reorder (SPEC §4): rolled back and refetched on failure, refetched 2 s after. */
+  /** Optimistic reorder: rolled back and refetched on failure, refetched 2 s after. */
   const reorder = useCallback(
     async (from: number, to: number) => {
       const before = lists;

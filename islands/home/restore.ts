@@ -10,7 +10,7 @@ export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] =>
 };
 
 /**
- * The toast after a list was deleted, its name cut as SPEC §9 cuts a title; its Undo (DESIGN §11)
+ * The toast after a list was deleted, its name cut at 50 characters as a title is; its Undo (docs/product-rules.md#undo-and-restore)
  * restores the list (POST /api/task-lists/{id}/restore) and hands it to `onRestored`; a restore
  * the server refuses says why.
  */

@@ -39,7 +39,7 @@ export interface AccountSettingsProps {
   username: string;
 }
 
-/** SPEC §2 Settings "Account tab": username with its Edit dialog, Change Password, Logout. */
+/** Settings' Account tab: username with its Edit dialog, Change Password, Logout. */
 export default function AccountSettings({ username }: AccountSettingsProps) {
   const [dialog, setDialog] = useState<"username" | "password" | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);

@@ -13,13 +13,13 @@ export interface ThemePickerProps {
 }
 
 /**
- * SPEC §2 Settings "Theme tab": a grid of preview cards; a click applies the theme and saves it.
+ * Settings' Theme tab: a grid of preview cards; a click applies the theme and saves it.
  * The light/dark choice sits above it, in the same island so the page loads no extra chunk.
  */
 export default function ThemePicker({ current, mode }: ThemePickerProps) {
   const [selected, setSelected] = useState(current);
 
-  // SPEC §4: the server's theme wins over the browser's copy, so the copy follows it.
+  // The server's theme wins over the browser's copy (docs/product-rules.md#accounts), so the copy follows it.
   useEffect(() => storeTheme(current), [current]);
 
   async function choose(theme: ThemeId) {

@@ -4,12 +4,12 @@ import { ApiRequestError, client } from "../api";
 
 export type Availability = "idle" | "checking" | "available" | "taken";
 
-/** SPEC §5: availability is checked 500 ms after typing stops, only for 3+ characters. */
+/** Availability is checked 500 ms after typing stops, only for 3+ characters (docs/product-rules.md#text-rules). */
 export const AVAILABILITY_DEBOUNCE_MS = 500;
 
 export interface UsernameCheck {
   availability: Availability;
-  /** The SPEC §5 message for the value, when it cannot be saved. */
+  /** The text rules' message for the value, when it cannot be saved. */
   message: string | null;
 }
 

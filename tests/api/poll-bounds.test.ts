@@ -9,7 +9,7 @@ import { describeEachDialect } from "../helpers/databases";
 import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * Issue 11, finding 2 (DESIGN §7): anonymous poll clients are bounded. One address holds at most
+ * Anonymous poll clients are bounded (docs/product-rules.md#limits). One address holds at most
  * 20 clients that follow nothing (429 with Retry-After beyond), such a client is forgotten after
  * 30 s unheard (shortened here), and a full instance answers 503 before memory is at risk.
  */

@@ -7,7 +7,7 @@ import { CHANGE_TYPES, startLiveServer, TestSocket } from "../helpers/live";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * `/ws` over a real server (SPEC §7 "Live updates", DESIGN §7): every client message, and every
+ * `/ws` over a real server (docs/http-contract.md#websocket): every client message, and every
  * way a socket must stop getting a list's events. Changes go through the HTTP API of an app on
  * the same store and bus, as another browser's would.
  */
@@ -87,7 +87,7 @@ describe("live updates over the websocket", () => {
       listId: list.id,
       // Members follow the list by membership, not by its link, so events do not carry the link.
       shareId: "",
-      // DESIGN §11: who made the change.
+      // Who made the change.
       actor: { userId: owner.user.id, username: expect.any(String) },
     });
     await owner.post(`/api/tasks/${task.id}/toggle`);
@@ -176,7 +176,7 @@ describe("live updates over the websocket", () => {
     await socket.nextOfType("task_created", 3000, from);
 
     expect((await owner.delete(`/api/unshare/${list.id}/${bob.user.id}`)).status).toBeLessThan(300);
-    // SPEC §3 "Realtime message": every field, also on what the server says of its own accord.
+    // The message's every field (docs/http-contract.md#live-messages), also on what the server says of its own accord.
     const envelope = {
       type: expect.any(String),
       timestamp: expect.any(Number),
@@ -360,7 +360,7 @@ describe("live updates over the websocket", () => {
     const { sentCount, versionId } = (await response.json()) as { sentCount: number; versionId: string };
     expect(sentCount).toBe(connected);
     for (const socket of sockets) {
-      // SPEC §3 "Version update" {versionId, changes, timestamp}, inside a SPEC §3 "Realtime message".
+      // A version update {versionId, changes, timestamp}, inside a live message.
       expect(await socket.nextOfType("version_update")).toMatchObject({
         versionId,
         changes: ["live updates"],

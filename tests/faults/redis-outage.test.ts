@@ -18,13 +18,13 @@ import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 
 const REDIS_HOST = "127.0.0.1";
 const REDIS_PORT = 6379;
-/** Issue 11: a 5 s cut in every run, 30 s when LISTWELL_FAULTS=long. */
+/** A 5 s cut in every run, 30 s when LISTWELL_FAULTS=long. */
 const CUT_MS = process.env.LISTWELL_FAULTS === "long" ? 30_000 : 5_000;
 
 const available = (await isPostgresAvailable()) && (await isRedisAvailable());
 
 /**
- * Issue 11, finding 8: Redis cut off for a while behind a TCP proxy, two instances on one
+ * Redis cut off for a while behind a TCP proxy, two instances on one
  * PostgreSQL database. Writes made meanwhile are answered while Redis is still away (they never
  * wait for the bus); once it is back, every websocket client on both instances gets the events or
  * a `resync` for the list, and live updates carry on across instances.

@@ -14,7 +14,7 @@ export interface Instance {
 }
 
 /**
- * DESIGN §7 scale-out as a load balancer would see it: two real servers, each with its own
+ * Scale-out (docs/product-rules.md#live-updates) as a load balancer would see it: two real servers, each with its own
  * connection, store and Redis bus, on one fresh PostgreSQL database and one Redis prefix.
  */
 export async function startTwoInstances(realtime: Omit<RealtimeOptions, "store" | "bus">) {

@@ -27,7 +27,7 @@ describe("the in-process bus", () => {
 });
 
 /**
- * Issue 11, finding 8: publishing never waits for Redis. While Redis is cut off, publish resolves
+ * Publishing never waits for Redis. While Redis is cut off, publish resolves
  * at once; what was published is delivered once Redis is back, in the order it was published
  * (access revocations among events); and a subscriber whose connection dropped hears of the gap.
  */
