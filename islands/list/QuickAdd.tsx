@@ -32,7 +32,8 @@ const isLimit = (error: unknown) => error instanceof ApiRequestError && error.bo
 
 /**
  * The quick add: an always-ready field that adds on Enter, empties and keeps focus for the
- * next item. Items go out one after another, so they land in the order they were typed. A paste
+ * next item. Each shows at once; the page's store sends them one after another, so they land in
+ * the order they were typed. A paste
  * of several lines offers them all at once in a preview instead.
  */
 export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails }: QuickAddProps) {
@@ -40,7 +41,6 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
   const [error, setError] = useState<string | null>(null);
   const [pasted, setPasted] = useState<PastedItem[] | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const queue = useRef<Promise<void>>(Promise.resolve());
   const previewClosed = useRef(false);
 
   // Back to the field once the preview is gone: while its modal is open, the field cannot take focus.
@@ -69,7 +69,7 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
     if (room <= 0) return onLimit();
     setValue("");
     const title = verdict.data.title;
-    queue.current = queue.current.then(() => add(title));
+    void add(title);
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {

@@ -61,6 +61,8 @@ export class ListStore {
   /** Events heard while a read is on its way, laid again over what it answers. */
   private heardDuringRead: LiveMessage[] | null = null;
   private loading = false;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
 
   constructor(
     private readonly listId: number,
@@ -183,8 +185,25 @@ export class ListStore {
     return false;
   }
 
-  /** Reads the whole list; the events heard meanwhile are laid over it again. */
-  async read(): Promise<void> {
+  /**
+   * Reads the whole list; the events heard meanwhile are laid over it again. Asked again while a
+   * read is on its way, it reads once more after it, since the gap may have come after that read began.
+   */
+  read(): Promise<void> {
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = this.readOnce().finally(() => {
+      this.reading = null;
+      if (!this.readAgain) return;
+      this.readAgain = false;
+      return this.read();
+    });
+    return this.reading;
+  }
+
+  private async readOnce(): Promise<void> {
     this.loading = true;
     this.heardDuringRead = [];
     this.changed();

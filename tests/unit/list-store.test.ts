@@ -45,7 +45,10 @@ async function setUp(titles: string[]) {
   const target = { listId: list.id, shareId: null };
   let reads = 0;
   let heardUpTo = t.published.length;
-  const hooks: { beforeAnswer: (() => Promise<void>) | null } = { beforeAnswer: null };
+  const hooks: { beforeAnswer: (() => Promise<void>) | null; afterRead: (() => Promise<void>) | null } = {
+    beforeAnswer: null,
+    afterRead: null,
+  };
   const initial = { name: "Shop", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null };
   const store: ListStore = new ListStore(
     list.id,
@@ -58,9 +61,11 @@ async function setUp(titles: string[]) {
       },
       mustWait: () => false,
       queue: () => Promise.reject(new Error("nothing waits in these tests")),
-      read: () => {
+      read: async () => {
         reads++;
-        return readList(target);
+        const answer = await readList(target);
+        await hooks.afterRead?.();
+        return answer;
       },
       onServerId: () => {},
     },
@@ -158,5 +163,18 @@ describe("The list page's store", () => {
     await saved;
     expect(shown(store)).toEqual(["[ ] Milk", "[x] Bread"]);
     expect(await onServer(list.id)).toEqual(["[x] Bread"]);
+  });
+
+  it("lays the events heard while a read was on its way over its older answer", async () => {
+    const { list, tasks, store, deliver, hooks, reads } = await setUp(["Milk", "Bread"]);
+    hooks.afterRead = async () => {
+      hooks.afterRead = null;
+      await owner.patch(`/api/tasks/${tasks[1]!.id}`, { completed: true });
+      expect(deliver()).toBe(1);
+    };
+    await store.read();
+    expect(reads()).toBe(1);
+    expect(shown(store)).toEqual(["[ ] Milk", "[x] Bread"]);
+    expect(await onServer(list.id)).toEqual(["[ ] Milk", "[x] Bread"]);
   });
 });
