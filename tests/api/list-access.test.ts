@@ -22,6 +22,13 @@ function callsOn(list: TaskList, recipientId: number, shareIdQuery = ""): Call[]
   ];
 }
 
+/** The list page's island props, as islands/hydrate.tsx reads them from the page. */
+function listScreenProps(html: string): { can: ListCan } {
+  const attribute = /data-island="ListScreen" data-props="([^"]*)"/.exec(html)?.[1] ?? "";
+  const entities: Record<string, string> = { "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&" };
+  return JSON.parse(attribute.replace(/&(quot|#x27|lt|gt|amp);/g, (entity) => entities[entity]!));
+}
+
 const READS = (list: TaskList): Call[] => [
   ["GET", `/api/list/${list.id}`],
   ["GET", `/api/list/${list.id}?shareId=not-the-link`],
@@ -224,6 +231,8 @@ describeEachDialect("list access", (dialect) => {
       if (level) await t.store.lists.update(shared.id, { linkAccess: level as "read" | "check" | "write" });
       const view = await client.get<SharedListResponse>(`/api/list/${shared.id}${q}`);
       expect({ who, can: view.body.can }).toEqual({ who, can });
+      const page = await client.get<string>(`/list/${shared.id}${q}`);
+      expect({ who, status: page.status, can: listScreenProps(page.body).can }).toEqual({ who, status: 200, can });
       const { restoreAnyDeleted: _any, deleteList: _delete, ...tryable } = can;
       expect({ who, allowed: await tried(client, q) }).toEqual({ who, allowed: tryable });
     }
