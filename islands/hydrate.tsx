@@ -7,7 +7,7 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFERRED_ISLANDS } from "./deferred";
-import type { IslandLoaders, IslandName } from "./registry";
+import type { IslandLoaders, IslandName, IslandProps } from "./registry";
 import { IconSprite } from "./ui/Icon";
 
 const load: IslandLoaders = {
@@ -46,9 +46,10 @@ const isIslandName = (name: string | undefined): name is IslandName => name !== 
 const iconSprite = document.querySelector<HTMLScriptElement>("script[data-icons]")?.dataset.icons ?? "";
 
 /** Resolves once React has hydrated the island (its effects ran), so it answers taps. */
-async function hydrate(marker: HTMLElement, name: IslandName): Promise<void> {
-  const Component = (await load[name]()).default as ComponentType<Record<string, unknown>>;
-  const props = JSON.parse(marker.dataset.props ?? "{}") as Record<string, unknown>;
+async function hydrate<N extends IslandName>(marker: HTMLElement, name: N): Promise<void> {
+  const Component = (await load[name]()).default as ComponentType<IslandProps[N] & object>;
+  // The server checked them as they were rendered (islands/props.ts): JSON gives back what it was given.
+  const props = JSON.parse(marker.dataset.props ?? "{}") as IslandProps[N] & object;
   const { promise, resolve } = Promise.withResolvers<void>();
   hydrateRoot(
     marker,

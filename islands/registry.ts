@@ -22,6 +22,7 @@ import CompletedToggle from "./list/CompletedToggle";
 import ListActivity from "./activity/ListActivity";
 import ExportMenu from "./exchange/ExportMenu";
 import ImportButton from "./exchange/ImportButton";
+import type { ComponentProps } from "react";
 
 export const islands = {
   AuthPanel,
@@ -45,6 +46,9 @@ export const islands = {
 };
 
 export type IslandName = keyof typeof islands;
+
+/** Each island's props by its name: what the server renders it with and the browser hydrates it with. */
+export type IslandProps = { [N in IslandName]: ComponentProps<(typeof islands)[N]> };
 
 /** How the browser loads each island: one dynamic import, so one chunk, per island. */
 export type IslandLoaders = { [N in IslandName]: () => Promise<{ default: (typeof islands)[N] }> };

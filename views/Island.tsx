@@ -1,12 +1,14 @@
-import { createContext, useContext, type ComponentProps, type ComponentType } from "react";
+import { createContext, useContext, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { islands, type IslandName } from "../islands/registry";
+import { assertSerializable, type Serializable } from "../islands/props";
+import { islands, type IslandName, type IslandProps } from "../islands/registry";
 import { IconSprite } from "../islands/ui/Icon";
 
 /** islands/hydrate.tsx hydrates with the same prefix. */
 const islandIdPrefix = (name: string) => `${name}-`;
 
-type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]> & object;
+/** Checked on every render outside production: a page test fails on props JSON would change. */
+const CHECK_PROPS = process.env.NODE_ENV !== "production";
 
 /** The islands a page rendered, collected by views/Layout.tsx to load and preload only those. */
 export const RenderedIslands = createContext<Set<IslandName> | null>(null);
@@ -20,10 +22,13 @@ export const RenderedIslands = createContext<Set<IslandName> | null>(null);
  * two islands' ids apart. A separate root sees no context of the page's, so the icon sprite's URL
  * is handed on, as the client does.
  */
-export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+type PropsOf<N extends IslandName> = IslandProps[N] & object;
+
+export function Island<N extends IslandName>({ name, props }: { name: N; props: PropsOf<N> & Serializable<IslandProps[N]> }) {
+  if (CHECK_PROPS) assertSerializable(name, props);
   useContext(RenderedIslands)?.add(name);
   const sprite = useContext(IconSprite);
-  const Component = islands[name] as unknown as ComponentType<IslandProps<N>>;
+  const Component = islands[name] as unknown as ComponentType<PropsOf<N>>;
   const html = renderToString(
     <IconSprite value={sprite}>
       <Component {...props} />
