@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { onUnauthorized } from "./api";
+import { ApiRequestError, client, onUnauthorized } from "./api";
 import { toast } from "./toast";
 
 export interface SessionRecoveryProps {
@@ -45,8 +45,17 @@ export default function SessionRecovery({ username }: SessionRecoveryProps) {
     // session is no longer this user's, show what the server shows now (docs/decisions/012-delivery.md).
     const onPageShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
-      fetch("/api/user", { cache: "no-store" })
-        .then(async (response) => (response.ok ? ((await response.json()) as { username?: string }).username : undefined))
+      // The server marks the answer no-store, so it is asked, never a kept copy.
+      client.user
+        .$get(undefined, { handlesUnauthorized: true })
+        .then(
+          (user) => user.username,
+          (error: unknown) => {
+            // Refused (signed out): nobody's page. A network failure goes on to the catch below.
+            if (error instanceof ApiRequestError) return undefined;
+            throw error;
+          },
+        )
         .then((current) => {
           if (current !== username) window.location.reload();
         })

@@ -109,11 +109,18 @@ type Call<A, R> = undefined extends A
   ? (args?: Args<NonNullable<A>>, options?: CallOptions) => Promise<Answer<R>>
   : (args: Args<A>, options?: CallOptions) => Promise<Answer<R>>;
 
-/** Hono's client type with each `$method` answering the route's JSON instead of a Response. */
+/**
+ * Hono's client type with each `$method` answering the route's JSON instead of a Response, and
+ * `$path` giving the route's URL (for a download link, or a body that is not JSON).
+ */
 type Typed<T> = {
-  [K in keyof T as K extends "$url" | "$path" | "$ws" ? never : K]: T[K] extends (args: infer A, ...rest: never[]) => Promise<infer R>
-    ? Call<A, R>
-    : Typed<T[K]>;
+  [K in keyof T as K extends "$url" | "$ws" ? never : K]: K extends "$path"
+    ? T[K] extends (arg?: infer P) => unknown
+      ? (arg?: Args<NonNullable<P>>) => string
+      : never
+    : T[K] extends (args: infer A, ...rest: never[]) => Promise<infer R>
+      ? Call<A, R>
+      : Typed<T[K]>;
 };
 
 interface CallArgs {
@@ -130,14 +137,15 @@ function urlOf(segments: string[], { param = {}, query = {} }: CallArgs): string
   return `/api/${path.join("/")}${text ? `?${text}` : ""}`;
 }
 
-/** Each property read is a path segment; calling a `$method` sends the call. */
+/** Each property read is a path segment; calling a `$method` sends the call, `$path` names it. */
 function route(segments: string[]): unknown {
   return new Proxy(() => {}, {
     get: (_, key) => (typeof key === "string" && key !== "then" ? route([...segments, key]) : undefined),
-    apply: async (_, __, [args = {}, options = {}]: [CallArgs?, CallOptions?]) => {
-      const path = segments.slice(0, -1);
-      const method = segments.at(-1)!.slice(1).toUpperCase();
-      return answerOf(await send(urlOf(path, args), method, args.json, options), options);
+    apply: (_, __, [args = {}, options = {}]: [CallArgs?, CallOptions?]) => {
+      const url = urlOf(segments.slice(0, -1), args);
+      const last = segments.at(-1)!;
+      if (last === "$path") return url;
+      return send(url, last.slice(1).toUpperCase(), args.json, options).then((response) => answerOf(response, options));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import type { ExportFormat } from "../../src/shared/exchange-format";
+import { client } from "../api";
 import { toast } from "../toast";
 
 export interface ExportActionsProps {
@@ -10,8 +11,9 @@ export interface ExportActionsProps {
   onClose: () => void;
 }
 
+/** A file, not JSON: the route's URL, for a link to follow or a text to read. */
 const exportUrl = (listId: number, format: ExportFormat, shareId: string | null) =>
-  `/api/task-lists/${listId}/export?format=${format}${shareId ? `&shareId=${encodeURIComponent(shareId)}` : ""}`;
+  client["task-lists"][":id"].export.$path({ param: { id: listId }, query: { format, shareId: shareId ?? undefined } });
 
 /** The server names the file after the list (Content-Disposition); the link only starts the download. */
 function download(url: string) {
