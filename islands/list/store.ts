@@ -63,6 +63,8 @@ export class ListStore {
   private loading = false;
   private reading: Promise<void> | null = null;
   private readAgain = false;
+  /** Temporary ids and the ids the server gave their items, for the outbox's copies that still name the temporary one. */
+  private readonly serverIds = new Map<number, number>();
 
   constructor(
     private readonly listId: number,
@@ -107,7 +109,9 @@ export class ListStore {
       return answer;
     } catch (error) {
       // No answer came: the change may have been applied. Queued with the same key, it is applied at most once.
-      if (mayWait(change) && isNetworkFailure(error)) return this.hand(entry, change, title, true).catch(() => Promise.reject(error));
+      // What it names now: an echo heard meanwhile may have told its added item's id.
+      const now = entry.change;
+      if (mayWait(now) && isNetworkFailure(error)) return this.hand(entry, now, title, true).catch(() => Promise.reject(error));
       this.drop(entry.key);
       throw error;
     }
@@ -164,10 +168,10 @@ export class ListStore {
   syncQueue(entries: readonly Entry[]) {
     const stored = new Map(entries.filter((entry) => entry.target.listId === this.listId).map((entry) => [entry.key, entry]));
     this.pending = this.pending.filter((one) => !one.queued || stored.has(one.key));
-    for (const one of this.pending) if (stored.has(one.key)) one.change = stored.get(one.key)!.change;
+    for (const one of this.pending) if (stored.has(one.key)) one.change = this.named(stored.get(one.key)!.change);
     const known = new Set(this.pending.map((one) => one.key));
     for (const [key, entry] of stored)
-      if (!known.has(key)) this.pending.push({ key, change: entry.change, queued: true, heardAt: this.heard });
+      if (!known.has(key)) this.pending.push({ key, change: this.named(entry.change), queued: true, heardAt: this.heard });
     this.changed();
   }
 
@@ -234,9 +238,15 @@ export class ListStore {
     }
   }
 
+  /** The change with every temporary id this page has learnt the server's id of replaced by it. */
+  private named<C extends Change>(change: C): C {
+    return [...this.serverIds].reduce((current, [temporary, id]) => remapChange(current, temporary, id), change);
+  }
+
   /** Pending changes that name a temporary id name the server's one from now on. */
   private follow(temporary: number, id: number) {
     if (temporary === id) return;
+    this.serverIds.set(temporary, id);
     for (const one of this.pending) one.change = remapChange(one.change, temporary, id);
     this.transport.onServerId(temporary, id);
   }

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiRequestError } from "../../islands/api";
-import type { Answer, Change } from "../../islands/offline/changes";
+import type { Answer, Change, Entry, QueuedChange } from "../../islands/offline/changes";
 import { readList, sendChange } from "../../islands/offline/wire";
 import { ListStore } from "../../islands/list/store";
 import { canOf } from "../../src/domain/access";
@@ -45,10 +45,11 @@ async function setUp(titles: string[]) {
   const target = { listId: list.id, shareId: null };
   let reads = 0;
   let heardUpTo = t.published.length;
-  const hooks: { beforeAnswer: (() => Promise<void>) | null; afterRead: (() => Promise<void>) | null } = {
-    beforeAnswer: null,
-    afterRead: null,
-  };
+  const hooks: {
+    beforeAnswer: (() => Promise<void>) | null;
+    afterRead: (() => Promise<void>) | null;
+    queue: ((key: string, change: QueuedChange) => Promise<void>) | null;
+  } = { beforeAnswer: null, afterRead: null, queue: null };
   const initial = { name: "Shop", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null };
   const store: ListStore = new ListStore(
     list.id,
@@ -60,7 +61,7 @@ async function setUp(titles: string[]) {
         return answer;
       },
       mustWait: () => false,
-      queue: () => Promise.reject(new Error("nothing waits in these tests")),
+      queue: (key, change) => (hooks.queue ? hooks.queue(key, change) : Promise.reject(new Error("nothing waits here"))),
       read: async () => {
         reads++;
         const answer = await readList(target);
@@ -176,5 +177,30 @@ describe("The list page's store", () => {
     expect(reads()).toBe(1);
     expect(shown(store)).toEqual(["[ ] Milk", "[x] Bread"]);
     expect(await onServer(list.id)).toEqual(["[ ] Milk", "[x] Bread"]);
+  });
+
+  it("queues an add whose answer was lost under the id its echo told, and shows it once meanwhile", async () => {
+    const { list, store, deliver, hooks, views } = await setUp(["Milk"]);
+    const queued: Entry[] = [];
+    hooks.beforeAnswer = async () => {
+      expect(deliver()).toBe(1);
+      throw new TypeError("Failed to fetch");
+    };
+    // As the outbox does: it keeps the change and tells the store its queue.
+    hooks.queue = async (key, change) => {
+      queued.push({ key, change, scope: "user:1", seq: 1, target: { listId: list.id, shareId: null }, title: "Tea" });
+      store.syncQueue(queued);
+    };
+    const answer = await store.apply(
+      { kind: "add", id: -4, parentId: 0, fields: { title: "Tea", description: "", isParent: false } },
+      "Tea",
+    );
+    expect(answer).toBeNull();
+    const [, tea] = await rowsOf(t, list.id);
+    expect(queued.map((entry) => entry.change)).toMatchObject([{ kind: "add", id: tea!.id }]);
+    // The outbox's copy may still name the temporary id: the store lays it over as the server's.
+    store.syncQueue([{ ...queued[0]!, change: { ...queued[0]!.change, id: -4 } as QueuedChange }]);
+    expect(views.every((view) => view.filter((row) => row === "[ ] Tea").length <= 1)).toBe(true);
+    expect(shown(store)).toEqual(["[ ] Milk", "[ ] Tea"]);
   });
 });
