@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { createRateLimiter, createRedisRateLimiter } from "./auth/rate-limit";
 import { guardingKeyedWrites } from "./domain/idempotency";
 import { createLogger, logsRequests } from "./logger";
@@ -8,22 +7,23 @@ import { apiRoutes } from "./http/api/routes";
 import type { AppDeps, AppEnv } from "./http/env";
 import { onError, onNotFound } from "./http/errors";
 import { compression } from "./http/middleware/compression";
-import { idempotency } from "./http/middleware/idempotency";
-import { NO_STORE } from "./http/middleware/conditional";
-import { sameOriginJson } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
-import { loadSession } from "./http/middleware/session";
-import { hotListRead } from "./http/hot-read";
+import { admission } from "./http/middleware/admission";
+import { frontDoor } from "./http/front-door";
 import { namingRoute } from "./http/route-pattern";
-import { cachePartitionHeader, MANIFEST_PATH, SERVICE_WORKER_PATH, serviceWorker, webManifest } from "./http/installable";
+import { MANIFEST_PATH, SERVICE_WORKER_PATH, serviceWorker, webManifest } from "./http/installable";
 import { pages } from "./http/pages";
 import { PUBLIC_PATHS, servePublicFile } from "./http/static";
 import { createRealtime } from "./realtime";
+import { WEBSOCKET_PATH, websocketUpgrade } from "./http/websocket";
 
-/** DESIGN §6: bodies past this answer 413. */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** The whole HTTP app: middleware, /api, pages and one error handler. Tests call `app.request()`. */
+/**
+ * The whole HTTP app behind its one front door (src/http/front-door.ts, docs/decisions/032): every
+ * request, `/ws` upgrades included, passes the same middleware: security headers and compression
+ * for every answer, then for every route past the static files src/http/middleware/admission.ts.
+ * Every route parses its ids with the one schema (src/shared/params.ts) and every error reaches the
+ * one error handler, which logs it. Tests call `app.request()`; Bun.serve calls `app.fetch(request, server)`.
+ */
 export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? createLogger(deps.config.logLevel);
   const resolved: Required<AppDeps> = {
@@ -35,6 +35,7 @@ export function createApp(deps: AppDeps) {
     presence: deps.presence ?? { connectedClients: () => 0 },
     realtime: deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus }),
     logger,
+    stopping: deps.stopping ?? (() => false),
   };
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -49,39 +50,18 @@ export function createApp(deps: AppDeps) {
   app.get(SERVICE_WORKER_PATH, serviceWorker(deps.assets));
   app.get("/healthz", healthz(resolved));
 
-  app.use("*", async (c, next) => {
-    c.set("deps", resolved);
-    return next();
-  });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: "Request body is too large", error: "PAYLOAD_TOO_LARGE" }, 413),
-    }),
-    sameOriginJson,
-  );
-  app.use("*", loadSession);
-  app.use("*", cachePartitionHeader);
-  // Set before the handler answers: a header added to a finished response makes Hono copy it.
-  // The reads a browser may keep replace it with `private, no-cache` (docs/decisions/012-delivery.md).
-  app.use("/api/*", async (c, next) => {
-    c.header("Cache-Control", NO_STORE);
-    return next();
-  });
-  app.use("/api/*", idempotency);
+  const door = frontDoor(resolved.store);
+  app.use("*", admission(resolved, door.callerOf));
+
+  // Every method, as before the app took it in: anything but an upgrade answers 426. Each is named,
+  // so the request log calls it by its route.
+  app.on(["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], WEBSOCKET_PATH, websocketUpgrade);
+  app.get("/api/list/:id", door.reads.keeping);
+  app.get("/api/tasks", door.reads.keeping);
 
   app.route("/api", apiRoutes);
   app.route("/", pages);
-  const hot = hotListRead(resolved);
-  const honoFetch = app.fetch;
-  app.fetch = (request, ...rest) => {
-    const answer = hot(request);
-    if (answer === undefined) return honoFetch(request, ...rest);
-    if (answer instanceof Response) return answer;
-    return answer.then((found) => found ?? honoFetch(request, ...rest));
-  };
-  return app;
+  return door.open(app);
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,8 +1,8 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
-import { clientAddress } from "./http/client-address";
 import type { AppDeps } from "./http/env";
 import { routeOf } from "./http/route-pattern";
+import { wasUpgraded } from "./http/websocket";
 import { createRequestLog, type RequestEntry } from "./logger";
 import { createRealtime } from "./realtime";
 import type { LiveServer } from "./realtime/ws";
@@ -42,15 +42,15 @@ const SETTLE_MAX_MS = 1_000;
 /** Serves the app (HTTP now, the websocket beside it) on a port; port 0 picks a free one. */
 export function startServer(deps: AppDeps, options: { port: number; hostname: string }): RunningServer {
   const realtime = deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus, logger: deps.logger });
-  const app = createApp({ ...deps, realtime, presence: deps.presence ?? realtime });
   let stopping = false;
   let taken = 0;
-  // The websocket upgrade is answered before Hono, which has no part in a socket's life.
-  const answer = (request: Request, server: LiveServer) => {
+  const app = createApp({ ...deps, realtime, presence: deps.presence ?? realtime, stopping: () => stopping });
+  // Every request, websocket upgrades included, goes through the app (src/app.ts); Bun sends no
+  // response of ours for a request that became a websocket.
+  const answer = async (request: Request, server: LiveServer) => {
     taken++;
-    if (!isWebSocketPath(request.url)) return app.fetch(request, server);
-    if (stopping) return Response.json({ message: "The server is restarting" }, { status: 503, headers: { "Retry-After": "1" } });
-    return realtime.sockets.upgrade(request, server, clientAddress(request, server, deps.config.trustProxy));
+    const response = await app.fetch(request, server);
+    return wasUpgraded(request) ? undefined : response;
   };
   const log = createRequestLog(deps.config);
   const server = Bun.serve({
@@ -58,8 +58,8 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
     hostname: options.hostname,
     // A long-poll waits up to ~30 s for events (DESIGN §7); Bun's default would cut it at 10 s.
     idleTimeout: 45,
-    // Logged here, not in Hono: this sees every request, the list read answered before Hono and
-    // websocket upgrades included.
+    // Logged here, once the app has answered: the line carries the answer's length and the time
+    // until the answer's headers, and a socket's upgrade logs as 101.
     fetch: log ? logged(answer, log) : answer,
     websocket: {
       ...realtime.websocket,
@@ -99,7 +99,7 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
   };
 }
 
-type Answer = (request: Request, server: LiveServer) => Response | Promise<Response> | Promise<Response | undefined> | undefined;
+type Answer = (request: Request, server: LiveServer) => Promise<Response | undefined>;
 
 /** Tells the client's request id when it looks like one (a proxy's), else makes one. */
 const requestIdOf = (request: Request) => {
@@ -118,7 +118,7 @@ function logged(answer: Answer, log: (entry: RequestEntry) => void): Answer {
       // No response: the websocket upgrade went through.
       log({
         ...entry,
-        route: isWebSocketPath(request.url) ? WEBSOCKET_PATH : routeOf(request),
+        route: routeOf(request),
         status: response?.status ?? 101,
         durationMs: performance.now() - started,
         ...(length ? { bytes: Number(length) } : {}),
@@ -129,12 +129,4 @@ function logged(answer: Answer, log: (entry: RequestEntry) => void): Answer {
       throw error;
     }
   };
-}
-
-const WEBSOCKET_PATH = "/ws";
-
-/** `/ws`, with or without a query string, without parsing the whole URL on every request. */
-function isWebSocketPath(url: string): boolean {
-  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-  return path === WEBSOCKET_PATH || path.startsWith(`${WEBSOCKET_PATH}?`);
 }

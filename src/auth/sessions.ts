@@ -11,7 +11,7 @@ const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
 type Sessions = ReturnType<typeof sessionsStore>;
 
 /** The moment a session is renewed on use: past half its lifetime. */
-const renewAtOf = (session: SessionRecord) => session.expiresAt - RENEW_WHEN_LEFT_MS;
+export const renewAtOf = (session: SessionRecord) => session.expiresAt - RENEW_WHEN_LEFT_MS;
 
 export const generateSessionToken = () => randomToken(20);
 
@@ -46,20 +46,4 @@ export async function authenticate(
   session.expiresAt = now + SESSION_LIFETIME_MS;
   await store.sessions.extend(session.id, session.expiresAt);
   return { session, user, renewed: true };
-}
-
-/**
- * The user behind a session id whose session is valid and not yet due for renewal, read without
- * writing anything, with the moment it falls due; undefined otherwise, and then `authenticate`
- * decides (it expires or renews the session and the caller re-sends the cookie). For a path that
- * cannot send a cookie (src/http/hot-read.ts).
- */
-export async function currentSession(
-  store: Pick<Store, "sessions">,
-  sessionId: string,
-): Promise<{ user: UserRecord; renewAt: number } | undefined> {
-  const found = await store.sessions.findWithUser(sessionId);
-  if (!found) return undefined;
-  const renewAt = renewAtOf(found.session);
-  return Date.now() > renewAt ? undefined : { user: found.user, renewAt };
 }

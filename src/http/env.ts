@@ -21,6 +21,8 @@ export interface AppDeps {
   /** Websocket and long-poll clients; startServer passes the one its websocket uses. */
   realtime?: Realtime;
   logger?: Logger;
+  /** True once the server has begun a graceful stop: a websocket upgrade then answers 503. */
+  stopping?: () => boolean;
 }
 
 export interface AppEnv {
@@ -28,6 +30,11 @@ export interface AppEnv {
     deps: Required<AppDeps>;
     user: UserRecord | null;
     session: SessionRecord | null;
+    /**
+     * The database's change mark read before the session (src/http/middleware/session.ts):
+     * what is kept under it was read after it. Undefined where the database has none.
+     */
+    mark: number | undefined;
   };
 }
 

@@ -1,12 +1,11 @@
 /**
  * @module The installable app (docs/decisions/019-offline-cache.md): the web app manifest,
- * the service worker at the site's root (so its scope is every page), and the header that tells
- * the worker whose pages an answer holds.
+ * and the service worker at the site's root (so its scope is every page). The header that tells
+ * the worker whose pages an answer holds is set by src/http/middleware/admission.ts.
  */
-import type { Handler, MiddlewareHandler } from "hono";
+import type { Handler } from "hono";
 import type { Assets } from "../assets";
 import { projectPath } from "../project-files";
-import { CACHE_PARTITION_HEADER, cachePartition } from "../shared/offline-cache";
 import { THEMES } from "../shared/themes";
 import type { AppEnv } from "./env";
 
@@ -44,9 +43,3 @@ export const serviceWorker =
     c.header("Cache-Control", "no-cache");
     return c.body(await file.text(), 200, { "Content-Type": "text/javascript; charset=utf-8" });
   };
-
-/** Set before the handler, so every page, redirect and error says whose it is. */
-export const cachePartitionHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.header(CACHE_PARTITION_HEADER, cachePartition(c.get("user")?.id));
-  return next();
-};

@@ -1,9 +1,5 @@
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
-import { parse as parseCookies } from "hono/utils/cookie";
-import { SESSION_COOKIE, authenticate } from "../auth/sessions";
-import { presentableGuestName } from "../domain/actors";
 import { AppError } from "../domain/errors";
-import { GUEST_NAME_COOKIE } from "../shared/attribution";
 import { isSameOrigin } from "../shared/origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
 import type { Logger } from "../logger";
@@ -123,20 +119,6 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     }
   }
 
-  /** Reads who the socket is and upgrades; false when the request was no websocket upgrade. */
-  async function upgradeAs(request: Request, running: LiveServer, address: string): Promise<boolean> {
-    const identity: Identity = { userId: null, sessionId: null };
-    const cookies = parseCookies(request.headers.get("cookie") ?? "");
-    const token = cookies[SESSION_COOKIE];
-    if (token) {
-      const found = await authenticate(store, token);
-      if (found) Object.assign(identity, { userId: found.user.id, sessionId: found.session.id, expiresAt: found.session.expiresAt });
-    }
-    const guestName = identity.userId === null ? await presentableGuestName(store, cookies[GUEST_NAME_COOKIE]) : undefined;
-    if (guestName) identity.guestName = guestName;
-    return running.upgrade(request, { data: { identity, address } });
-  }
-
   const handlers: WebSocketHandler<SocketData> = {
     maxPayloadLength: MAX_FRAME_BYTES,
     open(ws) {
@@ -177,11 +159,16 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     count: () => sockets.size,
 
     /**
-     * The upgrade, before Hono sees the request: a foreign Origin is refused (DESIGN §4), the
-     * session cookie (if valid) names the user; without one the socket is anonymous and can
-     * only follow lists through their shareId.
+     * The upgrade, once the app's `/ws` route has read the caller's session: a foreign Origin is
+     * refused, then `identify` names the user (if signed in); without one the socket is
+     * anonymous and can only follow lists through their shareId.
      */
-    async upgrade(request: Request, running: LiveServer, address: string): Promise<Response | undefined> {
+    async upgrade(
+      request: Request,
+      running: LiveServer,
+      address: string,
+      identify: () => Promise<Identity>,
+    ): Promise<Response | undefined> {
       const origin = request.headers.get("origin");
       if (origin && !isSameOrigin(origin, request.url, request.headers.get("host") ?? undefined)) {
         return Response.json({ message: "Cross-origin requests are not allowed" }, { status: 403 });
@@ -194,7 +181,7 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       }
       held.set(address, (held.get(address) ?? 0) + 1);
       try {
-        const opened = await upgradeAs(request, running, address);
+        const opened = running.upgrade(request, { data: { identity: await identify(), address } });
         if (!opened) release(address);
         return opened ? undefined : Response.json({ message: "Expected a websocket upgrade" }, { status: 426 });
       } catch (error) {

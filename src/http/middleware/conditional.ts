@@ -18,7 +18,23 @@ export const NO_STORE = "no-store";
  * A weak validator from the body's hash: equal bodies, equal tags, for every caller. Weak because
  * it names the content, not the bytes of one coding (the same tag answers gzip, brotli and none).
  */
-export const etagOf = (body: string) => `W/"${Bun.hash(body).toString(36)}"`;
+export function etagOf(body: string): string {
+  let etag = tags.get(body);
+  if (etag === undefined) {
+    etag = `W/"${Bun.hash(body).toString(36)}"`;
+    tags.set(body, etag);
+    if (tags.size > KEPT_TAGS) tags.delete(tags.keys().next().value!);
+  }
+  return etag;
+}
+
+/**
+ * Tags of the bodies answered last. A list read answers the very same string while the list stands
+ * (src/store/list-snapshots.ts), and a string's own hash is kept by the engine, so finding its tag
+ * costs far less than hashing 12 KB again.
+ */
+const tags = new Map<string, string>();
+const KEPT_TAGS = 200;
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly, and `*` matches any current body. */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

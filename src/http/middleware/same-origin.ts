@@ -4,7 +4,7 @@ import { isSameOrigin } from "../../shared/origin";
 import type { AppEnv } from "../env";
 import { hasBody } from "../validate";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * An unsafe call must come from our own origin (browsers say so in Origin and

@@ -1,30 +1,96 @@
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { parse } from "hono/utils/cookie";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "../../auth/device-cookie";
-import { authenticate, SESSION_COOKIE, SESSION_LIFETIME_MS } from "../../auth/sessions";
+import { authenticate, renewAtOf, SESSION_COOKIE, SESSION_LIFETIME_MS, sessionIdFromToken } from "../../auth/sessions";
 import { unauthorized } from "../../domain/errors";
+import type { Store } from "../../store";
+import type { SessionRecord } from "../../store/sessions";
 import type { UserRecord } from "../../store/users";
 import { clientAddress, type PeerSource } from "../client-address";
 import type { AppContext, AppEnv } from "../env";
 import { isHttps } from "./security-headers";
 
-/** Loads the caller's session and user from the cookie, renewing the cookie with the session. */
-export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("user", null);
-  c.set("session", null);
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) {
-    const found = await authenticate(c.get("deps").store, token);
-    if (found) {
-      c.set("user", found.user);
-      c.set("session", found.session);
-      if (found.renewed) setSessionCookie(c, token);
-    } else {
-      clearSessionCookie(c);
-    }
+/** A session token as the server makes them (random-token.ts: lowercase base32). */
+const PLAIN_TOKEN = /^[a-z2-7]+$/;
+
+/**
+ * The session cookie's value, as Hono's `getCookie` reads it. Hono's parser splits and trims every
+ * pair, a tenth of a kept read (docs/decisions/017). So a `Cookie` header whose first mention of the
+ * name starts a pair of a plain token is read directly, and anything else goes through the parser.
+ */
+export function sessionTokenOf(cookie: string): string | undefined {
+  const at = cookie.indexOf(SESSION_COOKIE);
+  const start = at + SESSION_COOKIE.length + 1;
+  if (at !== -1 && cookie[start - 1] === "=" && (at === 0 || cookie.slice(at - 2, at) === "; ")) {
+    const end = cookie.indexOf(";", start);
+    const token = end === -1 ? cookie.slice(start) : cookie.slice(start, end);
+    if (PLAIN_TOKEN.test(token)) return token;
   }
-  return next();
-};
+  return parse(cookie, SESSION_COOKIE)[SESSION_COOKIE];
+}
+
+/** Sessions kept per instance; the least recently added goes first. */
+const KEPT_SESSIONS = 1_000;
+
+interface KeptSession {
+  mark: number;
+  user: UserRecord;
+  session: SessionRecord;
+}
+
+/** Who is calling, as the one parse of a request found it. */
+export interface Caller {
+  /**
+   * The database's change mark read before the session: what is kept under it was read after it.
+   * Undefined where the database has none.
+   */
+  mark: number | undefined;
+  user: UserRecord | null;
+  session: SessionRecord | null;
+  /** The cookie to send back: the same token with a renewed session, or none for a dead one. */
+  cookie?: { renew: string } | "clear";
+}
+
+/**
+ * The one parse of who is calling, made once per request by the front door (src/http/front-door.ts),
+ * websocket upgrades included: the session and user from the cookie. While the database's change
+ * mark stands (SQLite, docs/decisions/025) a session read once is given again without its statement
+ * until it falls due for renewal; any commit anywhere on the file, a logout on another instance
+ * included, moves the mark.
+ */
+export function sessionReader(store: Store): (request: Request) => Promise<Caller> {
+  const kept = new Map<string, KeptSession>();
+  const keep = (id: string, entry: KeptSession) => {
+    kept.delete(id);
+    kept.set(id, entry);
+    if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+  };
+  return async (request) => {
+    const mark = store.db.changeMark?.();
+    const cookie = request.headers.get("cookie");
+    const token = cookie ? sessionTokenOf(cookie) : undefined;
+    if (!token) return { mark, user: null, session: null };
+    const known = mark === undefined ? undefined : kept.get(sessionIdFromToken(token));
+    if (known !== undefined && known.mark === mark && Date.now() <= renewAtOf(known.session)) {
+      return { mark, user: known.user, session: known.session };
+    }
+    const found = await authenticate(store, token);
+    if (!found) return { mark, user: null, session: null, cookie: "clear" };
+    if (found.renewed) return { mark, user: found.user, session: found.session, cookie: { renew: token } };
+    if (mark !== undefined) keep(found.session.id, { mark, user: found.user, session: found.session });
+    return { mark, user: found.user, session: found.session };
+  };
+}
+
+/** Puts the caller into the context, with the cookie it needs. */
+export function admitCaller(c: AppContext, caller: Caller) {
+  c.set("mark", caller.mark);
+  c.set("user", caller.user);
+  c.set("session", caller.session);
+  if (caller.cookie === "clear") clearSessionCookie(c);
+  else if (caller.cookie) setSessionCookie(c, caller.cookie.renew);
+}
 
 const isSecure = (c: AppContext) => {
   const setting = c.get("deps").config.sessionSecure;

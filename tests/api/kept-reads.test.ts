@@ -9,11 +9,12 @@ import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * src/http/hot-read.ts answers the signed-in `GET /api/list/{id}` before Hono. A trailing `?` keeps
- * the same request out of it (its pattern has no query string), so each case compares the two
- * answers to one caller: same status, headers and bytes, and Hono's wherever the hot read declines.
+ * src/http/middleware/kept-reads.ts keeps the signed-in `GET /api/list/{id}` and
+ * `GET /api/tasks?listId=` answers per session and address. A trailing `?` is another address, read
+ * afresh by the rules, so each case compares a kept answer with a fresh one to the same caller:
+ * same status, headers and bytes.
  */
-describeEachDialect("the list read answered before Hono,", (dialect) => {
+describeEachDialect("the list read kept per session,", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -32,44 +33,44 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
     t.app.request(path, { headers: { cookie: client.cookie, ...headers } });
   const comparable = (headers: Headers) => [...headers].filter(([name]) => name !== "date").sort(([a], [b]) => a.localeCompare(b));
 
-  it("answers with Hono's status, headers and body, with and without compression and on revalidation", async () => {
+  it("answers a kept read with the fresh read's status, headers and body, with and without compression and on revalidation", async () => {
     const { owner, list } = await ownerWithItems("hattie", 20);
     const codings: Array<Record<string, string>> = [{}, { "accept-encoding": "br, gzip" }, { "accept-encoding": "gzip" }];
     for (const headers of codings) {
-      const [hot, hono] = [await raw(owner, `/api/list/${list.id}`, headers), await raw(owner, `/api/list/${list.id}?`, headers)];
-      expect(hot.status).toBe(200);
-      expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
-      const [hotBytes, honoBytes] = [Buffer.from(await hot.arrayBuffer()), Buffer.from(await hono.arrayBuffer())];
+      const [kept, fresh] = [await raw(owner, `/api/list/${list.id}`, headers), await raw(owner, `/api/list/${list.id}?`, headers)];
+      expect(kept.status).toBe(200);
+      expect(comparable(kept.headers)).toEqual(comparable(fresh.headers));
+      const [keptBytes, freshBytes] = [Buffer.from(await kept.arrayBuffer()), Buffer.from(await fresh.arrayBuffer())];
       const decode = (bytes: Buffer) =>
-        hot.headers.get("content-encoding") === "br"
+        kept.headers.get("content-encoding") === "br"
           ? brotliDecompressSync(bytes)
-          : hot.headers.get("content-encoding") === "gzip"
+          : kept.headers.get("content-encoding") === "gzip"
             ? gunzipSync(bytes)
             : bytes;
-      expect(decode(hotBytes).toString()).toBe(decode(honoBytes).toString());
-      expect(JSON.parse(decode(hotBytes).toString()).tasks).toHaveLength(20);
+      expect(decode(keptBytes).toString()).toBe(decode(freshBytes).toString());
+      expect(JSON.parse(decode(keptBytes).toString()).tasks).toHaveLength(20);
     }
     const etag = (await raw(owner, `/api/list/${list.id}`)).headers.get("etag")!;
     expect(etag).toMatch(/^W\/"/);
-    const [hot, hono] = [
+    const [kept, fresh] = [
       await raw(owner, `/api/list/${list.id}`, { "if-none-match": etag }),
       await raw(owner, `/api/list/${list.id}?`, { "if-none-match": etag }),
     ];
-    expect([hot.status, hono.status]).toEqual([304, 304]);
-    expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
-    expect(await hot.text()).toBe("");
+    expect([kept.status, fresh.status]).toEqual([304, 304]);
+    expect(comparable(kept.headers)).toEqual(comparable(fresh.headers));
+    expect(await kept.text()).toBe("");
   });
 
-  it("answers the items read, /api/tasks?listId, with Hono's status, headers and body", async () => {
+  it("answers the items read, /api/tasks?listId, with the fresh read's status, headers and body", async () => {
     const { owner, list } = await ownerWithItems("gil", 15);
     for (const headers of [{}, { "accept-encoding": "gzip" }] as Array<Record<string, string>>) {
-      const [hot, hono] = [
+      const [kept, fresh] = [
         await raw(owner, `/api/tasks?listId=${list.id}`, headers),
         await raw(owner, `/api/tasks?listId=${list.id}&`, headers),
       ];
-      expect(hot.status).toBe(200);
-      expect(comparable(hot.headers)).toEqual(comparable(hono.headers));
-      expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await hono.arrayBuffer()));
+      expect(kept.status).toBe(200);
+      expect(comparable(kept.headers)).toEqual(comparable(fresh.headers));
+      expect(Buffer.from(await kept.arrayBuffer())).toEqual(Buffer.from(await fresh.arrayBuffer()));
     }
     const items = (await owner.get<Array<{ title: string }>>(`/api/tasks?listId=${list.id}`)).body;
     expect(items.map((item) => item.title)).toHaveLength(15);
@@ -77,7 +78,7 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
     expect((await stranger.get(`/api/tasks?listId=${list.id}`)).status).toBe(404);
   });
 
-  it("finds the session cookie among others, spaced, quoted or named twice, as Hono does", async () => {
+  it("finds the session cookie among others, spaced, quoted or named twice, as Hono's cookie parser does", async () => {
     const { owner, list } = await ownerWithItems("hedda", 12);
     const token = owner.cookie.split("=")[1]!;
     const headers = [
@@ -90,12 +91,12 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
       `listwell_session=not-a-token; listwell_session=${token}`,
     ];
     for (const cookie of headers) {
-      const [hot, hono] = [
+      const [kept, fresh] = [
         await t.app.request(`/api/list/${list.id}`, { headers: { cookie } }),
         await t.app.request(`/api/list/${list.id}?`, { headers: { cookie } }),
       ];
-      expect([cookie, hot.status]).toEqual([cookie, hono.status]);
-      expect(await hot.text()).toBe(await hono.text());
+      expect([cookie, kept.status]).toEqual([cookie, fresh.status]);
+      expect(await kept.text()).toBe(await fresh.text());
     }
     // Positive control: a quoted token, which only Hono's parser reads, still opens the list.
     expect((await t.app.request(`/api/list/${list.id}`, { headers: { cookie: headers[4]! } })).status).toBe(200);
@@ -110,7 +111,7 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
     expect(((await after.json()) as { tasks: Array<{ title: string }> }).tasks.at(-1)!.title).toBe("One more");
   });
 
-  it("leaves a session due for renewal to Hono, which re-sends the cookie", async () => {
+  it("renews a session due for renewal on a kept read and re-sends the cookie", async () => {
     const { owner, list } = await ownerWithItems("jonas", 12);
     const id = sessionIdFromToken(owner.cookie.split("=")[1]!);
     await t.store.sessions.extend(id, Date.now() + 10 * DAY_MS);
@@ -122,7 +123,7 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
     expect((await raw(owner, `/api/list/${list.id}`)).headers.get("set-cookie")).toBeNull();
   });
 
-  it("answers Hono's 404 to a stranger, a signed-out caller, an unknown list and after logout", async () => {
+  it("answers 404 to a stranger, a signed-out caller, an unknown list and after logout", async () => {
     const { owner, list } = await ownerWithItems("kira", 12);
     const stranger = await registerUser(t, "lenny");
     expect((await stranger.get(`/api/list/${list.id}`)).status).toBe(404);
@@ -135,14 +136,14 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
     expect((await reader.get(`/api/list/${list.id}`)).status).toBe(404);
   });
 
-  it("shows a named share's reader the list as Hono does, and a link visitor through Hono", async () => {
+  it("shows a named share's reader the list as a fresh read does, and a link visitor their list", async () => {
     const { owner, list } = await ownerWithItems("mona", 12);
     const friend = await registerUser(t, "nico");
     expect((await owner.post("/api/share-by-username", { listId: list.id, username: "nico", accessLevel: "read" })).status).toBe(201);
-    const [hot, hono] = [await friend.get(`/api/list/${list.id}`), await friend.get(`/api/list/${list.id}?`)];
-    expect(hot.status).toBe(200);
-    expect(hot.body).toEqual(hono.body);
-    expect(hot.body).toMatchObject({ accessLevel: "read", isOwner: false, ownerInfo: { username: "mona" } });
+    const [kept, fresh] = [await friend.get(`/api/list/${list.id}`), await friend.get(`/api/list/${list.id}?`)];
+    expect(kept.status).toBe(200);
+    expect(kept.body).toEqual(fresh.body);
+    expect(kept.body).toMatchObject({ accessLevel: "read", isOwner: false, ownerInfo: { username: "mona" } });
     const guest = await new Client(t).get(`/api/list?shareId=${list.shareId}`);
     expect(guest.status).toBe(200);
     expect(guest.body).toMatchObject({
@@ -153,8 +154,8 @@ describeEachDialect("the list read answered before Hono,", (dialect) => {
 });
 
 /**
- * docs/decisions/025: on SQLite the hot read keeps each session's answer while the database's change
- * mark stands. Each case first shows the answer is kept (the same read twice), then changes the
+ * docs/decisions/025: on SQLite each session's answer is kept while the database's change mark
+ * stands. Each case first shows the answer is kept (the same read twice), then changes the
  * database where no event or cache of the app can see it, and expects the very next read to show it.
  */
 describe("the list read kept while the SQLite database stands", () => {
@@ -202,7 +203,7 @@ describe("the list read kept while the SQLite database stands", () => {
     expect((await owner.get(reads[1]!)).status).toBe(401);
   });
 
-  it("hands a kept session to Hono for renewal once it falls due, with nothing changed in the database", async () => {
+  it("renews a kept session once it falls due, with nothing changed in the database", async () => {
     const { owner, list } = await ownerWithList("quinn");
     const id = sessionIdFromToken(owner.cookie.split("=")[1]!);
     // Due for renewal (half its lifetime left) one second from now.
