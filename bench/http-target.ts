@@ -142,5 +142,5 @@ const target =
           ? await floor()
           : await listwell();
 
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: target.fetch });
+const server = Bun.serve({ port: Number(process.env.BENCH_PORT ?? 0), hostname: "127.0.0.1", fetch: target.fetch });
 console.log(JSON.stringify({ port: server.port, ...target.extra }));

@@ -58,11 +58,18 @@ if (!Bun.which("wrk")) {
 const postScript = join(tmpdir(), "listwell-bench-post.lua");
 writeFileSync(postScript, 'wrk.method = "POST"\n');
 
-const bare = await startTarget("http-target.ts", "bare");
-const hono = await startTarget("http-target.ts", "hono");
-const reference = await startTarget("http-target.ts", "reference");
-const app = await startTarget("http-target.ts", "listwell");
-const floor = await startTarget("http-target.ts", "floor");
+/** Listening ports from here on (BENCH_PORT, default 47100), so runs beside other work do not collide. */
+const firstPort = Number(process.env.BENCH_PORT ?? 47100);
+let nextPort = firstPort;
+const start = (mode: string, tree?: string) => startTarget("http-target.ts", mode, { tree, port: nextPort++ });
+const bare = await start("bare");
+const hono = await start("hono");
+const reference = await start("reference");
+const app = await start("listwell");
+const floor = await start("floor");
+/** BENCH_BEFORE=<another checkout>: its own app measured in the same rounds, as "… (before)". */
+const beforeTree = process.env.BENCH_BEFORE;
+const before = beforeTree ? await start("listwell", beforeTree) : undefined;
 type Started = Awaited<ReturnType<typeof startTarget>>;
 const get =
   (path: (target: Target) => string) =>
@@ -70,6 +77,7 @@ const get =
   () =>
     wrk(child.pid, `http://127.0.0.1:${target.port}${path(target)}`, [`Cookie: ${target.cookie}`]);
 const read = get((target) => `/api/tasks?listId=${target.listId}`);
+const listRead = get((target) => `/api/list/${target.listId}`);
 const toggle =
   ({ child, target }: Started) =>
   () =>
@@ -79,10 +87,17 @@ const cases: Array<[string, () => Promise<Measured>]> = [
   ["Hono JSON", () => wrk(hono.child.pid, `http://127.0.0.1:${hono.target.port}/json`)],
   ["reference read", read(reference)],
   ["session + 50-item read", read(app)],
-  ["/api/list/{id} read", get((target) => `/api/list/${target.listId}`)(app)],
-  ["Hono floor of that read", get((target) => `/api/list/${target.listId}`)(floor)],
+  ["/api/list/{id} read", listRead(app)],
+  ["Hono floor of that read", listRead(floor)],
   ["reference toggle", toggle(reference)],
   ["toggle (write + event)", toggle(app)],
+  ...(before
+    ? ([
+        ["session + 50-item read (before)", read(before)],
+        ["/api/list/{id} read (before)", listRead(before)],
+        ["toggle (write + event) (before)", toggle(before)],
+      ] as Array<[string, () => Promise<Measured>]>)
+    : []),
 ];
 
 const results = new Map<string, Measured[]>();
@@ -92,7 +107,7 @@ try {
     for (const [name, run] of cases) results.set(name, [...(results.get(name) ?? []), await run()]);
   }
 } finally {
-  for (const { child } of [bare, hono, reference, app, floor]) child.kill();
+  for (const started of [bare, hono, reference, app, floor, before]) started?.child.kill();
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -105,12 +120,12 @@ console.log(
 );
 const targets: Record<string, string> = {
   "Hono JSON": "0.86",
-  "session + 50-item read": "0.25",
-  "/api/list/{id} read": "0.25",
-  "toggle (write + event)": "0.135",
+  "session + 50-item read": "0.30",
+  "/api/list/{id} read": "0.30",
+  "toggle (write + event)": "0.20",
 };
 for (const [name] of cases) {
   const rate = `${bestRate(name).toFixed(0).padStart(8)} req/s ${(bestRate(name) / baseRate).toFixed(3)}x`;
   const cpu = `${cpuPerRequest(name).toFixed(1).padStart(7)} CPU-µs/req ${(baseCpu / cpuPerRequest(name)).toFixed(3)}x`;
-  console.log(`${name.padEnd(26)} ${rate}   ${cpu}${targets[name] ? `  [${targets[name]}x]` : ""}`);
+  console.log(`${name.padEnd(33)} ${rate}   ${cpu}${targets[name] ? `  [${targets[name]}x]` : ""}`);
 }

@@ -8,10 +8,17 @@ export interface Target {
   taskId?: number;
 }
 
-/** Starts `bench/<script> <mode>` pinned to CPU 0 (when taskset exists) and waits for its Target line. */
-export async function startTarget(script: string, mode: string) {
+/**
+ * Starts `bench/<script> <mode>` of `tree` (this checkout, or another to compare with in the same
+ * run) pinned to CPU 0 (when taskset exists) on `port` (0: any free one), and waits for its Target line.
+ */
+export async function startTarget(script: string, mode: string, { tree = join(import.meta.dir, ".."), port = 0 } = {}) {
   const pin = Bun.which("taskset") ? ["taskset", "-c", "0"] : [];
-  const child = Bun.spawn([...pin, process.execPath, join(import.meta.dir, script), mode], { stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn([...pin, process.execPath, join(tree, "bench", script), mode], {
+    stdout: "pipe",
+    stderr: "inherit",
+    env: { ...process.env, BENCH_PORT: String(port) },
+  });
   const reader = child.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {
