@@ -28,9 +28,9 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? createLogger(deps.config.logLevel);
   const resolved: Required<AppDeps> = {
     ...deps,
-    // DESIGN §11: a keyed request's transactions record its Idempotency-Key with the write.
+    // A keyed request's transactions record its Idempotency-Key with the write (docs/decisions/018-idempotency.md).
     store: guardingKeyedWrites(deps.store),
-    // DESIGN §4: with REDIS_URL the login limits hold across instances.
+    // With REDIS_URL the login limits hold across instances (docs/product-rules.md#accounts).
     limiter: deps.limiter ?? (deps.config.redisUrl ? createRedisRateLimiter(deps.config.redisUrl, { logger }) : createRateLimiter()),
     presence: deps.presence ?? { connectedClients: () => 0 },
     realtime: deps.realtime ?? createRealtime({ store: deps.store, bus: deps.bus }),

@@ -27,7 +27,7 @@ export interface RunningServer {
   stop(options?: { graceMs?: number }): Promise<StopReport>;
 }
 
-/** Issue 11: a stop waits this long for requests in flight before cutting them off. */
+/** A stop waits this long for requests in flight before cutting them off. */
 export const STOP_GRACE_MS = 10_000;
 
 /**
@@ -56,7 +56,7 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
   const server = Bun.serve({
     port: options.port,
     hostname: options.hostname,
-    // A long-poll waits up to ~30 s for events (DESIGN §7); Bun's default would cut it at 10 s.
+    // A long-poll waits up to ~30 s for events (docs/http-contract.md#long-poll); Bun's default would cut it at 10 s.
     idleTimeout: 45,
     // Logged here, once the app has answered: the line carries the answer's length and the time
     // until the answer's headers, and a socket's upgrade logs as 101.

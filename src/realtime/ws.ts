@@ -9,7 +9,7 @@ import type { Hub } from "./hub";
 import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
 
 /**
- * `/ws` (SPEC §7 "Live updates", DESIGN §7): the session cookie says who the socket is, each
+ * `/ws` (docs/http-contract.md#websocket): the session cookie says who the socket is, each
  * connect/subscribe is access-checked by the hub, and Bun's `server.publish` fans events out:
  * members of a list on `list:{id}` (events without the list's shareId), share-link holders on `share:{shareId}` (so a rotated link's
  * holders never get an event carrying the new one), a user's own messages on `user:{id}`.
@@ -30,7 +30,7 @@ const topicOf = (subscription: Subscription) =>
 
 /** Frames are small JSON messages; anything bigger is not ours. */
 const MAX_FRAME_BYTES = 16 * 1024;
-/** DESIGN §12.0: open websockets one address may hold; the next upgrade answers 429. */
+/** Open websockets one address may hold; the next upgrade answers 429 (docs/product-rules.md#limits). */
 export const MAX_SOCKETS_PER_ADDRESS = 100;
 /** A refused upgrade's Retry-After: sockets are held until closed, so no moment is promised. */
 const RETRY_SOCKET_SECONDS = 30;
@@ -56,7 +56,7 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
   hub.addTransport({
     listEvent(listId, message) {
       if (!server) return;
-      // Link holders already know the shareId; members must not learn it from events (DESIGN §5).
+      // Link holders already know the shareId; members must not learn it from events (docs/product-rules.md#access).
       server.publish(memberTopic(listId), JSON.stringify(withoutShareId(message)));
       if (message.shareId) server.publish(linkTopic(message.shareId), JSON.stringify(message));
     },
@@ -102,7 +102,7 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     if (message.presence) subscriber.hearsPresence = true;
     try {
       const { subscription, fresh } = await hub.subscribe(subscriber, target);
-      // `connect` makes the client refresh (SPEC §4), which is how it catches up after a reconnect.
+      // `connect` makes the client refresh (docs/product-rules.md#live-updates), which is how it catches up after a reconnect.
       // Its `eventId`, read once the socket hears the list, tells a page just rendered whether
       // anything changed since its own read (decision 010): later changes arrive as events.
       const payload = fresh ? { eventId: await store.events.latestIdOf(subscription.listId) } : {};

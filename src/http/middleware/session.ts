@@ -112,7 +112,7 @@ export const clearSessionCookie = (c: AppContext) => deleteCookie(c, SESSION_COO
 
 export const deviceCookieOf = (c: AppContext) => getCookie(c, DEVICE_COOKIE);
 
-/** Kept through logouts on purpose: it marks the browser, not the session (DESIGN §4). */
+/** Kept through logouts on purpose: it marks the browser, not the session (docs/product-rules.md#accounts). */
 export function setDeviceCookie(c: AppContext, value: string) {
   setCookie(c, DEVICE_COOKIE, value, {
     httpOnly: true,
@@ -130,7 +130,7 @@ export function requireUser(c: AppContext): UserRecord {
   return user;
 }
 
-/** The caller's address as the per-address limits count it (TRUST_PROXY, DESIGN §12.0). */
+/** The caller's address as the per-address limits count it (TRUST_PROXY, docs/decisions/028-client-addresses-and-live-limits.md). */
 export const clientIp = (c: AppContext): string =>
   clientAddress(c.req.raw, c.env as PeerSource | undefined, c.get("deps").config.trustProxy);
 
