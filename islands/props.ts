@@ -53,22 +53,48 @@ function problemOf(value: unknown, inArray: boolean): string | undefined {
   return value.constructor?.name ? `a ${value.constructor.name} instance` : "an object without a plain prototype";
 }
 
+/** Where in `value` the first problem is (a path like `.tasks[3].at`) and what it is. */
+type Found = { path: string; problem: string };
+
+/**
+ * The first problem inside `value`, depth first. The path is put together only on the way back
+ * from a problem: every render outside production walks the props, and most have none.
+ */
+function findProblem(value: unknown, inArray: boolean, ancestors: Set<object>): Found | undefined {
+  if (typeof value !== "object" || value === null) {
+    const problem = problemOf(value, inArray);
+    return problem ? { path: "", problem } : undefined;
+  }
+  if (ancestors.has(value)) return { path: "", problem: "a reference back to itself" };
+  const problem = problemOf(value, inArray);
+  if (problem) return { path: "", problem };
+  ancestors.add(value);
+  let found: Found | undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && !found; i++) {
+      const inner = findProblem(value[i], true, ancestors);
+      if (inner) found = { path: `[${i}]${inner.path}`, problem: inner.problem };
+    }
+  } else {
+    for (const key in value) {
+      const inner = findProblem((value as Record<string, unknown>)[key], false, ancestors);
+      if (inner) {
+        found = { path: `.${key}${inner.path}`, problem: inner.problem };
+        break;
+      }
+    }
+  }
+  ancestors.delete(value);
+  return found;
+}
+
 /**
  * Throws, naming the island and the path, when `props` holds something JSON would not carry back
  * unchanged: what the type cannot see (a class instance that looks like data, NaN, a cycle, a
  * value that came through `unknown`).
  */
 export function assertSerializable(island: string, props: unknown): void {
-  const ancestors = new Set<object>();
-  const visit = (value: unknown, path: string, inArray: boolean) => {
-    const problem = ancestors.has(value as object) ? "a reference back to itself" : problemOf(value, inArray);
-    if (problem) throw new TypeError(`Island ${island}: ${path} is ${problem}, which cannot be sent to the browser as JSON`);
-    if (typeof value !== "object" || value === null) return;
-    ancestors.add(value);
-    if (Array.isArray(value)) for (const [i, item] of value.entries()) visit(item, `${path}[${i}]`, true);
-    else for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`, false);
-    ancestors.delete(value);
-  };
   if (typeof props !== "object" || props === null || Array.isArray(props)) throw new TypeError(`Island ${island}: props are not an object`);
-  visit(props, "props", false);
+  const found = findProblem(props, false, new Set());
+  if (found) throw new TypeError(`Island ${island}: props${found.path} is ${found.problem}, which cannot be sent to the browser as JSON`);
 }
