@@ -32,9 +32,3 @@ export function Field({ id, label, error, hint, aside, ...input }: FieldProps) {
     </div>
   );
 }
-
-/** A field's message goes as soon as the person edits it; the next submit judges it again. */
-export const withoutError =
-  (field: string) =>
-  ({ [field]: _edited, ...others }: Record<string, string>): Record<string, string> =>
-    others;
