@@ -1,5 +1,5 @@
 import { GUEST_NAME_COOKIE } from "../../src/shared/attribution";
-import { emit, type SignalName } from "../signals";
+import { emit } from "../signals";
 
 /**
  * @module A share-link guest's display name (docs/product-rules.md#guests), kept in this browser: localStorage holds
@@ -7,8 +7,6 @@ import { emit, type SignalName } from "../signals";
  * adding a header (docs/decisions/024). The server adds " (guest)" and checks it.
  */
 const STORAGE_KEY = "listwell:guest-name";
-/** The live connection's name for the signal, until it listens through islands/signals.ts. */
-export const GUEST_NAME_EVENT: SignalName = "listwell:guest-name";
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 export function storedGuestName(): string | null {
