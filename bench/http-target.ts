@@ -142,5 +142,17 @@ const target =
           ? await floor()
           : await listwell();
 
-const server = Bun.serve({ port: Number(process.env.BENCH_PORT ?? 0), hostname: "127.0.0.1", fetch: target.fetch });
+/**
+ * On BENCH_PORT (0: any free one), or 25 further when the port is taken: a port in the kernel's
+ * ephemeral range may be held by a client's connection for a while.
+ */
+function listen(port: number, tries = 4): ReturnType<typeof Bun.serve> {
+  try {
+    return Bun.serve({ port, hostname: "127.0.0.1", fetch: target.fetch });
+  } catch (error) {
+    if (port === 0 || tries <= 1) throw error;
+    return listen(port + 25, tries - 1);
+  }
+}
+const server = listen(Number(process.env.BENCH_PORT ?? 0));
 console.log(JSON.stringify({ port: server.port, ...target.extra }));

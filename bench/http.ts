@@ -62,14 +62,25 @@ writeFileSync(postScript, 'wrk.method = "POST"\n');
 const firstPort = Number(process.env.BENCH_PORT ?? 47100);
 let nextPort = firstPort;
 const start = (mode: string, tree?: string) => startTarget("http-target.ts", mode, { tree, port: nextPort++ });
-const bare = await start("bare");
-const hono = await start("hono");
-const reference = await start("reference");
-const app = await start("listwell");
-const floor = await start("floor");
+const started: Array<Awaited<ReturnType<typeof startTarget>>> = [];
+const launched = async (mode: string, tree?: string) => {
+  const target = await start(mode, tree);
+  started.push(target);
+  return target;
+};
+/** Ends every server started so far, when a later one fails to start or once the rounds are done. */
+const stopAll = () => {
+  for (const { child } of started) child.kill();
+};
+process.on("exit", stopAll);
+const bare = await launched("bare");
+const hono = await launched("hono");
+const reference = await launched("reference");
+const app = await launched("listwell");
+const floor = await launched("floor");
 /** BENCH_BEFORE=<another checkout>: its own app measured in the same rounds, as "… (before)". */
 const beforeTree = process.env.BENCH_BEFORE;
-const before = beforeTree ? await start("listwell", beforeTree) : undefined;
+const before = beforeTree ? await launched("listwell", beforeTree) : undefined;
 type Started = Awaited<ReturnType<typeof startTarget>>;
 const get =
   (path: (target: Target) => string) =>
@@ -107,7 +118,7 @@ try {
     for (const [name, run] of cases) results.set(name, [...(results.get(name) ?? []), await run()]);
   }
 } finally {
-  for (const started of [bare, hono, reference, app, floor, before]) started?.child.kill();
+  stopAll();
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

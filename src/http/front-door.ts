@@ -42,7 +42,7 @@ interface Derived {
 
 export function frontDoor(store: Store) {
   const readSession = sessionReader(store);
-  const parsed = new WeakMap<Request, Promise<Caller>>();
+  const parsed = new WeakMap<Request, Caller | Promise<Caller>>();
   const reads = keptReads();
 
   // Keyed by the body itself, so two bodies never share a tag or bytes. A list's answer is the
@@ -94,8 +94,8 @@ export function frontDoor(store: Store) {
   };
 
   /** The kept answer to a signed-in GET whose session needs no new cookie, if there is one. */
-  const remembered = (request: Request, caller: Caller | undefined): Response | undefined => {
-    if (request.method !== "GET" || !caller?.session || !caller.user || caller.cookie) return undefined;
+  const remembered = (request: Request, caller: Caller): Response | undefined => {
+    if (request.method !== "GET" || !caller.session || !caller.user || caller.cookie) return undefined;
     const kept = reads.find(request.url, caller.session.id, caller.mark);
     if (kept === undefined || kept.json.length < MIN_COMPRESSED_BYTES) return undefined;
     nameRoute(request, kept.route);
@@ -108,15 +108,18 @@ export function frontDoor(store: Store) {
     callerOf: (request: Request) => parsed.get(request) ?? readSession(request),
     /** The door in front of `app`, once the app is built. */
     open(app: Hono<AppEnv>) {
-      const fetch = async (request: Request, server?: unknown): Promise<Response> => {
+      const fetch = (request: Request, server?: unknown): Response | Promise<Response> => {
         const caller = readSession(request);
         parsed.set(request, caller);
-        // A rejected parse is the routes' to report (see the module's comment), so it is awaited there too.
-        const known = await caller.catch(() => undefined);
-        return remembered(request, known) ?? app.fetch(request, server);
+        if (!(caller instanceof Promise)) return remembered(request, caller) ?? app.fetch(request, server);
+        // A parse that failed is answered by the routes, whose admission awaits the same promise and throws it.
+        return caller.then(
+          (known) => remembered(request, known) ?? app.fetch(request, server),
+          () => app.fetch(request, server),
+        );
       };
       /** As Hono's `app.request`: a path is read against http://localhost; `server` as Bun.serve passes it. */
-      const request = (input: string | Request, init?: RequestInit, server?: unknown) =>
+      const request = async (input: string | Request, init?: RequestInit, server?: unknown) =>
         fetch(
           input instanceof Request ? input : new Request(/^https?:\/\//.test(input) ? input : `http://localhost${input}`, init),
           server,

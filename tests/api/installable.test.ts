@@ -37,8 +37,9 @@ describe("installable app over HTTP", () => {
     expect((await owner.get("/")).headers.get(CACHE_PARTITION_HEADER)).toBe(`user:${owner.user.id}`);
     expect((await owner.get("/api/task-lists")).headers.get(CACHE_PARTITION_HEADER)).toBe(`user:${owner.user.id}`);
     const list = await owner.post<{ id: number }>("/api/task-lists", { name: "Kept" });
-    // The list read answered before Hono's router (src/http/hot-read.ts) says it too.
-    expect((await owner.get(`/api/list/${list.body.id}`)).headers.get(CACHE_PARTITION_HEADER)).toBe(`user:${owner.user.id}`);
+    // The list read says it too, the first time and when read again (src/http/front-door.ts keeps reads).
+    for (let read = 0; read < 2; read++)
+      expect((await owner.get(`/api/list/${list.body.id}`)).headers.get(CACHE_PARTITION_HEADER)).toBe(`user:${owner.user.id}`);
     expect((await guest.get("/auth")).headers.get(CACHE_PARTITION_HEADER)).toBe("guest");
     const redirect = await guest.get("/");
     expect(redirect.status).toBe(302);

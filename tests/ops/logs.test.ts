@@ -1,8 +1,8 @@
 /**
  * @module
  * LOG_FORMAT=json (docs/decisions/022-operations.md): the real server, a scripted session, and everything it
- * printed. Every line is one JSON object; every request (the list read answered before Hono and
- * the websocket upgrade included) has exactly one line; no secret of the session appears anywhere.
+ * printed. Every line is one JSON object; every request (a list read answered from the front door's
+ * memory and the websocket upgrade included) has exactly one line; no secret of the session appears anywhere.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,7 +59,7 @@ describe("LOG_FORMAT=json", () => {
       const list = (await call("POST", "/api/task-lists", "/api/task-lists", { name: "Logged" })) as TaskList;
       shareId = list.shareId;
       await call("POST", "/api/tasks", "/api/tasks", { listId: list.id, title: "Milk" });
-      // The list read twice: the second is answered before Hono (src/http/hot-read.ts).
+      // The list read twice: the second is answered from the front door's memory (src/http/front-door.ts).
       await call("GET", "/api/list/:id", `/api/list/${list.id}`);
       await call("GET", "/api/list/:id", `/api/list/${list.id}`);
       await call("GET", "/auth", "/auth");

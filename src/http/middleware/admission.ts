@@ -33,7 +33,7 @@ const step =
  * `callerOf` is the front door's parse of the request, awaited here: a parse that failed (the
  * database away) throws into the app's one error handler, which logs it and answers for it.
  */
-export function admission(deps: Required<AppDeps>, callerOf: (request: Request) => Promise<Caller>): MiddlewareHandler<AppEnv> {
+export function admission(deps: Required<AppDeps>, callerOf: (request: Request) => Caller | Promise<Caller>): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: "Request body is too large", error: "PAYLOAD_TOO_LARGE" }, 413),

@@ -59,14 +59,15 @@ export interface Caller {
  * until it falls due for renewal; any commit anywhere on the file, a logout on another instance
  * included, moves the mark.
  */
-export function sessionReader(store: Store): (request: Request) => Promise<Caller> {
+export function sessionReader(store: Store): (request: Request) => Caller | Promise<Caller> {
   const kept = new Map<string, KeptSession>();
   const keep = (id: string, entry: KeptSession) => {
     kept.delete(id);
     kept.set(id, entry);
     if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
   };
-  return async (request) => {
+  // Synchronous when nothing is to be read: a request answered from memory then takes no promise.
+  return (request) => {
     const mark = store.db.changeMark?.();
     const cookie = request.headers.get("cookie");
     const token = cookie ? sessionTokenOf(cookie) : undefined;
@@ -75,11 +76,12 @@ export function sessionReader(store: Store): (request: Request) => Promise<Calle
     if (known !== undefined && known.mark === mark && Date.now() <= renewAtOf(known.session)) {
       return { mark, user: known.user, session: known.session };
     }
-    const found = await authenticate(store, token);
-    if (!found) return { mark, user: null, session: null, cookie: "clear" };
-    if (found.renewed) return { mark, user: found.user, session: found.session, cookie: { renew: token } };
-    if (mark !== undefined) keep(found.session.id, { mark, user: found.user, session: found.session });
-    return { mark, user: found.user, session: found.session };
+    return authenticate(store, token).then((found): Caller => {
+      if (!found) return { mark, user: null, session: null, cookie: "clear" };
+      if (found.renewed) return { mark, user: found.user, session: found.session, cookie: { renew: token } };
+      if (mark !== undefined) keep(found.session.id, { mark, user: found.user, session: found.session });
+      return { mark, user: found.user, session: found.session };
+    });
   };
 }
 
