@@ -12,6 +12,8 @@ export interface TreeServer {
   base: string;
   /** The SQLite file, for a benchmark that reads its tables. */
   file: string;
+  /** The running server's process id, for a benchmark that reads its CPU time. */
+  readonly pid: number | undefined;
   /** Starts the server (again, after `stop`, on the same file); settles once it answers. */
   start(): Promise<void>;
   /** Ends the server with `signal` and waits for it to exit. */
@@ -40,6 +42,9 @@ export function treeServer(tree: string, port: number, name: string, stderr: "in
   return {
     base,
     file,
+    get pid() {
+      return child?.pid;
+    },
     async start() {
       child = Bun.spawn([process.execPath, "src/server.ts"], {
         cwd: tree,

@@ -5,8 +5,8 @@ import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
 import type { Hub } from "./hub";
 import { admitPollClient, MAX_CLIENTS, MAX_CLIENTS_PER_IP, MAX_UNSUBSCRIBED_PER_IP } from "./poll-admission";
-import { replay, type ReplayCursor } from "./replay";
-import { listNotice, type Identity, type Subscriber, type Target } from "./subscriber";
+import { handOver, resumeFrom, storedFor, type ReplayCursor } from "./replay";
+import { listNotice, withoutShareId, type Identity, type Subscriber, type Target } from "./subscriber";
 
 /**
  * Long-poll clients (docs/http-contract.md#long-poll), for browsers whose websocket is blocked.
@@ -107,9 +107,30 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     else removeFrom(unsubscribedByIp, client.ip, client);
   };
 
+  /**
+   * One event for every client following its list (docs/decisions/037): a waiting poll is handed
+   * the bus's message, with no read of the events table; a client between polls reads the table
+   * at its next poll, as it may have missed more. This runs after the writer's answer went out (the
+   * next turn of the event loop), over the followers as they were when the event came.
+   */
+  function deliver(listId: number, message: LiveMessage, followers: PollClient[]) {
+    const forMembers = withoutShareId(message);
+    for (const client of followers) {
+      const subscription = client.subscriptions.get(listId);
+      if (!subscription || subscription.suspended || !clients.has(client.id)) continue;
+      if (client.wake && !client.needsReplay) {
+        if (handOver(client, subscription, message, forMembers)) wake(client);
+      } else {
+        client.needsReplay = true;
+        wake(client);
+      }
+    }
+  }
+
   hub.addTransport({
-    listEvent(listId) {
-      for (const client of byList.get(listId) ?? []) wake(client);
+    listEvent(listId, message) {
+      const followers = byList.get(listId);
+      if (followers) setImmediate(deliver, listId, message, [...followers]);
     },
     userMessage(userId, message) {
       for (const client of byUser.get(userId) ?? []) enqueue(client, message);
@@ -153,7 +174,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     ];
     client.broadcastSeq = broadcastSeq;
     const out = unstored.map((message): LiveMessage => ({ ...message, id: client.cursor }));
-    return [...out, ...(await replay(store, client, lastEventId))];
+    return [...out, ...(await storedFor(store, client, lastEventId))];
   }
 
   function waitForNews(client: PollClient, signal: AbortSignal | undefined): Promise<void> {
@@ -208,8 +229,14 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
         pendingResync: new Set(),
         broadcastSeq,
         dirty: false,
+        needsReplay: true,
+        handed: [],
+        sentUpTo: 0,
         lastSeen: Date.now(),
-        attach: (subscription) => addTo(byList, subscription.listId, client),
+        attach: (subscription) => {
+          client.needsReplay = true;
+          addTo(byList, subscription.listId, client);
+        },
         detach: (subscription) => removeFrom(byList, subscription.listId, client),
         revoked: (listId) => {
           classify(client);
@@ -220,6 +247,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
         notice: (message) => enqueue(client, message),
         resync: (listId) => {
           client.pendingResync.add(listId);
+          client.needsReplay = true;
           wake(client);
         },
         // Polling now, or polled lately: a browser polls again at once after each answer.
@@ -272,7 +300,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     async poll(client: PollClient, lastEventId: number | undefined, signal?: AbortSignal): Promise<LiveMessage[]> {
       client.lastSeen = Date.now();
       // The client says what it has; anything sent after that was lost on the way, so send it again.
-      if (lastEventId !== undefined) for (const id of client.recent) if (id > lastEventId) client.recent.delete(id);
+      resumeFrom(client, lastEventId);
       let events = await collect(client, lastEventId);
       if (events.length === 0 && clients.has(client.id) && !signal?.aborted) {
         await waitForNews(client, signal);

@@ -8,6 +8,7 @@ import { listNotice, toLiveMessage, withoutShareId, type Subscription } from "./
  * Long-poll replay from the events table (docs/http-contract.md#long-poll): the events of the lists a client follows
  * after its `lastEventId` (or its own cursor), never at or below a subscription's floor. A client
  * asking for older gets `resync` for that list instead, as does one whose history was pruned.
+ * A poll waiting when an event comes is handed the bus's message instead (docs/decisions/037).
  */
 export interface ReplayCursor {
   readonly subscriptions: Map<number, Subscription>;
@@ -17,6 +18,15 @@ export interface ReplayCursor {
   recent: Set<number>;
   /** Lists whose events were held back (access re-checked): the next answer says `resync`. */
   pendingResync: Set<number>;
+  /**
+   * The table must be read for the next answer: the client followed a list (events may have landed
+   * before it heard them), an event came while no poll waited, or it lacks something it was sent.
+   */
+  needsReplay: boolean;
+  /** Stored events the bus handed over while a poll waited, for its answer. */
+  handed: LiveMessage[];
+  /** The highest stored event id an answer carried. */
+  sentUpTo: number;
 }
 
 /**
@@ -50,8 +60,42 @@ async function resyncsFor(store: Store, client: ReplayCursor, following: Subscri
   return resyncs;
 }
 
-/** The stored events (and resyncs) due to `client`, in id order; advances its cursor. */
-export async function replay(store: Store, client: ReplayCursor, lastEventId: number | undefined): Promise<LiveMessage[]> {
+/** Notes a stored event as handed to `client`, so no replay sends it again. */
+function handOut(client: ReplayCursor, eventId: number) {
+  client.recent.add(eventId);
+  client.cursor = Math.max(client.cursor, eventId);
+  if (client.recent.size > RECENT_KEPT) client.recent.delete(client.recent.values().next().value as number);
+}
+
+/**
+ * A waiting poll's share of a list event the bus carried: the message as it came, or `forMembers`
+ * (the same without the shareId, made once per event) for a member. Answers whether it was due.
+ */
+export function handOver(client: ReplayCursor, subscription: Subscription, message: LiveMessage, forMembers: LiveMessage): boolean {
+  if (message.id === undefined || !mayReceiveListEvent(subscription, { id: message.id, shareId: message.shareId })) return false;
+  client.handed.push(mayLearnShareIdFromEvents(subscription) ? message : forMembers);
+  handOut(client, message.id);
+  return true;
+}
+
+/** The client has everything up to `lastEventId`: what it was sent after that was lost, and is read again. */
+export function resumeFrom(client: ReplayCursor, lastEventId: number | undefined) {
+  if (lastEventId === undefined || lastEventId >= client.sentUpTo) return;
+  for (const id of client.recent) if (id > lastEventId) client.recent.delete(id);
+  client.needsReplay = true;
+}
+
+/** The stored events (and resyncs) for the client's next answer, in id order: those handed over, and the table's when it must be read. */
+export async function storedFor(store: Store, client: ReplayCursor, lastEventId: number | undefined): Promise<LiveMessage[]> {
+  const handed = client.handed.splice(0);
+  const stored = client.needsReplay ? [...handed, ...(await replay(store, client, lastEventId))] : handed;
+  client.needsReplay = false;
+  for (const event of stored) client.sentUpTo = Math.max(client.sentUpTo, event.id ?? 0);
+  return stored.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/** The stored events (and resyncs) due to `client` from the table; advances its cursor. */
+async function replay(store: Store, client: ReplayCursor, lastEventId: number | undefined): Promise<LiveMessage[]> {
   const following = [...client.subscriptions.values()].filter((subscription) => !subscription.suspended);
   if (following.length === 0) return [];
   const resyncs = await resyncsFor(store, client, following, lastEventId);
@@ -69,8 +113,7 @@ export async function replay(store: Store, client: ReplayCursor, lastEventId: nu
     if (!mayReceiveListEvent(subscription, event)) continue;
     const live = toLiveMessage({ ...event });
     found.push(mayLearnShareIdFromEvents(subscription) ? live : withoutShareId(live));
-    client.recent.add(event.id);
-    client.cursor = Math.max(client.cursor, event.id);
+    handOut(client, event.id);
   }
   // A full batch can stop short of a resync's id: that resync waits for the next poll, so the
   // client's lastEventId never jumps over events it was not sent.
@@ -81,6 +124,5 @@ export async function replay(store: Store, client: ReplayCursor, lastEventId: nu
     client.pendingResync.delete(listId);
     client.cursor = Math.max(client.cursor, id);
   }
-  while (client.recent.size > RECENT_KEPT) client.recent.delete(client.recent.values().next().value as number);
-  return found.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  return found;
 }
