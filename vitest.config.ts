@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/helpers/longest-first";
 
 export default defineConfig({
   test: {
@@ -10,6 +11,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // One process per worker for all its files, not one per file: a third of the wall time on
+    // unit + API (docs/decisions/035-test-lanes.md). Tests share no state but what they make.
+    isolate: false,
+    sequence: { sequencer: LongestFirst },
     reporters: ["default", "./tests/helpers/summary-reporter.ts"],
   },
 });
