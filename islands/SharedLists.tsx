@@ -17,6 +17,10 @@ const TABS: Array<{ id: Tab; label: string }> = [
   { id: "with-me", label: "Shared with Me" },
   { id: "mine", label: "My Shared Lists" },
 ];
+/** The two tabs' reads, module-level so each poll keeps one identity across renders. */
+const readSharedWithMe = (): Promise<SharedWithMeItem[]> => client["shared-with-me"].$get();
+const readMyShares = (): Promise<ShareRecord[]> => client["my-shared-lists"].$get();
+
 /** Relative times move on while the page stays open. */
 const CLOCK_TICK_MS = 30_000;
 
@@ -24,8 +28,8 @@ const CLOCK_TICK_MS = 30_000;
 export default function SharedLists({ sharedWithMe, myShares, renderedAt }: SharedListsProps) {
   const [tab, setTab] = useState<Tab>("with-me");
   const [now, setNow] = useState(renderedAt);
-  const withMe = usePolled<SharedWithMeItem[]>("/api/shared-with-me", sharedWithMe);
-  const mine = usePolled<ShareRecord[]>("/api/my-shared-lists", myShares);
+  const withMe = usePolled(readSharedWithMe, sharedWithMe);
+  const mine = usePolled(readMyShares, myShares);
   const [unsharing, setUnsharing] = useState<number | null>(null);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
 

@@ -78,20 +78,6 @@ function send(url: string, method: string, body: unknown, options: CallOptions =
   });
 }
 
-export interface ApiOptions extends CallOptions {
-  method?: string;
-  body?: unknown;
-}
-
-/**
- * A call by URL, for the list page's modules until they move onto `client`; every other island
- * uses `client`.
- */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  return answerOf<T>(await send(path, method, options.body, options), options);
-}
-
 /** What a route answers when it succeeds (its error answers arrive as ApiRequestError). */
 type Answer<R> =
   R extends ClientResponse<infer T, infer S, infer F> ? (S extends SuccessStatusCode ? (F extends "json" ? T : never) : never) : never;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { LIST_PROGRESS } from "../../src/shared/live-messages";
-import { api } from "../api";
+import { client } from "../api";
 import { createRefreshScheduler } from "../realtime/debounce";
 import { listen } from "../signals";
 
@@ -23,7 +23,7 @@ export function useProgress(initial: ProgressMap | null) {
 
   const refresh = useCallback(async () => {
     try {
-      setProgress((await api<{ progress: ProgressMap }>("/api/task-lists/progress")).progress);
+      setProgress((await client["task-lists"].progress.$get()).progress);
     } catch {
       // The counts on screen stay; the next change, focus or refresh tries again.
     }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../api";
 import { listen } from "../signals";
 
 /** Shared-with-me and my-shared-lists poll every 3 s, with 3 retries (docs/product-rules.md#live-updates). */
@@ -17,10 +16,10 @@ export interface Polled<T> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchWithRetries<T>(path: string): Promise<T> {
+async function fetchWithRetries<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api<T>(path);
+      return await read();
     } catch (error) {
       if (attempt >= RETRIES) throw error;
       await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt);
@@ -33,7 +32,7 @@ async function fetchWithRetries<T>(path: string): Promise<T> {
  * the live connection's `listwell:refresh` (a share added or removed). The newest request wins, so a poll that started before an unshare cannot
  * bring the removed share back.
  */
-export function usePolled<T>(path: string, initial: T | null): Polled<T> {
+export function usePolled<T>(read: () => Promise<T>, initial: T | null): Polled<T> {
   const [data, setData] = useState(initial);
   const [error, setError] = useState(initial === null);
   const [loading, setLoading] = useState(false);
@@ -51,7 +50,7 @@ export function usePolled<T>(path: string, initial: T | null): Polled<T> {
       inFlight.current++;
       if (visibly) setLoading(true);
       try {
-        const fresh = await fetchWithRetries<T>(path);
+        const fresh = await fetchWithRetries(read);
         if (id === latest.current) {
           setData(fresh);
           setError(false);
@@ -63,7 +62,7 @@ export function usePolled<T>(path: string, initial: T | null): Polled<T> {
         if (id === latest.current) setLoading(false);
       }
     },
-    [path],
+    [read],
   );
 
   useEffect(() => {
