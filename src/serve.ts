@@ -45,12 +45,11 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
   let stopping = false;
   let taken = 0;
   const app = createApp({ ...deps, realtime, presence: deps.presence ?? realtime, stopping: () => stopping });
-  // Every request, websocket upgrades included, goes through the app (src/app.ts); Bun sends no
-  // response of ours for a request that became a websocket.
-  const answer = async (request: Request, server: LiveServer) => {
+  // Every request, websocket upgrades included, goes through the app's front door (src/http/front-door.ts);
+  // Bun sends no response of ours for a request that became a websocket.
+  const answer = (request: Request, server: LiveServer) => {
     taken++;
-    const response = await app.fetch(request, server);
-    return wasUpgraded(request) ? undefined : response;
+    return app.fetch(request, server);
   };
   const log = createRequestLog(deps.config);
   const server = Bun.serve({
@@ -99,7 +98,7 @@ export function startServer(deps: AppDeps, options: { port: number; hostname: st
   };
 }
 
-type Answer = (request: Request, server: LiveServer) => Promise<Response | undefined>;
+type Answer = (request: Request, server: LiveServer) => Response | Promise<Response>;
 
 /** Tells the client's request id when it looks like one (a proxy's), else makes one. */
 const requestIdOf = (request: Request) => {
@@ -114,12 +113,11 @@ function logged(answer: Answer, log: (entry: RequestEntry) => void): Answer {
     const entry = { method: request.method, requestId: requestIdOf(request) };
     try {
       const response = await answer(request, server);
-      const length = response?.headers.get("content-length");
-      // No response: the websocket upgrade went through.
+      const length = response.headers.get("content-length");
       log({
         ...entry,
         route: routeOf(request),
-        status: response?.status ?? 101,
+        status: wasUpgraded(request) ? 101 : response.status,
         durationMs: performance.now() - started,
         ...(length ? { bytes: Number(length) } : {}),
       });
