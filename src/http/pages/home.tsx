@@ -6,7 +6,7 @@ import { sharedWithMe } from "../../domain/sharing";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
 import { protectedPage } from "../middleware/protected-page";
-import { pageTheme, renderPage } from "./render";
+import { pageTheme, renderKeptPage } from "./render";
 
 export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) => {
   const user = requireUser(c);
@@ -21,5 +21,6 @@ export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) =>
       .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId })),
     listProgress(store, user.id).catch(() => null),
   ]);
-  return renderPage(c, <HomePage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} home={{ ...home, progress }} />);
+  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress } };
+  return renderKeptPage(c, assets, inputs, () => <HomePage assets={assets} {...inputs} />);
 });

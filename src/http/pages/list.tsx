@@ -10,7 +10,7 @@ import { callerOf } from "../caller";
 import type { AppContext, AppEnv } from "../env";
 import { SHARED_ACCESS_FAILED } from "../../shared/toast";
 import { renderNotFound } from "./not-found";
-import { pageTheme, renderPage } from "./render";
+import { pageTheme, renderKeptPage } from "./render";
 import { withShareId } from "../share-link";
 
 /** Still a 404 like any list the caller may not see, but a dead link says so (docs/product-rules.md#on-the-page). */
@@ -65,5 +65,9 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
     eventId,
     viewerId: user?.id ?? null,
   };
-  return renderPage(c, <ListPage assets={c.get("deps").assets} theme={pageTheme(c)} username={user?.username ?? null} screen={screen} />);
+  const { assets } = c.get("deps");
+  const [theme, username] = [pageTheme(c), user?.username ?? null];
+  return renderKeptPage(c, assets, { theme, username, screen }, () => (
+    <ListPage assets={assets} theme={theme} username={username} screen={screen} />
+  ));
 });
