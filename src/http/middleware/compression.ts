@@ -63,7 +63,7 @@ const BODILESS = new Set([204, 205, 304]);
 /**
  * Compresses the answer by Accept-Encoding and gives it its real Content-Length, which a HEAD
  * needs too: Hono answers HEAD by running GET and dropping the body, so the length is decided here.
- * Websocket upgrades never reach it (src/serve.ts answers them before Hono).
+ * A websocket upgrade passes too: its answer has no body, and Bun sends none (src/http/websocket.ts).
  */
 export const compression: MiddlewareHandler = async (c, next) => {
   await next();
