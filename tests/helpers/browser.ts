@@ -19,24 +19,46 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
-/** A real server on a free port over a fresh database, and Debian's Chromium to drive it. */
+let launched: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium, launched once per worker process and kept for every browser file it runs
+ * (docs/decisions/035-test-lanes.md): files share nothing in it but the process, each person being a
+ * context of their own. Launched again if it ever goes away.
+ */
+function sharedBrowser(): Promise<Browser> {
+  launched ??= chromium
+    .launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    })
+    .then((browser) => {
+      browser.on("disconnected", () => {
+        launched = undefined;
+      });
+      return browser;
+    });
+  return launched;
+}
+
+/** A real server on a free port over a fresh database, and Chromium to drive it. */
 export async function startBrowserEnv(dialect: Dialect = "sqlite"): Promise<BrowserEnv> {
   const testApp = await makeTestApp(dialect);
   const running = startServer(
     { store: testApp.store, config: testApp.config, bus: testApp.bus, assets: testApp.assets },
     { port: 0, hostname: "127.0.0.1" },
   );
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-  });
+  const browser = await sharedBrowser();
+  const before = new Set(browser.contexts());
   return {
     testApp,
     running,
     browser,
     baseUrl: running.url,
     async close() {
-      await browser.close();
+      // Every context this environment's tests opened, so the next file starts on a clean browser.
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(opened.map((context) => context.close()));
       await running.stop();
       await testApp.close();
     },
