@@ -31,13 +31,13 @@ export async function createSession(sessions: Sessions, token: string, userId: n
  * the cookie needs re-sending.
  */
 export async function authenticate(
-  store: Pick<Store, "sessions">,
+  store: Pick<Store, "sessions" | "clock">,
   token: string,
 ): Promise<{ session: SessionRecord; user: UserRecord; renewed: boolean } | undefined> {
   const found = await store.sessions.findWithUser(sessionIdFromToken(token));
   if (!found) return undefined;
   const { session, user } = found;
-  const now = Date.now();
+  const now = store.clock.now();
   if (now >= session.expiresAt) {
     await store.sessions.delete(session.id);
     return undefined;

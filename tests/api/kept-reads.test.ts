@@ -206,12 +206,12 @@ describe("the list read kept while the SQLite database stands", () => {
   it("renews a kept session once it falls due, with nothing changed in the database", async () => {
     const { owner, list } = await ownerWithList("quinn");
     const id = sessionIdFromToken(owner.cookie.split("=")[1]!);
-    // Due for renewal (half its lifetime left) one second from now.
-    await t.store.sessions.extend(id, Date.now() + SESSION_LIFETIME_MS / 2 + 1_000);
+    // Due for renewal (half its lifetime left) one second from now, by the store's clock.
+    await t.store.sessions.extend(id, t.clock.now() + SESSION_LIFETIME_MS / 2 + 1_000);
     const kept = await owner.get(`/api/list/${list.id}`);
     expect([kept.status, kept.headers.get("set-cookie")]).toEqual([200, null]);
 
-    await Bun.sleep(1_100);
+    t.clock.advance(1_100);
 
     const renewed = await owner.get(`/api/list/${list.id}`);
     expect(renewed.status).toBe(200);

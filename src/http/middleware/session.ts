@@ -73,7 +73,7 @@ export function sessionReader(store: Store): (request: Request) => Caller | Prom
     const token = cookie ? sessionTokenOf(cookie) : undefined;
     if (!token) return { mark, user: null, session: null };
     const known = mark === undefined ? undefined : kept.get(sessionIdFromToken(token));
-    if (known !== undefined && known.mark === mark && Date.now() <= renewAtOf(known.session)) {
+    if (known !== undefined && known.mark === mark && store.clock.now() <= renewAtOf(known.session)) {
       return { mark, user: known.user, session: known.session };
     }
     return authenticate(store, token).then((found): Caller => {
