@@ -112,6 +112,38 @@ describe("errors inside a kept read", () => {
   });
 });
 
+describe("errors in the door's own parse", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp("sqlite");
+  });
+  afterAll(() => t.close());
+
+  it("reach the one error handler too: a session that cannot be read is logged once and answered 500, never skipped", async () => {
+    const lines: string[] = [];
+    const keep = (...parts: unknown[]) => void lines.push(parts.map(String).join(" "));
+    const logger: Logger = { debug: keep, info: keep, warn: keep, error: keep };
+    const app = createApp({ store: t.store, config: t.config, bus: t.bus, assets: t.assets, logger });
+    const { owner, list } = await ownerWithList(t, "edda");
+    const read = () => app.request(`/api/list/${list.id}`, { headers: { cookie: owner.cookie } });
+    expect([(await read()).status, (await read()).status]).toEqual([200, 200]);
+
+    const other = new Database(t.databaseUrl);
+    other.exec("ALTER TABLE sessions RENAME TO sessions_away");
+    try {
+      // Not answered as a signed-out caller (404), nor from the answer kept for the session.
+      const failed = await read();
+      expect([failed.status, await failed.json()]).toEqual([500, { message: "Something went wrong on the server. Please try again." }]);
+      expect(failed.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(lines.filter((line) => line.includes("/api/list/:id failed"))).toHaveLength(1);
+    } finally {
+      other.exec("ALTER TABLE sessions_away RENAME TO sessions");
+      other.close();
+    }
+    expect((await read()).status).toBe(200);
+  });
+});
+
 describe("/ws through the front door", () => {
   let t: TestApp;
   let live: ReturnType<typeof startLiveServer>;
