@@ -10,19 +10,26 @@ import { getCookie } from "hono/cookie";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../src/app";
 import { SESSION_COOKIE } from "../src/auth/sessions";
 import { CONTENT_SECURITY_POLICY } from "../src/http/middleware/security-headers";
-import { loadAssets } from "../src/assets";
-import { readConfig } from "../src/config";
-import { ensureInviteCode } from "../src/domain/invites";
-import { createMemoryBus } from "../src/realtime/bus";
-import { createStore } from "../src/store";
-import { migrate } from "../src/store/migrate";
-import { openSqlite } from "../src/store/sqlite";
+
+/** The app served: this checkout's, or BENCH_APP_TREE's (the tree measured as "before"). */
+const appTree = process.env.BENCH_APP_TREE ?? join(import.meta.dir, "..");
+const from = <T>(module: string): Promise<T> => import(join(appTree, "src", module));
+const { createApp } = await from<typeof import("../src/app")>("app");
+const { loadAssets } = await from<typeof import("../src/assets")>("assets");
+const { readConfig } = await from<typeof import("../src/config")>("config");
+const { ensureInviteCode } = await from<typeof import("../src/domain/invites")>("domain/invites");
+const { createMemoryBus } = await from<typeof import("../src/realtime/bus")>("realtime/bus");
+const { createStore } = await from<typeof import("../src/store")>("store");
+const { migrate } = await from<typeof import("../src/store/migrate")>("store/migrate");
+const { openSqlite } = await from<typeof import("../src/store/sqlite")>("store/sqlite");
 
 const mode = process.argv[2];
 const payload = { ok: true, items: [1, 2, 3] };
+
+/** A caller holds at most 1,000 Idempotency-Keys a day (docs/http-contract.md#idempotency-key); the keyed tick case spreads over these. */
+const KEYED_CALLERS = 60;
 
 async function listwell() {
   const path = join(mkdtempSync(join(tmpdir(), "listwell-bench-")), "bench.db");
@@ -45,7 +52,15 @@ async function listwell() {
     const task = (await (await call("/api/tasks", { title: `Item ${i}`, listId: list.id }, cookie)).json()) as { id: number };
     taskId = task.id;
   }
-  return { fetch: app.fetch, path, extra: { cookie, listId: list.id, taskId } };
+  const keyed = [];
+  for (let i = 0; i < KEYED_CALLERS; i++) {
+    const signedUp = await call("/api/register", { username: `keyed${i}`, password: "password123", inviteCode: "bench" });
+    const own = signedUp.headers.get("set-cookie")!.split(";")[0]!;
+    const ownList = (await (await call("/api/task-lists", { name: "Keyed" }, own)).json()) as { id: number };
+    const item = (await (await call("/api/tasks", { title: "Tick me", listId: ownList.id }, own)).json()) as { id: number };
+    keyed.push({ cookie: own, taskId: item.id });
+  }
+  return { fetch: app.fetch, path, extra: { cookie, listId: list.id, taskId, keyed } };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The HTTP baselines of docs/architecture.md#speed, measured in one run and printed as ratios against a bare Bun.serve:
- * Hono JSON, a session + 50-item list read (`/api/tasks` and `/api/list/{id}`), and a toggle
- * (session, permission, UPDATE…RETURNING, event, publish), each beside a "reference" doing the same
+ * Hono JSON, a session + 50-item list read (`/api/tasks` and `/api/list/{id}`), a toggle
+ * (session, permission, UPDATE…RETURNING, event, publish) and the list page's tick, a keyed
+ * `PATCH /api/tasks/{id} {completed}` (the same, plus the Idempotency-Key's claim and answer), each beside a "reference" doing the same
  * work with no rules (bench/http-target.ts), and the read's "Hono floor": route, cookie, the same two
  * statements and the cached JSON, with no middleware or rules, the most any Hono handler of it can
  * do. Each server runs pinned to CPU 0 and wrk (-t1 -c64) to CPU 1. Besides requests per second, each case reports the server's CPU time per request (from
@@ -61,10 +62,10 @@ writeFileSync(postScript, 'wrk.method = "POST"\n');
 /** Listening ports from here on (BENCH_PORT, default 47100), so runs beside other work do not collide. */
 const firstPort = Number(process.env.BENCH_PORT ?? 47100);
 let nextPort = firstPort;
-const start = (mode: string, tree?: string) => startTarget("http-target.ts", mode, { tree, port: nextPort++ });
+const start = (mode: string, appTree?: string) => startTarget("http-target.ts", mode, { appTree, port: nextPort++ });
 const started: Array<Awaited<ReturnType<typeof startTarget>>> = [];
-const launched = async (mode: string, tree?: string) => {
-  const target = await start(mode, tree);
+const launched = async (mode: string, appTree?: string) => {
+  const target = await start(mode, appTree);
   started.push(target);
   return target;
 };
@@ -78,7 +79,7 @@ const hono = await launched("hono");
 const reference = await launched("reference");
 const app = await launched("listwell");
 const floor = await launched("floor");
-/** BENCH_BEFORE=<another checkout>: its own app measured in the same rounds, as "… (before)". */
+/** BENCH_BEFORE=<another checkout>: its app, seeded by this tree's bench/http-target.ts, measured in the same rounds as "… (before)". */
 const beforeTree = process.env.BENCH_BEFORE;
 const before = beforeTree ? await launched("listwell", beforeTree) : undefined;
 type Started = Awaited<ReturnType<typeof startTarget>>;
@@ -93,6 +94,32 @@ const toggle =
   ({ child, target }: Started) =>
   () =>
     wrk(child.pid, `http://127.0.0.1:${target.port}/api/tasks/${target.taskId}/toggle`, [`Cookie: ${target.cookie}`], postScript);
+/**
+ * Each request ticks or unticks (in turn) the item of the next keyed caller, under a key of its
+ * own: a wrk script per run, so no round replays another's keys.
+ */
+const keyedTick =
+  ({ child, target }: Started) =>
+  () => {
+    const callers = target.keyed!.map(({ cookie, taskId }) => `{${JSON.stringify(cookie)}, ${taskId}}`).join(", ");
+    const script = join(tmpdir(), `listwell-bench-keyed-${child.pid}.lua`);
+    writeFileSync(
+      script,
+      `wrk.method = "PATCH"
+local callers = {${callers}}
+local run = "${Date.now().toString(36)}"
+local n = 0
+request = function()
+  n = n + 1
+  local caller = callers[n % #callers + 1]
+  local body = (math.floor(n / #callers) % 2 == 0) and '{"completed":true}' or '{"completed":false}'
+  local headers = {["Content-Type"] = "application/json", ["Cookie"] = caller[1], ["Idempotency-Key"] = run .. "-" .. n}
+  return wrk.format(nil, "/api/tasks/" .. caller[2], headers, body)
+end
+`,
+    );
+    return wrk(child.pid, `http://127.0.0.1:${target.port}/`, [], script);
+  };
 const cases: Array<[string, () => Promise<Measured>]> = [
   ["bare Bun.serve JSON", () => wrk(bare.child.pid, `http://127.0.0.1:${bare.target.port}/`)],
   ["Hono JSON", () => wrk(hono.child.pid, `http://127.0.0.1:${hono.target.port}/json`)],
@@ -102,11 +129,13 @@ const cases: Array<[string, () => Promise<Measured>]> = [
   ["Hono floor of that read", listRead(floor)],
   ["reference toggle", toggle(reference)],
   ["toggle (write + event)", toggle(app)],
+  ["keyed PATCH {completed}", keyedTick(app)],
   ...(before
     ? ([
         ["session + 50-item read (before)", read(before)],
         ["/api/list/{id} read (before)", listRead(before)],
         ["toggle (write + event) (before)", toggle(before)],
+        ["keyed PATCH {completed} (before)", keyedTick(before)],
       ] as Array<[string, () => Promise<Measured>]>)
     : []),
 ];
@@ -138,5 +167,5 @@ const targets: Record<string, string> = {
 for (const [name] of cases) {
   const rate = `${bestRate(name).toFixed(0).padStart(8)} req/s ${(bestRate(name) / baseRate).toFixed(3)}x`;
   const cpu = `${cpuPerRequest(name).toFixed(1).padStart(7)} CPU-µs/req ${(baseCpu / cpuPerRequest(name)).toFixed(3)}x`;
-  console.log(`${name.padEnd(33)} ${rate}   ${cpu}${targets[name] ? `  [${targets[name]}x]` : ""}`);
+  console.log(`${name.padEnd(34)} ${rate}   ${cpu}${targets[name] ? `  [${targets[name]}x]` : ""}`);
 }
