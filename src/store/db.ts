@@ -21,6 +21,8 @@ export interface Db {
    * cheaply (PostgreSQL, an in-memory SQLite). See docs/decisions/025.
    */
   changeMark?(): number | undefined;
+  /** The same, moving only for what can end a session or change its user (SQLite; see src/store/sqlite.ts). */
+  sessionsMark?(): number | undefined;
 }
 
 /** Timestamps are stored as epoch milliseconds and answered as ISO strings (docs/http-contract.md#shapes), in one way. */

@@ -64,6 +64,10 @@ function connect(path: string, readonly: boolean): Database {
   return database;
 }
 
+// A write read back with .all() (`INSERT … RETURNING`) must queue like any other write.
+const writes = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE|WITH)\b/i.test(sql);
+const SESSIONS_OR_USERS = /\b(sessions|users)\b/i;
+
 export function openSqlite(path: string): Db {
   const inMemory = path === ":memory:";
   if (!inMemory) {
@@ -84,10 +88,26 @@ export function openSqlite(path: string): Db {
   const reader = inMemory ? undefined : connect(path, true);
   const lock = new Lock();
 
+  /*
+   * Whether the open batch wrote to `sessions` or `users` (what a signed-in caller is made of), so
+   * its end moves `sessionsMark`. Told by the statement's text: a write naming either table (a
+   * user's delete cascades to their sessions by name too), and any script.
+   */
+  let sessionsWritten = false;
+  const notesSessions = (sql: string) => {
+    if (!sessionsWritten && writes(sql) && SESSIONS_OR_USERS.test(sql)) sessionsWritten = true;
+  };
+
   // Statements always run to completion with .all(): an unfinished `UPDATE … RETURNING`
   // read with .get() blocks WAL checkpoints and the WAL grows without bound.
-  const all = <T extends Row>(sql: string, params: SqlValue[] = []) => database.query(sql).all(...params) as T[];
-  const run = (sql: string, params: SqlValue[] = []) => database.query(sql).run(...params).changes;
+  const all = <T extends Row>(sql: string, params: SqlValue[] = []) => {
+    notesSessions(sql);
+    return database.query(sql).all(...params) as T[];
+  };
+  const run = (sql: string, params: SqlValue[] = []) => {
+    notesSessions(sql);
+    return database.query(sql).run(...params).changes;
+  };
   const read = <T extends Row>(sql: string, params: SqlValue[] = []): Promise<T[]> => {
     if (!reader) return database.inTransaction ? lock.hold(async () => all<T>(sql, params)) : Promise.resolve(all<T>(sql, params));
     return whenNotBusy(() => reader.query(sql).all(...params) as T[], Date.now() + BUSY_WAIT_MS);
@@ -99,7 +119,10 @@ export function openSqlite(path: string): Db {
     get: async (sql, params) => all(sql, params)[0] as never,
     run: async (sql, params) => run(sql, params),
     transaction: (work) => work(inTransaction),
-    exec: async (script) => void database.exec(script),
+    exec: async (script) => {
+      sessionsWritten = true;
+      database.exec(script);
+    },
     close: async () => {},
   };
 
@@ -132,6 +155,8 @@ export function openSqlite(path: string): Db {
     } catch (error) {
       if (database.inTransaction) database.exec("ROLLBACK");
       batch.reject(error);
+    } finally {
+      sessionsEnded();
     }
   };
 
@@ -155,6 +180,7 @@ export function openSqlite(path: string): Db {
         } else {
           // SQLite rolled the whole transaction back (I/O error, disk full): the batch is lost.
           open = undefined;
+          sessionsEnded();
           batch.reject(error);
         }
         throw error;
@@ -163,9 +189,6 @@ export function openSqlite(path: string): Db {
     await batch.committed;
     return result;
   };
-
-  // A write read back with .all() (`INSERT … RETURNING`) must queue like any other write.
-  const writes = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE|WITH)\b/i.test(sql);
 
   const allOutside = <T extends Row>(sql: string, params?: SqlValue[]): Promise<T[]> =>
     writes(sql) ? transaction(async () => all<T>(sql, params)) : read<T>(sql, params);
@@ -186,14 +209,44 @@ export function openSqlite(path: string): Db {
       }
     });
 
+  /*
+   * Moves when this process's batch that wrote sessions or users has ended (committed or not,
+   * after the fact, so a session read from the committed state before it is not kept past it), or
+   * when another process committed anything: `PRAGMA data_version` on the *writer* connection moves
+   * only for other connections' commits, and the read connection never commits.
+   */
+  let sessionsGeneration = 0;
+  let foreignVersion: number | undefined;
+  function sessionsEnded() {
+    if (!sessionsWritten) return;
+    sessionsWritten = false;
+    sessionsGeneration++;
+  }
+  const writerVersion = inMemory ? undefined : database.query("PRAGMA data_version");
+  const sessionsMark =
+    writerVersion &&
+    (() => {
+      try {
+        const version = writerVersion.values()[0]![0] as number;
+        if (version !== foreignVersion) {
+          foreignVersion = version;
+          sessionsGeneration++;
+        }
+        return sessionsGeneration;
+      } catch {
+        return undefined;
+      }
+    });
+
   return {
     dialect: "sqlite",
     all: allOutside,
     changeMark,
+    sessionsMark,
     get: async (sql, params) => (await allOutside(sql, params))[0] as never,
     run: (sql, params) => transaction(async () => run(sql, params)),
     transaction,
-    exec: (script) => transaction(async () => void database.exec(script)),
+    exec: (script) => transaction((tx) => tx.exec(script)),
     close: () =>
       lock.hold(async () => {
         if (open) end(open);

@@ -203,6 +203,26 @@ describe("the list read kept while the SQLite database stands", () => {
     expect((await owner.get(reads[1]!)).status).toBe(401);
   });
 
+  it("keeps a session through its caller's own ticks, and refuses it at the next call once a logout here or another process ends it", async () => {
+    const { owner, list } = await ownerWithList("rosa");
+    const [task] = (await owner.get<Array<{ id: number; completed: boolean }>>(`/api/tasks?listId=${list.id}`)).body;
+    const tick = () => owner.post<{ completed: boolean }>(`/api/tasks/${task!.id}/toggle`);
+    expect([(await tick()).body.completed, (await tick()).body.completed]).toEqual([true, false]);
+
+    await otherProcess("DELETE FROM sessions WHERE id = ?", [sessionIdFromToken(owner.cookie.split("=")[1]!)]);
+
+    expect((await tick()).status).toBe(401);
+    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(404);
+
+    const again = await registerUser(t, "sven");
+    const twin = Object.assign(new Client(t), { cookie: again.cookie });
+    const ownList = (await again.post<TaskList>("/api/task-lists", { name: "Sven's" })).body;
+    const item = await addTask(again, { title: "Tick me", listId: ownList.id });
+    expect((await again.post(`/api/tasks/${item.id}/toggle`)).status).toBe(200);
+    await twin.post("/api/logout");
+    expect((await again.post(`/api/tasks/${item.id}/toggle`)).status).toBe(401);
+  });
+
   it("renews a kept session once it falls due, with nothing changed in the database", async () => {
     const { owner, list } = await ownerWithList("quinn");
     const id = sessionIdFromToken(owner.cookie.split("=")[1]!);

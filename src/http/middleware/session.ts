@@ -35,6 +35,8 @@ const KEPT_SESSIONS = 1_000;
 
 interface KeptSession {
   mark: number;
+  /** The database's sessions mark read before it: while it stands, so does the session, whatever else committed. */
+  sessions: number | undefined;
   user: UserRecord;
   session: SessionRecord;
 }
@@ -55,9 +57,10 @@ export interface Caller {
 /**
  * The one parse of who is calling, made once per request by the front door (src/http/front-door.ts),
  * websocket upgrades included: the session and user from the cookie. While the database's change
- * mark stands (SQLite, docs/decisions/025) a session read once is given again without its statement
- * until it falls due for renewal; any commit anywhere on the file, a logout on another instance
- * included, moves the mark.
+ * mark stands (SQLite, docs/decisions/025), or its sessions mark does, a session read once is given
+ * again without its statement until it falls due for renewal. The sessions mark stands through this
+ * process's commits that leave sessions and users alone (a toggle's), and moves with any other
+ * instance's commit, a logout there included (docs/decisions/032-one-front-door.md#toggle).
  */
 export function sessionReader(store: Store): (request: Request) => Caller | Promise<Caller> {
   const kept = new Map<string, KeptSession>();
@@ -73,13 +76,16 @@ export function sessionReader(store: Store): (request: Request) => Caller | Prom
     const token = cookie ? sessionTokenOf(cookie) : undefined;
     if (!token) return { mark, user: null, session: null };
     const known = mark === undefined ? undefined : kept.get(sessionIdFromToken(token));
-    if (known !== undefined && known.mark === mark && store.clock.now() <= renewAtOf(known.session)) {
-      return { mark, user: known.user, session: known.session };
+    const sessions = known?.mark === mark ? known?.sessions : store.db.sessionsMark?.();
+    if (known !== undefined && (known.mark === mark || (sessions !== undefined && known.sessions === sessions))) {
+      // Kept under the new mark too, so the requests before the next commit skip the sessions mark.
+      known.mark = mark!;
+      if (store.clock.now() <= renewAtOf(known.session)) return { mark, user: known.user, session: known.session };
     }
     return authenticate(store, token).then((found): Caller => {
       if (!found) return { mark, user: null, session: null, cookie: "clear" };
       if (found.renewed) return { mark, user: found.user, session: found.session, cookie: { renew: token } };
-      if (mark !== undefined) keep(found.session.id, { mark, user: found.user, session: found.session });
+      if (mark !== undefined) keep(found.session.id, { mark, sessions, user: found.user, session: found.session });
       return { mark, user: found.user, session: found.session };
     });
   };
