@@ -1,14 +1,12 @@
 import { randomToken } from "./random-token";
 import type { Store } from "../store";
-import type { sessionsStore, SessionRecord } from "../store/sessions";
+import type { SessionRecord } from "../store/sessions";
 import type { UserRecord } from "../store/users";
 
 /** Sessions as in the Lucia guide: a random token in the cookie, its SHA-256 in the database. */
 export const SESSION_COOKIE = "listwell_session";
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
-
-type Sessions = ReturnType<typeof sessionsStore>;
 
 /** The moment a session is renewed on use: past half its lifetime. */
 export const renewAtOf = (session: SessionRecord) => session.expiresAt - RENEW_WHEN_LEFT_MS;
@@ -18,9 +16,9 @@ export const generateSessionToken = () => randomToken(20);
 /** The SHA-256 (hex) the database keeps: Bun's native hash, see docs/decisions/002-native-sha256.md. */
 export const sessionIdFromToken = (token: string) => Bun.SHA256.hash(token, "hex");
 
-export async function createSession(sessions: Sessions, token: string, userId: number): Promise<SessionRecord> {
-  const session = { id: sessionIdFromToken(token), userId, expiresAt: Date.now() + SESSION_LIFETIME_MS };
-  await sessions.create(session);
+export async function createSession(store: Pick<Store, "sessions" | "clock">, token: string, userId: number): Promise<SessionRecord> {
+  const session = { id: sessionIdFromToken(token), userId, expiresAt: store.clock.now() + SESSION_LIFETIME_MS };
+  await store.sessions.create(session);
   return session;
 }
 

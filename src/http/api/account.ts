@@ -26,7 +26,7 @@ async function signIn(c: AppContext, user: UserRecord, shareId: string | undefin
   const previous = c.get("session");
   if (previous) await accounts.endSession(store, bus, previous);
   const token = generateSessionToken();
-  await createSession(store.sessions, token, user.id);
+  await createSession(store, token, user.id);
   // The session cookie first: clients that keep one cookie keep that one.
   setSessionCookie(c, token);
   setDeviceCookie(c, await accounts.deviceCookieAfterSignIn(store, user, deviceCookieOf(c)));
