@@ -4,7 +4,7 @@ import { isSameOrigin } from "../shared/origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
 import type { Logger } from "../logger";
 import type { Store } from "../store";
-import { BROADCAST_TOPIC, userTopic } from "../domain/bus";
+import { userTopic } from "../domain/bus";
 import type { Hub } from "./hub";
 import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
 
@@ -12,7 +12,8 @@ import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscr
  * `/ws` (docs/http-contract.md#websocket): the session cookie says who the socket is, each
  * connect/subscribe is access-checked by the hub, and Bun's `server.publish` fans events out:
  * members of a list on `list:{id}` (events without the list's shareId), share-link holders on `share:{shareId}` (so a rotated link's
- * holders never get an event carrying the new one), a user's own messages on `user:{id}`.
+ * holders never get an event carrying the new one), a user's own messages on `user:{id}`. The rare
+ * broadcasts walk the open sockets instead of a topic every socket would hold (docs/decisions/037).
  */
 export interface SocketData {
   identity: Identity;
@@ -39,6 +40,44 @@ const send = (ws: ServerWebSocket<SocketData>, message: LiveMessage) => {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 };
 
+/**
+ * One socket as the hub holds it. A class rather than an object of closures, so its methods exist
+ * once for all sockets instead of once per socket (docs/decisions/037).
+ */
+class SocketSubscriber implements Subscriber {
+  identity: Identity;
+  readonly subscriptions = new Map<number, Subscription>();
+  hearsPresence?: boolean;
+
+  constructor(private readonly ws: ServerWebSocket<SocketData>) {
+    this.identity = ws.data.identity;
+  }
+
+  /** Bun throws when a closed socket joins or leaves a topic; a closing socket needs neither. */
+  private topics(change: (ws: ServerWebSocket<SocketData>) => void) {
+    if (this.ws.readyState === WebSocket.OPEN) change(this.ws);
+  }
+
+  attach(subscription: Subscription) {
+    this.topics((ws) => ws.subscribe(topicOf(subscription)));
+  }
+  detach(subscription: Subscription) {
+    this.topics((ws) => ws.unsubscribe(topicOf(subscription)));
+  }
+  revoked(listId: number) {
+    send(this.ws, listNotice("access_revoked", listId));
+  }
+  signedOut(previousUserId: number) {
+    this.topics((ws) => ws.unsubscribe(userTopic(previousUserId)));
+  }
+  resync(listId: number) {
+    send(this.ws, listNotice("resync", listId));
+  }
+  notice(message: LiveMessage) {
+    send(this.ws, message);
+  }
+}
+
 export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
   let server: LiveServer | undefined;
   const sockets = new Set<ServerWebSocket<SocketData>>();
@@ -64,26 +103,10 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       server?.publish(userTopic(userId), JSON.stringify(message));
     },
     broadcast(message) {
-      server?.publish(BROADCAST_TOPIC, JSON.stringify(message));
+      const json = JSON.stringify(message);
+      for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(json);
     },
   });
-
-  function subscriberFor(ws: ServerWebSocket<SocketData>): Subscriber {
-    // Bun throws when a closed socket joins or leaves a topic; a closing socket needs neither.
-    const topics = (change: () => void) => {
-      if (ws.readyState === WebSocket.OPEN) change();
-    };
-    return {
-      identity: ws.data.identity,
-      subscriptions: new Map(),
-      attach: (subscription) => topics(() => ws.subscribe(topicOf(subscription))),
-      detach: (subscription) => topics(() => ws.unsubscribe(topicOf(subscription))),
-      revoked: (listId) => send(ws, listNotice("access_revoked", listId)),
-      signedOut: (previousUserId) => topics(() => ws.unsubscribe(userTopic(previousUserId))),
-      resync: (listId) => send(ws, listNotice("resync", listId)),
-      notice: (message) => send(ws, message),
-    };
-  }
 
   async function onMessage(ws: ServerWebSocket<SocketData>, subscriber: Subscriber, message: ClientMessage) {
     if (message.type === "ping") {
@@ -123,9 +146,8 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
     maxPayloadLength: MAX_FRAME_BYTES,
     open(ws) {
       sockets.add(ws);
-      const subscriber = subscriberFor(ws);
+      const subscriber = new SocketSubscriber(ws);
       ws.data.subscriber = subscriber;
-      ws.subscribe(BROADCAST_TOPIC);
       if (subscriber.identity.userId !== null) ws.subscribe(userTopic(subscriber.identity.userId));
       hub.join(subscriber);
     },
