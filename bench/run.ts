@@ -9,6 +9,10 @@ const BENCHMARKS = [
   { name: "http", file: "http.ts", needs: "wrk" },
   { name: "ws-fanout", file: "ws-fanout.ts" },
   { name: "page-load", file: "page-load.ts", needs: "chromium" },
+  { name: "page-render", file: "page-render.ts" },
+  { name: "long-poll-delivery", file: "long-poll-delivery.ts" },
+  { name: "ws-memory", file: "ws-memory.ts" },
+  { name: "flat-reads", file: "flat-reads.ts" },
 ];
 
 const wanted = process.argv.slice(2);
