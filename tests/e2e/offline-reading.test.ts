@@ -136,9 +136,25 @@ describeEachDialect("offline reading", (dialect) => {
     expect(second.status()).toBe(201);
     const { list: own } = await seedList(context.request, "Beta list", ["Beta item"]);
     await gotoHydrated(page, "/");
-    // Logout's Clear-Site-Data took the worker with the storage: it keeps pages once it is back.
-    await untilControlled(page);
+    // Logout's Clear-Site-Data took the worker with the storage. Chromium may still be removing the
+    // old registration when Home registers it again; a later visit finds it back. Once back, it keeps
+    // the pages it sees load (whether it also fetches the Home that loaded before it took over is a race).
+    await expect
+      .poll(
+        async () => {
+          await gotoHydrated(page, "/");
+          return page.evaluate(() => navigator.serviceWorker.controller !== null);
+        },
+        { timeout: 30_000, intervals: [3_000] },
+      )
+      .toBe(true);
+    await gotoHydrated(page, "/");
+    await expect
+      .poll(async () => (await keptMentioning(page, "Beta list")).map((url) => new URL(url).pathname), { timeout: 15_000 })
+      .toContain("/");
     await gotoHydrated(page, `/list/${own.id}`);
+    // The worker keeps the page after its answer arrived, not with it: offline before then, it has none.
+    await expect.poll(() => keptMentioning(page, "Beta item"), { timeout: 15_000 }).not.toEqual([]);
 
     await context.setOffline(true);
     await gotoHydrated(page, `/list/${own.id}`);
