@@ -145,7 +145,7 @@ describeEachDialect("offline reading", (dialect) => {
           await gotoHydrated(page, "/");
           return page.evaluate(() => navigator.serviceWorker.controller !== null);
         },
-        { timeout: 30_000, intervals: [3_000] },
+        { timeout: 30_000, interval: 3_000 },
       )
       .toBe(true);
     await gotoHydrated(page, "/");
