@@ -11,7 +11,6 @@
  * `bun bench/long-poll-delivery.ts [checkout…]` measures each checkout (default this one) in turn,
  * the phases alternating between them. Ports 47300–47309. Not a test: nothing here passes or fails.
  */
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { treeServer, type TreeServer } from "./tree-server";
 
@@ -39,12 +38,6 @@ const CHECKOUTS = (process.argv.length > 2 ? process.argv.slice(2) : [join(impor
 process.env.TRUST_PROXY = "1";
 const from = (i: number) => ({ "x-forwarded-for": `10.9.${i >> 8}.${i & 255}` });
 
-/** The process's CPU time in ms (utime + stime, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 interface Setup {
   server: TreeServer;
   cookie: string;
@@ -56,19 +49,9 @@ async function setUp(checkout: string, port: number): Promise<Setup> {
   const server = treeServer(checkout, port, "poll", "ignore");
   await server.start();
   if (Bun.which("taskset")) Bun.spawnSync(["taskset", "-p", "-c", "0", String(server.pid)]);
-  const call = async (path: string, body: unknown, cookie = "") => {
-    const response = await fetch(server.base + path, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.base, cookie },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const registered = await call("/api/register", { username: "ticker", password: "bench-password", inviteCode: "poll" });
-  const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
-  const list = (await (await call("/api/task-lists", { name: "Watched" }, cookie)).json()) as { id: number };
-  const task = (await (await call("/api/tasks", { title: "Tick me", listId: list.id }, cookie)).json()) as { id: number };
+  const cookie = await server.signUp("ticker");
+  const list = (await (await server.post("/api/task-lists", { name: "Watched" }, cookie)).json()) as { id: number };
+  const task = (await (await server.post("/api/tasks", { title: "Tick me", listId: list.id }, cookie)).json()) as { id: number };
   return { server, cookie, listId: list.id, taskId: task.id };
 }
 
@@ -184,13 +167,12 @@ interface Figures {
 
 async function measure(checkout: string, port: number): Promise<Figures> {
   const setup = await setUp(checkout, port);
-  const pid = setup.server.pid!;
   const heard = audience(VIEWERS);
   const timed = async (run: () => Promise<number[]>) => {
-    const before = cpuMs(pid);
+    const before = setup.server.cpuMicros();
     const times = await run();
     await Bun.sleep(300);
-    return { times, cpu: cpuMs(pid) - before };
+    return { times, cpu: (setup.server.cpuMicros() - before) / 1_000 };
   };
   // Warm up the tick path, then the ticks nobody watches.
   await tick(setup, async () => {});

@@ -11,7 +11,6 @@
  * NODE_ENV=production); the cases alternate between checkouts. BENCH_SECONDS (5), BENCH_CHANGES
  * (200). Ports 47320–47329. Needs wrk. Not a test: nothing here passes or fails.
  */
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { treeServer, type TreeServer } from "./tree-server";
 
@@ -21,12 +20,6 @@ const ITEMS = 50;
 const PORT = 47_320;
 const CHECKOUTS = (process.argv.length > 2 ? process.argv.slice(2) : [join(import.meta.dir, "..")]).map((path) => resolve(path));
 const pin = (cpu: number) => (Bun.which("taskset") ? ["taskset", "-c", String(cpu)] : []);
-
-/** The server's CPU time in µs (utime + stime, in clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 interface Site {
   checkout: string;
@@ -40,21 +33,11 @@ async function open(checkout: string, port: number): Promise<Site> {
   const server = treeServer(checkout, port, "render");
   await server.start();
   if (pin(0).length > 0) Bun.spawnSync(["taskset", "-p", "-c", "0", String(server.pid)]);
-  const post = async (path: string, body: unknown, cookie = "") => {
-    const response = await fetch(server.base + path, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.base, cookie },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const registered = await post("/api/register", { username: "renderer", password: "bench-password", inviteCode: "render" });
-  const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
-  const list = (await (await post("/api/task-lists", { name: "Groceries for the week" }, cookie)).json()) as { id: number };
+  const cookie = await server.signUp("renderer");
+  const list = (await (await server.post("/api/task-lists", { name: "Groceries for the week" }, cookie)).json()) as { id: number };
   let taskId = 0;
   for (let i = 0; i < ITEMS; i++) {
-    const task = await post("/api/tasks", { title: `Item ${i + 1}: something to buy`, listId: list.id }, cookie);
+    const task = await server.post("/api/tasks", { title: `Item ${i + 1}: something to buy`, listId: list.id }, cookie);
     taskId = ((await task.json()) as { id: number }).id;
   }
   return { checkout, server, cookie, listId: list.id, taskId };
@@ -66,7 +49,7 @@ interface Rate {
 }
 
 async function wrk(site: Site, path: string): Promise<Rate> {
-  const before = cpuMicros(site.server.pid!);
+  const before = site.server.cpuMicros();
   const args = [...pin(1), "wrk", "-t1", "-c8", `-d${SECONDS}s`, "-H", `Cookie: ${site.cookie}`, site.server.base + path];
   const run = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
   const output = await new Response(run.stdout).text();
@@ -74,7 +57,7 @@ async function wrk(site: Site, path: string): Promise<Rate> {
   const rate = output.match(/Requests\/sec:\s+([\d.]+)/);
   if (!rate || /Non-2xx/.test(output)) throw new Error(`wrk on ${path} said:\n${output}`);
   const pages = Number(output.match(/(\d+) requests in/)?.[1]);
-  return { perSecond: Number(rate[1]), perCpuSecond: (pages * 1e6) / (cpuMicros(site.server.pid!) - before) };
+  return { perSecond: Number(rate[1]), perCpuSecond: (pages * 1e6) / (site.server.cpuMicros() - before) };
 }
 
 /** A tick, then the page: only the page's reads are timed, by the clock and by the server's CPU. */
@@ -88,11 +71,11 @@ async function changing(site: Site): Promise<Rate> {
     });
     if (!ticked.ok) throw new Error(`toggle: ${ticked.status}`);
     await ticked.arrayBuffer();
-    const [cpuBefore, start] = [cpuMicros(site.server.pid!), performance.now()];
+    const [cpuBefore, start] = [site.server.cpuMicros(), performance.now()];
     const page = await fetch(`${site.server.base}/list/${site.listId}`, { headers: { cookie: site.cookie } });
     await page.arrayBuffer();
     wall += performance.now() - start;
-    cpu += cpuMicros(site.server.pid!) - cpuBefore;
+    cpu += site.server.cpuMicros() - cpuBefore;
     if (!page.ok) throw new Error(`list page: ${page.status}`);
   }
   return { perSecond: (CHANGES * 1000) / wall, perCpuSecond: (CHANGES * 1e6) / cpu };

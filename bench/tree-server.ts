@@ -4,7 +4,7 @@
  * once its `/healthz` answers. The invite code is the server's name.
  */
 import type { Subprocess } from "bun";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -14,6 +14,12 @@ export interface TreeServer {
   file: string;
   /** The running server's process id, for a benchmark that reads its CPU time. */
   readonly pid: number | undefined;
+  /** The running server's CPU time so far in µs (utime + stime, in clock ticks of 10 ms; Linux). */
+  cpuMicros(): number;
+  /** POSTs JSON as the same-origin page would; a refusal throws with its status and body. */
+  post(path: string, body: unknown, cookie?: string): Promise<Response>;
+  /** Registers `username` with the server's invite code; answers the session cookie to send. */
+  signUp(username: string): Promise<string>;
   /** Starts the server (again, after `stop`, on the same file); settles once it answers. */
   start(): Promise<void>;
   /** Ends the server with `signal` and waits for it to exit. */
@@ -39,11 +45,30 @@ export function treeServer(tree: string, port: number, name: string, stderr: "in
     child = undefined;
   }
 
+  async function post(path: string, body: unknown, cookie = "") {
+    const response = await fetch(base + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, cookie },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
   return {
     base,
     file,
     get pid() {
       return child?.pid;
+    },
+    cpuMicros() {
+      const fields = readFileSync(`/proc/${child!.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    },
+    post,
+    async signUp(username) {
+      const registered = await post("/api/register", { username, password: "bench-password", inviteCode: name });
+      return registered.headers.get("set-cookie")!.split(";")[0]!;
     },
     async start() {
       child = Bun.spawn([process.execPath, "src/server.ts"], {
