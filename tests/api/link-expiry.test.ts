@@ -4,7 +4,7 @@ import { DAY_MS } from "../../src/shared/rules/links";
 import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
 import type { SharedListResponse, Task, TaskList } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
-import { CHANGE_TYPES, startLiveServer, TestSocket } from "../helpers/live";
+import { jsonCall, CHANGE_TYPES, startLiveServer, TestSocket } from "../helpers/live";
 import { snapshot } from "../helpers/lists";
 import { Client, makeTestApp, registerUser, TEST_PASSWORD, type JsonBody, type Response, type TestApp } from "../helpers/test-app";
 
@@ -43,12 +43,7 @@ describeEachDialect("link expiry", (dialect) => {
     return socket;
   };
   /** A long-poll call to the running server, signed out (a link holder's). */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const init: RequestInit = { method, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
-    if (body !== undefined) init.headers = { "content-type": "application/json" };
-    const response = await fetch(`${live.running.url}${path}`, init);
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown) => jsonCall<T>(live.running.url, method, path, body);
   const types = (events: LiveMessage[]) => events.map((event) => event.type);
 
   it("stores the expiry as a time counted from now, and 'never' clears it", async () => {

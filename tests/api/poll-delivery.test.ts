@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
-import { startLiveServer } from "../helpers/live";
+import { jsonCall, startLiveServer } from "../helpers/live";
 import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
@@ -15,16 +15,14 @@ describe("long-poll delivery to waiting polls", () => {
   let owner: Client;
   let reader: Client;
 
-  async function call(client: Client | undefined, method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${live.running.url}${path}`, {
+  const call = (client: Client | undefined, method: string, path: string, body?: unknown) =>
+    jsonCall<PollResponse & { clientId: string; eventId: number }>(
+      live.running.url,
       method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as PollResponse & { clientId: string; eventId: number } };
-  }
+      path,
+      body,
+      client?.cookie ? { cookie: client.cookie } : {},
+    );
 
   beforeAll(async () => {
     t = await makeTestApp("sqlite");

@@ -3,7 +3,7 @@ import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
 import { EVENTS_KEPT_PER_LIST } from "../../src/store/events";
 import { startHeldLiveServer } from "../helpers/held-live";
-import { startLiveServer } from "../helpers/live";
+import { jsonCall, startLiveServer } from "../helpers/live";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
@@ -17,18 +17,8 @@ describe("live updates by long polling", () => {
   let eve: Awaited<ReturnType<typeof registerUser>>;
 
   /** A call to the running server, with the client's cookie when it has one. */
-  async function call<T>(
-    client: Client | undefined,
-    method: string,
-    path: string,
-    body?: unknown,
-    base = live.running.url,
-  ): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(client: Client | undefined, method: string, path: string, body?: unknown, base = live.running.url) =>
+    jsonCall<T>(base, method, path, body, client?.cookie ? { cookie: client.cookie } : {});
   const connect = async (client?: Client, body: unknown = {}, query = "") =>
     (await call<{ clientId: string }>(client, "POST", `/api/poll/connect${query}`, body)).body.clientId;
   const subscribe = (client: Client | undefined, body: Record<string, unknown>, query = "") =>

@@ -9,7 +9,7 @@ import { createStore } from "../../src/store";
 import { openPostgres } from "../../src/store/postgres";
 import { describeEachDialect, isPostgresAvailable, isRedisAvailable, TEST_REDIS_URL } from "../helpers/databases";
 import { type Instance, startTwoInstances } from "../helpers/instances";
-import { TestSocket } from "../helpers/live";
+import { jsonCall, TestSocket } from "../helpers/live";
 import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "../helpers/test-app";
 
 /**
@@ -34,14 +34,8 @@ function follow(socket: TestSocket, target: { listId?: number; shareId?: string 
 
 /** One server over a URL's API: register, sign-in cookie, calls with or without it. */
 function apiOf(url: string) {
-  async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { ...headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    jsonCall<T>(url, method, path, body, headers);
   async function register(username: string) {
     const response = await fetch(`${url}/api/register`, {
       method: "POST",

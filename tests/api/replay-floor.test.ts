@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LiveMessage, PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
-import { startLiveServer, TestSocket } from "../helpers/live";
+import { jsonCall, startLiveServer, TestSocket } from "../helpers/live";
 import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
@@ -19,16 +19,8 @@ describeEachDialect("the replay floor", (dialect) => {
   let owner: Awaited<ReturnType<typeof registerUser>>;
   const sockets: TestSocket[] = [];
 
-  async function call<T>(client: Client | undefined, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = client?.cookie ? { cookie: client.cookie } : {};
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${live.running.url}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(client: Client | undefined, method: string, path: string, body?: unknown) =>
+    jsonCall<T>(live.running.url, method, path, body, client?.cookie ? { cookie: client.cookie } : {});
   /** Connects and subscribes a poll client as the page's client does, answering its id. */
   async function follow(client: Client | undefined, target: { listId?: number; shareId?: string }) {
     const query = target.shareId ? `?shareId=${target.shareId}` : "";

@@ -3,7 +3,7 @@ import type { PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
 import { isPostgresAvailable, isRedisAvailable } from "../helpers/databases";
 import { type Instance, startTwoInstances } from "../helpers/instances";
-import { TestSocket } from "../helpers/live";
+import { jsonCall, TestSocket } from "../helpers/live";
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 
 const available = (await isPostgresAvailable()) && (await isRedisAvailable());
@@ -35,11 +35,7 @@ describe.skipIf(!available)("two instances on PostgreSQL and Redis", () => {
   });
 
   const on = (index: number) => instances[index]!.running.url;
-  async function call<T>(index: number, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) };
-    const response = await fetch(`${on(index)}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(index: number, method: string, path: string, body?: unknown) => jsonCall<T>(on(index), method, path, body, { cookie });
 
   it("delivers a change made through instance A to a websocket client of instance B", async () => {
     const list = (await call<TaskList>(0, "POST", "/api/task-lists", { name: "Across" })).body;

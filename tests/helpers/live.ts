@@ -91,3 +91,19 @@ export class TestSocket {
 
 /** Change events (not acknowledgements) among messages. */
 export const CHANGE_TYPES = ["task_created", "task_updated", "task_deleted", "tasks_reordered", "tasks_reset", "list_updated"];
+
+/** A JSON call over real HTTP to a running server: the status and the parsed answer. */
+export async function jsonCall<T>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
