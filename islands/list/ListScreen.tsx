@@ -18,7 +18,6 @@ import { renameItem } from "./rename";
 import { resetCompletions } from "./reset";
 import { deleteWithUndo } from "./undo";
 import { useListStore } from "./useListStore";
-import { useTicks } from "./useTicks";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
 
@@ -58,14 +57,13 @@ function urlWithParent(id: number): URL {
 export default function ListScreen(props: ListScreenProps) {
   const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
   const { list, tasks, accessLevel, isOwner, can, ownerName } = props;
-  const { data, store, outbox, cancel, read } = useListStore({
+  const { data, store, outbox, cancel, read, ticking, toggle, closeCompletionToast } = useListStore({
     target,
     scope: props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`,
     initial: { name: list.name, tasks, accessLevel, isOwner, can, ownerName },
     renderedEventId: props.eventId,
     onServerId: followSavedParent,
   });
-  const { pending, toggle, closeCompletionToast } = useTicks(store);
   const [parentId, setParentId] = useState(props.parentId);
   const [view, setView] = useState({ showCompleted: true, completedLast: false });
   const [sortAlpha, setSortAlpha] = useState(false);
@@ -247,7 +245,7 @@ export default function ListScreen(props: ListScreenProps) {
         canDrag={canDrag}
         sortAlpha={sortAlpha}
         hasCompleted={hasCompleted}
-        pending={pending}
+        pending={ticking}
         outbox={outbox}
         rowsRef={rowsRef}
         onSortAlpha={setSortAlpha}

@@ -9,6 +9,14 @@ export const truncateTitle = (title: string, max = COMPLETION_TITLE_MAX) => (tit
 
 export const byPosition = (a: Task, b: Task) => a.position - b.position || a.id - b.id;
 
+/** The items with `changed` in place of (or beside) those of the same id, in position order. */
+export function upsert(tasks: readonly Task[], changed: readonly Task[]): Task[] {
+  const byId = new Map(changed.map((task) => [task.id, task]));
+  const kept = tasks.map((task) => byId.get(task.id) ?? task);
+  const known = new Set(tasks.map((task) => task.id));
+  return [...kept, ...changed.filter((task) => !known.has(task.id))].sort(byPosition);
+}
+
 /** The items one view shows: top-level items (parentId 0), or one parent's sub-items; by position. */
 export const itemsOf = (tasks: readonly Task[], parentId: number) => tasks.filter((task) => task.parentId === parentId).sort(byPosition);
 

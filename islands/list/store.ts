@@ -2,14 +2,28 @@
  * @module The list page's one store (docs/decisions/031-one-list-store.md): the server's snapshot
  * plus the changes still pending, laid over it in order. Every write goes through `apply`: shown at
  * once, sent one after another with its Idempotency-Key, or put in the outbox when it must wait,
- * and rolled back on refusal by dropping it. Live events patch the snapshot; the list is read again
- * only when the page says there was a gap. React-free, so the unit tests drive it directly.
+ * and rolled back on refusal by dropping it. Every list event carries whole items, so `receive`
+ * applies it to the snapshot as it comes; the list is read again only when an event may change
+ * what the caller may do or whether the list is there, or the page says there was a gap.
+ * React-free, so the unit tests drive it directly.
  */
+import type { ListCan } from "../../src/shared/can";
 import type { LiveMessage } from "../../src/shared/live-messages";
-import type { SharedListResponse } from "../../src/shared/types";
+import type { AccessLevel, SharedListResponse, Task } from "../../src/shared/types";
 import { type Answer, type Change, type Entry, isTemporaryId, mayWait, overlay, type QueuedChange, remapChange } from "../offline/changes";
 import { isNetworkFailure, newKey } from "../offline/key";
-import { applyEvent, type ListData, upsert } from "./live-apply";
+import { upsert } from "./logic";
+
+/** The list as the server last told it. */
+export interface ListData {
+  name: string;
+  tasks: Task[];
+  accessLevel: AccessLevel;
+  isOwner: boolean;
+  /** What the caller may do here, as the server's access policy says. */
+  can: ListCan;
+  ownerName: string | null;
+}
 
 export interface Transport {
   /** Sends a change now: rejects with the server's refusal, or a TypeError when no answer came. */
@@ -34,7 +48,7 @@ interface Pending {
   heardAt: number;
 }
 
-export const fromResponse = (fresh: SharedListResponse): ListData => ({
+const fromResponse = (fresh: SharedListResponse): ListData => ({
   name: fresh.list.name,
   tasks: fresh.tasks,
   accessLevel: fresh.accessLevel,
@@ -43,10 +57,47 @@ export const fromResponse = (fresh: SharedListResponse): ListData => ({
   ownerName: fresh.ownerInfo?.username ?? null,
 });
 
-/** What the page shows: the list with every pending change laid over, and whether a read is under way. */
-export interface ListView extends ListData {
-  loading: boolean;
+/** Events that only a read can follow: access given or taken, the list gone, a gap in what was heard. */
+const READ_AGAIN = new Set(["resync", "share_added", "share_removed", "access_revoked"]);
+
+const isTask = (value: unknown): value is Task =>
+  typeof value === "object" && value !== null && typeof (value as Task).id === "number" && typeof (value as Task).title === "string";
+
+/** What a live event does to the list: the list after it and the items it named; `read` when only a read can say. */
+function applyEvent(data: ListData, message: LiveMessage, listId: number): { data: ListData; ids: number[] } | "read" | null {
+  if (message.listId !== undefined && message.listId !== listId) return null;
+  if (READ_AGAIN.has(message.type)) return "read";
+  // A refused subscription: unshared, or the link reset before the socket got there.
+  if (message.type === "error") return message.listId !== undefined || message.shareId ? "read" : null;
+  const payload = (message.payload ?? {}) as { tasks?: unknown; id?: unknown; deletedIds?: unknown; name?: unknown; deleted?: unknown };
+  switch (message.type) {
+    case "task_created":
+    case "task_updated":
+      if (!isTask(payload) || payload.listId !== listId) return null;
+      return { data: { ...data, tasks: upsert(data.tasks, [payload]) }, ids: [payload.id] };
+    case "task_deleted": {
+      const named: unknown[] = [...(Array.isArray(payload.deletedIds) ? payload.deletedIds : []), payload.id];
+      const gone = new Set(named.filter((id): id is number => typeof id === "number"));
+      return { data: { ...data, tasks: data.tasks.filter((task) => !gone.has(task.id) && !gone.has(task.parentId)) }, ids: [...gone] };
+    }
+    case "tasks_reordered":
+    case "tasks_reset": {
+      const carried: unknown[] = Array.isArray(payload.tasks) ? payload.tasks : [];
+      const tasks = carried.filter(isTask).filter((task) => task.listId === listId);
+      return { data: { ...data, tasks: upsert(data.tasks, tasks) }, ids: tasks.map((task) => task.id) };
+    }
+    case "list_updated":
+      // Gone: the read answers 404 and the page leaves. Someone else's view may also have changed
+      // with the link's level or expiry, which the event does not tell apart from a rename.
+      if (payload.deleted || !data.isOwner) return "read";
+      return typeof payload.name === "string" ? { data: { ...data, name: payload.name }, ids: [] } : null;
+    default:
+      return null;
+  }
 }
+
+/** What the page shows: the list with every pending change laid over, and whether a read is under way. */
+export type ListView = ListData & { loading: boolean };
 
 export class ListStore {
   private snapshot: ListData;
@@ -119,12 +170,10 @@ export class ListStore {
 
   private async hand(entry: Pending, change: QueuedChange, title: string, unreachable: boolean): Promise<null> {
     entry.queued = true;
-    try {
-      await this.transport.queue(entry.key, change, title, unreachable);
-    } catch (error) {
+    await this.transport.queue(entry.key, change, title, unreachable).catch((error: unknown) => {
       this.drop(entry.key);
       throw error;
-    }
+    });
     return null;
   }
 
@@ -136,16 +185,10 @@ export class ListStore {
       const since = entry?.heardAt ?? this.heard;
       const newer = (id: number) => (this.touched.get(id) ?? -1) > since;
       const gone = new Set(answer.deletedIds);
-      const tasks = this.snapshot.tasks.filter((task) => !gone.has(task.id));
-      this.snapshot = {
-        ...this.snapshot,
-        tasks: upsert(
-          tasks,
-          answer.tasks.filter((task) => !newer(task.id)),
-        ),
-      };
-      const added = entry?.change.kind === "add" ? answer.tasks[0] : undefined;
-      if (entry?.change.kind === "add" && added) this.follow(entry.change.id, added.id);
+      const kept = this.snapshot.tasks.filter((task) => !gone.has(task.id));
+      const answered = answer.tasks.filter((task) => !newer(task.id));
+      this.snapshot = { ...this.snapshot, tasks: upsert(kept, answered) };
+      if (entry?.change.kind === "add" && answer.tasks[0]) this.follow(entry.change.id, answer.tasks[0].id);
     }
     this.changed();
   }

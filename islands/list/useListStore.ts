@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { LiveMessage } from "../../src/shared/live-messages";
+import type { Task } from "../../src/shared/types";
 import { ApiRequestError } from "../api";
 import type { ListTarget } from "../offline/changes";
 import { waitingCount } from "../offline/db";
 import type { OutboxView } from "../offline/OfflineBanner";
 import type { Outbox } from "../offline/outbox";
 import { readList, sendChange } from "../offline/wire";
-import { latestConnect } from "../realtime/refresh-signal";
-import { listen } from "../signals";
+import { subscribeLive } from "../realtime/refresh-signal";
 import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
-import { flashToast } from "../toast";
-import type { ListData } from "./live-apply";
-import { ListStore } from "./store";
+import { dismissToast, flashToast, toast } from "../toast";
+import { truncateTitle } from "./logic";
+import { type ListData, ListStore } from "./store";
 
 const IDLE: OutboxView = { offline: false, waiting: 0, ids: new Set(), saving: false, unreachable: false };
 
@@ -28,12 +28,13 @@ export interface ListStoreOptions {
 
 /**
  * The list page's store (./store.ts) wired to the browser: the outbox in IndexedDB for changes
- * that must wait, whose code is loaded only then (docs/decisions/020-outbox.md); the live events,
- * applied as they come; and the gap rule (docs/decisions/031-one-list-store.md): the list is read
- * again on the page's first `connect` only when its event id is not the one the page was
- * rendered at (the list changed while the page loaded, or Back showed a kept copy), on every later
- * `connect` (a reconnect may have missed events), on `resync`, and when access may have changed.
- * A 404 means the list is gone for this visitor: it says so and leaves.
+ * that must wait, whose code is loaded only then (docs/decisions/020-outbox.md); the live
+ * connection's messages, applied as they come; the gap rule (docs/decisions/031-one-list-store.md):
+ * the list is read again on the page's first `connect` only when its event id is not the one the
+ * page was rendered at (the list changed while the page loaded, or Back showed a kept copy), on
+ * every later `connect` (a reconnect may have missed events), on `resync`, and when access may
+ * have changed; and the tick, the page's most frequent change, with its toasts. A 404 means the
+ * list is gone for this visitor: it says so and leaves.
  */
 export function useListStore({ target, scope, initial, renderedEventId, onServerId }: ListStoreOptions) {
   const [view, setView] = useState(IDLE);
@@ -112,11 +113,7 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
       if (first && (message.payload as { eventId?: unknown } | undefined)?.eventId === renderedEventId) return;
       void read();
     };
-    const stop = listen("listwell:live", onLive);
-    // The live connection may have connected while this island's chunk was still on its way.
-    const missed = latestConnect();
-    if (missed) onLive(missed);
-    return stop;
+    return subscribeLive(onLive);
   }, []);
 
   useEffect(() => {
@@ -146,5 +143,53 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
 
   /** Takes back a change not yet sent (Undo of an offline delete); false once it was. */
   const cancel = async (key: string) => store.cancel(key) || (outbox.current ? (await outbox.current).cancel(key) : false);
-  return { data, store, outbox: view, cancel, read };
+
+  // A tick says the value the box ends as, online or queued (islands/offline/wire.ts): the store
+  // shows it at once and takes it back if refused. `ticking`: the items whose tick is being saved.
+  const [ticking, setTicking] = useState<ReadonlySet<number>>(new Set());
+  /** The open 'Task completed' toast, closed once its item is gone and Undo has nothing to undo. */
+  const completionToast = useRef<{ taskId: number; toastId: number } | null>(null);
+  const markTicking = (id: number, on: boolean) =>
+    setTicking((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /** Completing offers Undo (which toasts nothing new); a refused tick is rolled back and says so. */
+  async function toggle(task: Task, undo = false) {
+    if (ticking.has(task.id)) return;
+    markTicking(task.id, true);
+    const completed = !task.completed;
+    try {
+      const answer = await store.apply({ kind: "tick", id: task.id, completed }, task.title);
+      const updated = answer?.tasks[0] ?? { ...task, completed };
+      if (!undo && updated.completed) {
+        const toastId = toast({
+          title: "Task completed",
+          description: `"${truncateTitle(updated.title)}" marked as complete`,
+          action: { label: "Undo", onClick: () => void toggle(updated, true) },
+        });
+        completionToast.current = { taskId: updated.id, toastId };
+      }
+    } catch {
+      toast(
+        undo
+          ? { title: "Undo failed", description: "Could not undo the completion. Please try again.", variant: "destructive" }
+          : { title: "Toggle Failed", description: "Could not update task status. Please try again.", variant: "destructive" },
+      );
+    } finally {
+      markTicking(task.id, false);
+    }
+  }
+
+  function closeCompletionToast(gone: (taskId: number) => boolean) {
+    const open = completionToast.current;
+    if (!open || !gone(open.taskId)) return;
+    dismissToast(open.toastId);
+    completionToast.current = null;
+  }
+
+  return { data, store, outbox: view, cancel, read, ticking, toggle, closeCompletionToast };
 }

@@ -8,9 +8,11 @@ import { announceLive, announceRefresh } from "./refresh-signal";
 
 /**
  * Live updates for the page it sits on (docs/product-rules.md#live-updates): follows the list of
- * /list/{id} (or the props' list) over the websocket, falling back to long polling, and tells the
- * page through signals (islands/signals.ts), so pages need no knowledge of the transport:
- * - `listwell:live` (the message itself): for a view that applies what it carries (the list page);
+ * /list/{id} (or the props' list) over the websocket, falling back to long polling, says how the
+ * page is live, and tells the page through signals (islands/signals.ts), so pages need no
+ * knowledge of the transport (the list page's store subscribes to the connection itself,
+ * `subscribeLive` in ./refresh-signal.ts):
+ * - `listwell:live` (the message itself): for a view that applies what it carries (Home's counts, the presence row);
  * - `listwell:refresh` {listId?, type}: for a view that reads its data again (Shared Lists);
  * - `listwell:version_update` {versionId, changes}: the What's New dialog.
  */

@@ -2,13 +2,15 @@ import type { LiveMessage } from "../../src/shared/live-messages";
 import { jitteredDelay } from "./backoff";
 import { createDeduper } from "./dedupe";
 import { PollingClient, type PollingOptions, type PollingTarget } from "./polling";
+import { deliverLive } from "./refresh-signal";
 import { LiveSocket, type LiveSocketOptions } from "./socket";
 
 /**
  * The realtime connection (docs/product-rules.md#live-updates): one websocket (through the wrapper) following one list,
  * or none for the user's own messages; reconnects by 1.5× with 20 % jitter, warns after the
  * second attempt, and after the fifth falls back to long polling for the rest of the page's life.
- * Every message goes through the same dedupe (last 100 ids), whichever transport brought it.
+ * Every message goes through the same dedupe (last 100 ids), whichever transport brought it, and
+ * then to the page's subscribers (`subscribeLive`, ./refresh-signal.ts) and the connection's owner.
  */
 export const WARN_AT_ATTEMPT = 2;
 export const FALLBACK_AT_ATTEMPT = 5;
@@ -139,6 +141,7 @@ export class RealtimeConnection {
     }
     if (this.deduper.isDuplicate(message.messageId)) return;
     if (typeof message.id === "number") this.lastEventId = Math.max(this.lastEventId ?? 0, message.id);
+    deliverLive(message);
     this.options.onMessage(message);
   }
 }

@@ -1,24 +1,40 @@
 /**
- * @module What the live connection tells the page's islands (islands/signals.ts): `listwell:refresh`
- * (something a page shows may have changed: read it again) and `listwell:live` (every message as
- * it arrives, for a view that applies what it carries). Islands hydrate one by one as their chunks
- * arrive, so the live connection's first `connect` may come before a page island listens: the
- * last one is kept here for it to read when it starts.
+ * @module What the live connection tells the page's islands: each message, as it arrives, to the
+ * subscribers that apply what it carries (the list page's store); and through signals
+ * (islands/signals.ts) `listwell:refresh` (something a page shows may have changed: read it again)
+ * and `listwell:live` (every message, for Home's counts and the list's presence row). Islands
+ * hydrate one by one as their chunks arrive, so the live connection's first `connect` may come
+ * before a subscriber starts: the last one is kept here and handed to it when it does. Kept apart
+ * from ./connection.ts so that the list page's first scripts do not carry the connection's code.
  */
 import type { LiveMessage } from "../../src/shared/live-messages";
 import { emit, type RefreshDetail } from "../signals";
 
+type LiveSubscriber = (message: LiveMessage) => void;
+const subscribers = new Set<LiveSubscriber>();
 let lastConnect: LiveMessage | undefined;
 
 export function announceRefresh(detail: RefreshDetail, target: EventTarget = window) {
   emit("listwell:refresh", detail, target);
 }
 
-/** Hands a message to every island that applies messages itself. */
+/** Hands a message to every island that listens for messages. */
 export function announceLive(message: LiveMessage, target: EventTarget = window) {
-  if (message.type === "connect") lastConnect = message;
   emit("listwell:live", message, target);
 }
 
-/** The live connection's latest `connect`, if one came before the caller started listening. */
-export const latestConnect = (): LiveMessage | undefined => lastConnect;
+/** The live connection's part: each message it received, deduplicated, to every subscriber. */
+export function deliverLive(message: LiveMessage) {
+  if (message.type === "connect") lastConnect = message;
+  for (const subscriber of subscribers) subscriber(message);
+}
+
+/**
+ * Hands `subscriber` every message the live connection receives, once each, until the returned
+ * function is called; the latest `connect` at once if one came before.
+ */
+export function subscribeLive(subscriber: LiveSubscriber): () => void {
+  subscribers.add(subscriber);
+  if (lastConnect) subscriber(lastConnect);
+  return () => subscribers.delete(subscriber);
+}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { alphabetical, completedLast, deletedWith, emptyStateText, itemsOf, reorderGroup, truncateTitle } from "../../islands/list/logic";
-import { upsert } from "../../islands/list/live-apply";
+import {
+  alphabetical,
+  completedLast,
+  deletedWith,
+  emptyStateText,
+  itemsOf,
+  reorderGroup,
+  truncateTitle,
+  upsert,
+} from "../../islands/list/logic";
 import { moveItem, positionsOf } from "../../islands/order";
 import type { Task } from "../../src/shared/types";
 import { aTask } from "../helpers/tasks";
