@@ -65,15 +65,30 @@ export function idempotencyStore(db: Db) {
     /**
      * Inserts the claim unless the caller already holds `limit` keys created after `since`; true
      * when this request now holds the key, false when a row was there or the caller is at the limit.
+     * The keys of the window are counted only when all the caller holds (`idempotency_callers`,
+     * kept by triggers) reaches `limit`: counting them walks up to `limit` index entries.
      */
     async claim(claim: Claim, since: number, limit: number): Promise<boolean> {
       // The casts type the selected parameters for PostgreSQL, which cannot infer them as it does in VALUES.
       const inserted = await db.run(
         `INSERT INTO idempotency_keys (caller, request_key, fingerprint, lease, lease_until, applied, created_at)
          SELECT ?, ?, ?, ?, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
-         WHERE (SELECT COUNT(*) FROM idempotency_keys WHERE caller = ? AND created_at > ?) < ?
+         WHERE CASE WHEN COALESCE((SELECT held FROM idempotency_callers WHERE caller = ?), 0) < ? THEN TRUE
+           ELSE (SELECT COUNT(*) FROM idempotency_keys WHERE caller = ? AND created_at > ?) < ? END
          ON CONFLICT (caller, request_key) DO NOTHING`,
-        [claim.caller, claim.key, claim.fingerprint, claim.lease, claim.leaseUntil, claim.now, claim.caller, since, limit],
+        [
+          claim.caller,
+          claim.key,
+          claim.fingerprint,
+          claim.lease,
+          claim.leaseUntil,
+          claim.now,
+          claim.caller,
+          limit,
+          claim.caller,
+          since,
+          limit,
+        ],
       );
       return inserted === 1;
     },
