@@ -140,11 +140,14 @@ const cases: Array<[string, () => Promise<Measured>]> = [
     : []),
 ];
 
+/** BENCH_ONLY=<regexp>: only the cases whose name matches, beside bare Bun.serve (the ratios' base). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const measured = cases.filter(([name], index) => index === 0 || !only || only.test(name));
 const results = new Map<string, Measured[]>();
 try {
   // Interleaved rounds, so drift in the machine's speed touches every case alike.
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, run] of cases) results.set(name, [...(results.get(name) ?? []), await run()]);
+    for (const [name, run] of measured) results.set(name, [...(results.get(name) ?? []), await run()]);
   }
 } finally {
   stopAll();
@@ -164,7 +167,7 @@ const targets: Record<string, string> = {
   "/api/list/{id} read": "0.30",
   "toggle (write + event)": "0.20",
 };
-for (const [name] of cases) {
+for (const [name] of measured) {
   const rate = `${bestRate(name).toFixed(0).padStart(8)} req/s ${(bestRate(name) / baseRate).toFixed(3)}x`;
   const cpu = `${cpuPerRequest(name).toFixed(1).padStart(7)} CPU-µs/req ${(baseCpu / cpuPerRequest(name)).toFixed(3)}x`;
   console.log(`${name.padEnd(34)} ${rate}   ${cpu}${targets[name] ? `  [${targets[name]}x]` : ""}`);
