@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomToken } from "../auth/random-token";
 import type { Store } from "../store";
 import type { Claim, HeldKey, StoredAnswer } from "../store/idempotency";
 import { listOfLiveLink } from "./access";
@@ -63,10 +62,10 @@ export async function keyOwner(store: Store, userId: number | null, shareId: str
  * hash of it is stored. The auth routes are named by the HTTP layer; this catches any other
  * body with a password field.
  */
-export function carriesPassword(body: ArrayBuffer): boolean {
-  if (body.byteLength === 0) return false;
+export function carriesPassword(body: string): boolean {
+  if (body === "") return false;
   try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    const parsed: unknown = JSON.parse(body);
     return typeof parsed === "object" && parsed !== null && Object.keys(parsed).some((field) => /password/i.test(field));
   } catch {
     return false;
@@ -74,10 +73,11 @@ export function carriesPassword(body: ArrayBuffer): boolean {
 }
 
 /**
- * What makes two requests the same request: method, path, query and body bytes. The `_t` cache
- * buster is left out, so a client that stamps each try afresh still sends the same request.
+ * What makes two requests the same request: method, path, query and body text (as the routes
+ * will parse it). The `_t` cache buster is left out, so a client that stamps each try afresh still
+ * sends the same request.
  */
-export function fingerprint(method: string, url: string, body: ArrayBuffer): string {
+export function fingerprint(method: string, url: string, body: string): string {
   const { pathname, searchParams } = new URL(url);
   searchParams.delete("_t");
   searchParams.sort();
@@ -97,7 +97,8 @@ export type KeyOutcome = { held: HeldKey } | { replay: StoredAnswer };
 export async function claimKey(store: Store, caller: string, key: string, print: string, now = store.clock.now()): Promise<KeyOutcome> {
   // Each lap follows a row that changed under it; a key that keeps changing is in use.
   for (let lap = 0; lap < 3; lap++) {
-    const claim: Claim = { caller, key, fingerprint: print, lease: randomToken(16), leaseUntil: now + LEASE_MS, now };
+    // A lease only tells one claim from another, and is never a credential: a UUID is the cheapest unique name.
+    const claim: Claim = { caller, key, fingerprint: print, lease: crypto.randomUUID(), leaseUntil: now + LEASE_MS, now };
     const held = { held: { caller, key, lease: claim.lease, done: false } };
     if (await claimed(store, claim, store.idempotency.claim(claim, now - KEY_KEPT_MS, KEYS_PER_CALLER))) return held;
     const found = await store.idempotency.find(caller, key);

@@ -15,6 +15,7 @@ import type { HeldKey, StoredAnswer } from "../../store/idempotency";
 import type { Store } from "../../store";
 import { callerOf } from "../caller";
 import { matchedRoute } from "../route-pattern";
+import { hasBody } from "../validate";
 import type { AppEnv } from "../env";
 
 const UNSAFE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
@@ -41,7 +42,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { store, logger } = c.get("deps");
   const caller = await keyOwner(store, c.get("user")?.id ?? null, callerOf(c).shareId);
   if (caller === null) return next();
-  const body = await c.req.raw.clone().arrayBuffer();
+  // Read through Hono's body cache, so the route's JSON parse takes this text instead of reading a
+  // copy of the stream. An empty body is left unread: the route reads it as `{}` (src/http/validate.ts).
+  const body = hasBody(c.req.raw) ? await c.req.text() : "";
   if (carriesPassword(body)) return next();
   const outcome = await claimKey(store, caller, key, fingerprint(c.req.method, c.req.url, body));
   if ("replay" in outcome) {
