@@ -46,6 +46,31 @@ async function chooseMode(context: BrowserContext, baseUrl: string, mode: Mode) 
   await context.addCookies([{ name: COLOR_MODE_COOKIE, value: mode, url: baseUrl, sameSite: "Lax" }]);
 }
 
+const otherMode = (mode: Mode): Mode => (mode === "light" ? "dark" : "light");
+
+/**
+ * Repaints the page in the other mode as Settings does (islands/settings/theme-storage.ts): every
+ * page's stylesheet holds both modes, so this shows what a load in that mode shows, for a fraction
+ * of a load's time (docs/decisions/041-suite-time.md). Buttons fade their background over 0.15 s
+ * even with reduced motion; axe must see colours at rest, so each fade is taken to its end.
+ */
+async function switchMode(page: Page, mode: Mode) {
+  await page.evaluate((next) => {
+    document.documentElement.dataset.mode = next;
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", next);
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  }, mode);
+}
+
+/** Checks the page as the server rendered it in `loadedIn`, then switched in place to the other mode. */
+async function inBothModes(page: Page, theme: ThemeId, loadedIn: Mode, check: (mode: Mode) => Promise<void>) {
+  for (const mode of [loadedIn, otherMode(loadedIn)]) {
+    if (mode !== loadedIn) await switchMode(page, mode);
+    expect(await htmlAttributes(page)).toEqual([theme, mode]);
+    await check(mode);
+  }
+}
+
 describe("colour contrast in every theme and mode, in Chromium", () => {
   let env: BrowserEnv;
   let admin: Awaited<ReturnType<typeof signedInContext>>;
@@ -122,40 +147,69 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
     expect(targets).toContain("#faint-on-purpose");
   });
 
-  for (const mode of MODES) {
-    it(`passes colour-contrast on every page in every theme, ${mode}`, { timeout: 180_000 }, async () => {
-      const failures: string[] = [];
-      const check = async (page: Page, label: string) => {
-        const nodes = await contrastViolations(page);
-        if (nodes.length > 0) failures.push(`${label} (${nodes.length}):\n  ${describeNodes(nodes)}`);
-      };
+  /** Failures are gathered and reported together, with axe's numbers, so one run names every one. */
+  const contrastCheck = (page: Page, failures: string[]) => async (label: string) => {
+    const nodes = await contrastViolations(page);
+    if (nodes.length > 0) failures.push(`${label} (${nodes.length}):\n  ${describeNodes(nodes)}`);
+  };
 
-      // Signed out, every page shows the default theme: the mode alone changes them.
-      await chooseMode(guest.context, env.baseUrl, mode);
-      for (const path of ["/auth", sharedPath]) {
-        await gotoHydrated(guest.page, path);
-        expect(await htmlAttributes(guest.page)).toEqual(["vibrant", mode]);
-        await check(guest.page, `guest ${mode} ${path}`);
+  it("passes colour-contrast signed out, light and dark", async () => {
+    const failures: string[] = [];
+    const check = contrastCheck(guest.page, failures);
+    // Signed out, every page shows the default theme: the mode alone changes them.
+    for (const [path, loadedIn] of [
+      ["/auth", "light"],
+      [sharedPath, "dark"],
+    ] as const) {
+      await chooseMode(guest.context, env.baseUrl, loadedIn);
+      await gotoHydrated(guest.page, path);
+      await inBothModes(guest.page, "vibrant", loadedIn, async (mode) => {
+        await check(`guest ${mode} ${path}`);
         await keepScreenshot(guest.page, pictureName(mode, path.startsWith("/list") ? "guest-list" : path), false);
-      }
+      });
+    }
+    expect(failures, failures.join("\n\n")).toEqual([]);
+  });
 
-      await chooseMode(admin.context, env.baseUrl, mode);
+  for (const [index, theme] of THEME_IDS.entries()) {
+    // Each page is loaded in one mode and switched in place to the other; themes alternate the
+    // mode they load in, so the server's rendering of both is checked on every page too.
+    const loadedIn: Mode = MODES[index % 2]!;
+    it(`passes colour-contrast on every page in ${theme}, light and dark`, { timeout: 60_000 }, async () => {
+      const failures: string[] = [];
       const { page } = admin;
-      for (const theme of THEME_IDS) {
-        expect((await admin.context.request.post("/api/user/theme", { data: { theme } })).status()).toBe(200);
-        for (const path of pages) {
-          await gotoHydrated(page, path);
-          expect(await htmlAttributes(page)).toEqual([theme, mode]);
-          await check(page, `${theme} ${mode} ${path}`);
+      const check = contrastCheck(page, failures);
+      await page.setViewportSize(DESKTOP);
+      expect((await admin.context.request.post("/api/user/theme", { data: { theme } })).status()).toBe(200);
+      await chooseMode(admin.context, env.baseUrl, loadedIn);
+      for (const path of pages) {
+        await gotoHydrated(page, path);
+        await inBothModes(page, theme, loadedIn, async (mode) => {
+          await check(`${theme} ${mode} ${path}`);
           if (theme === PICTURED_THEME) await keepScreenshot(page, pictureName(mode, path), false);
+        });
+        if (path === "/settings?tab=account") {
+          // Opened on the page as it is now, in the other mode, and switched back.
+          await openPasswordErrors(page);
+          await inBothModes(page, theme, otherMode(loadedIn), async (mode) => {
+            await check(`${theme} ${mode} password dialog with errors`);
+            if (theme === PICTURED_THEME) await keepScreenshot(page, pictureName(mode, "password-dialog"), false);
+          });
         }
-        await openPasswordErrors(page);
-        await check(page, `${theme} ${mode} password dialog with errors`);
-        if (theme === PICTURED_THEME) await keepScreenshot(page, pictureName(mode, "password-dialog"), false);
-        await screenshotList(page, theme, mode, pages[1]!);
-        await check(page, `${theme} ${mode} ${pages[1]} at 375 px`);
-        await page.setViewportSize(DESKTOP);
       }
+      // The theme tab's picker shows the mode chosen, so it is also loaded in the other one.
+      await chooseMode(admin.context, env.baseUrl, otherMode(loadedIn));
+      await gotoHydrated(page, "/settings?tab=theme");
+      expect(await htmlAttributes(page)).toEqual([theme, otherMode(loadedIn)]);
+      await check(`${theme} ${otherMode(loadedIn)} /settings?tab=theme, as loaded`);
+
+      await chooseMode(admin.context, env.baseUrl, loadedIn);
+      await page.setViewportSize(TALL_PHONE);
+      await gotoHydrated(page, pages[1]!);
+      await inBothModes(page, theme, loadedIn, async (mode) => {
+        await check(`${theme} ${mode} ${pages[1]} at 375 px`);
+        await keepScreenshot(page, `theme-${theme}-${mode}`, false);
+      });
       expect(failures, failures.join("\n\n")).toEqual([]);
     });
   }
@@ -163,7 +217,6 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
 
 /** A dialog over the page, showing its field errors in the danger colour. */
 async function openPasswordErrors(page: Page) {
-  await gotoHydrated(page, "/settings?tab=account");
   await page.getByRole("button", { name: "Change Password" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Current Password").fill("x");
@@ -171,11 +224,4 @@ async function openPasswordErrors(page: Page) {
   await dialog.getByLabel("Confirm New Password").fill("other");
   await dialog.getByRole("button", { name: "Change Password" }).click();
   await dialog.getByText("Passwords don't match").waitFor();
-}
-
-/** 14 pictures of the list page on a phone, as a person would look at it. */
-async function screenshotList(page: Page, theme: ThemeId, mode: Mode, path: string) {
-  await page.setViewportSize(TALL_PHONE);
-  await gotoHydrated(page, path);
-  await keepScreenshot(page, `theme-${theme}-${mode}`, false);
 }
