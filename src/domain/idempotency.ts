@@ -73,11 +73,11 @@ export function carriesPassword(body: string): boolean {
 }
 
 /**
- * What makes two requests the same request: method, path, query and body text (as the routes
- * will parse it). The `_t` cache buster is left out, so a client that stamps each try afresh still
- * sends the same request.
+ * What makes two requests the same request: method, path, query and body (its text as the routes
+ * will parse it, or its bytes: the same hash for the same UTF-8). The `_t` cache buster is left
+ * out, so a client that stamps each try afresh still sends the same request.
  */
-export function fingerprint(method: string, url: string, body: string): string {
+export function fingerprint(method: string, url: string, body: string | ArrayBuffer): string {
   const { pathname, searchParams } = new URL(url);
   searchParams.delete("_t");
   searchParams.sort();
