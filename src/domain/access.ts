@@ -18,6 +18,8 @@ export interface ListAccess {
   list: TaskList;
   level: AccessLevel;
   isOwner: boolean;
+  /** The list's named recipients, when the read that found the list brought them along (a change through an item). */
+  recipientIds?: number[];
 }
 
 export interface Caller {
@@ -220,26 +222,28 @@ export async function resolveTaskListReadAccess(store: Store, caller: Caller, li
 }
 
 /**
+ * A member's access to the list an item is in, with its recipients, in one statement (decision
+ * 026; docs/decisions/038-fast-writes.md); locked inside a transaction. Undefined when the item or
+ * its list is gone or not theirs to see.
+ */
+async function memberAccessByItem(store: Store, caller: Caller, taskId: number, tx?: Db): Promise<ListAccess | undefined> {
+  const found =
+    Number.isSafeInteger(taskId) && taskId > 0 ? await store.lists.findByTask(taskId, caller.userId, tx, tx !== undefined) : undefined;
+  const access = found && accessThrough(caller, found.list, found.grant, store.clock.now());
+  return access && { ...access, recipientIds: found.recipientIds };
+}
+
+/**
  * Access to the list an item is in, for a write whose own statement says if the item is still
- * there (the toggle): one statement for a member, not two (decision 026). A link's caller goes
- * through `resolveTaskAccess`, for its answers to a dead link. 404s as `resolveTaskAccess`.
+ * there (the toggle). A link's caller goes through `resolveTaskAccess`, for its answers to a dead
+ * link. 404s as `resolveTaskAccess`.
  */
 export async function resolveContainingListAccess(store: Store, caller: Caller, taskId: number, tx: Db): Promise<ListAccess> {
   requireSignedInOrLink(caller);
   if (caller.shareId) return (await resolveTaskAccess(store, caller, taskId, tx)).access;
-  const found = Number.isSafeInteger(taskId) && taskId > 0 ? await store.lists.findByTask(taskId, caller.userId, tx, true) : undefined;
-  const access = found && accessThrough(caller, found.list, found.grant, store.clock.now());
+  const access = await memberAccessByItem(store, caller, taskId, tx);
   if (!access) throw notFound(TASK_NOT_FOUND);
   return access;
-}
-
-/**
- * Access to the list an item call reaches by the item: the link's list when the call carries a
- * shareId (404 for a dead link), else list `listId` by membership, locked inside a transaction.
- */
-async function itemListAccess(store: Store, caller: Caller, listId: number | undefined, tx?: Db): Promise<ListAccess | undefined> {
-  if (caller.shareId) return resolveShareAccess(store, caller, caller.shareId, tx);
-  return listId === undefined ? undefined : findListAccess(store, caller, await store.lists.findById(listId, tx, tx !== undefined), tx);
 }
 
 /** The task and the caller's access to its list; 404 'Task not found' alike for a missing and an invisible task. */
@@ -250,13 +254,29 @@ export async function resolveTaskAccess(
   tx?: Db,
 ): Promise<{ task: Task; access: ListAccess }> {
   requireSignedInOrLink(caller);
+  if (!caller.shareId) {
+    // The list is read (and locked) first, so the item read after it is the one the write acts on.
+    const access = await memberAccessByItem(store, caller, taskId, tx);
+    const task = access && (await store.tasks.findById(taskId, tx));
+    if (!task || task.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
+    return { task, access };
+  }
   const found = Number.isSafeInteger(taskId) && taskId > 0 ? await store.tasks.findById(taskId, tx) : undefined;
-  const access = await itemListAccess(store, caller, found?.listId, tx);
+  const access = await resolveShareAccess(store, caller, caller.shareId, tx);
   // In a PostgreSQL write the list is locked only now: read the task again, so a delete or move
   // that committed in between is seen instead of acted on. SQLite's write began before the read.
   const task = tx?.dialect === "postgres" && found ? await store.tasks.findById(taskId, tx) : found;
-  if (!task || !access || task.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
+  if (!task || task.listId !== access.list.id) throw notFound(TASK_NOT_FOUND);
   return { task, access };
+}
+
+/**
+ * Access to the list an item call reaches by the item: the link's list when the call carries a
+ * shareId (404 for a dead link), else list `listId` by membership, locked inside a transaction.
+ */
+async function itemListAccess(store: Store, caller: Caller, listId: number | undefined, tx?: Db): Promise<ListAccess | undefined> {
+  if (caller.shareId) return resolveShareAccess(store, caller, caller.shareId, tx);
+  return listId === undefined ? undefined : findListAccess(store, caller, await store.lists.findById(listId, tx, tx !== undefined), tx);
 }
 
 /**

@@ -84,10 +84,11 @@ export interface ProgressAudience {
 
 /**
  * Read inside the write's transaction, where the writer already holds the database: read after
- * the commit, it would take the read connection's lock of its own (decision 025).
+ * the commit, it would take the read connection's lock of its own (decision 025). Not read at all
+ * when the access read already brought the recipients (`ListAccess.recipientIds`).
  */
-export async function progressAudience(store: Store, list: TaskList, tx: Db): Promise<ProgressAudience> {
-  return { listId: list.id, userIds: [list.userId, ...(await store.shares.recipientIds(list.id, tx))] };
+export async function progressAudience(store: Store, list: TaskList, tx: Db, recipientIds?: number[]): Promise<ProgressAudience> {
+  return { listId: list.id, userIds: [list.userId, ...(recipientIds ?? (await store.shares.recipientIds(list.id, tx)))] };
 }
 
 /**

@@ -157,7 +157,11 @@ export async function updateTask(store: Store, bus: EventBus, caller: ActingCall
     const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor }, tx))!;
     const by = { actor, action: updateAction(changes) };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
-    return { task, progress: task.completed !== stored.completed ? await progressAudience(store, access.list, tx) : undefined, event };
+    return {
+      task,
+      progress: task.completed !== stored.completed ? await progressAudience(store, access.list, tx, access.recipientIds) : undefined,
+      event,
+    };
   });
   if (event) await publishEvents(bus, [event]);
   if (progress) await announceProgress(bus, progress);
@@ -172,7 +176,7 @@ export async function toggleTask(store: Store, bus: EventBus, caller: ActingCall
     if (!task) throw notFound(TASK_NOT_FOUND);
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
-    return { task, progress: await progressAudience(store, access.list, tx), event };
+    return { task, progress: await progressAudience(store, access.list, tx, access.recipientIds), event };
   });
   await publishEvents(bus, [event]);
   await announceProgress(bus, progress);
@@ -187,7 +191,7 @@ export async function deleteTask(store: Store, bus: EventBus, caller: ActingCall
     const by = { actor: await actorOf(store, caller, tx), subject: task.title };
     const payload: TaskDeletedPayload = { id: task.id, deletedIds: await store.tasks.deleteWithChildren(task.id, Date.now(), caller, tx) };
     const event = await recordListEvent(store, tx, access.list, "task_deleted", payload, by);
-    return { payload, progress: await progressAudience(store, access.list, tx), event };
+    return { payload, progress: await progressAudience(store, access.list, tx, access.recipientIds), event };
   });
   await publishEvents(bus, [event]);
   await announceProgress(bus, progress);

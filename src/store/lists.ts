@@ -66,12 +66,20 @@ interface ListForReaderRow extends ListRow {
 }
 
 /**
- * The live list a live item is in, with the reader's own share of it, in one statement: for a
- * change that names the item in its own statement, which says whether the item is still there.
+ * The live list a live item is in, with the reader's own share of it and every recipient's id
+ * (whose Home hears of the change), in one statement.
  */
 const BY_TASK = `SELECT task_lists.*,
-  (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level
+  (SELECT access_level FROM list_shares WHERE list_id = task_lists.id AND user_id = ?) AS grant_level,
+  (SELECT string_agg(CAST(user_id AS TEXT), ',' ORDER BY user_id) FROM list_shares WHERE list_id = task_lists.id) AS recipient_ids
   FROM task_lists WHERE id = (SELECT list_id FROM tasks WHERE id = ? AND deleted_at IS NULL) AND deleted_at IS NULL`;
+
+/** What `findByTask` reads: the list, the reader's own share of it, and its recipients. */
+export interface ListByTask {
+  list: TaskList;
+  grant: AccessLevel | undefined;
+  recipientIds: number[];
+}
 
 /** The bound on deleted lists: an owner keeps this many for Undo (docs/product-rules.md#undo-and-restore). */
 export const DELETED_LISTS_KEPT = 200;
@@ -97,14 +105,14 @@ async function purgeLists(tx: Db, select: string, params: SqlValue[]): Promise<n
 export function listsStore(db: Db) {
   return {
     /** `readerId` null (a link guest) holds no share. `lock` as in `findById`. */
-    async findByTask(
-      taskId: number,
-      readerId: number | null,
-      tx: Db = db,
-      lock = false,
-    ): Promise<{ list: TaskList; grant: AccessLevel | undefined } | undefined> {
-      const row = await tx.get<ListRow & { grant_level: string | null }>(`${BY_TASK}${forUpdate(tx, lock)}`, [readerId, taskId]);
-      return row && { list: toList(row), grant: row.grant_level === null ? undefined : toLevel(row.grant_level) };
+    async findByTask(taskId: number, readerId: number | null, tx: Db = db, lock = false): Promise<ListByTask | undefined> {
+      const row = await tx.get<ListRow & { grant_level: string | null; recipient_ids: string | null }>(`${BY_TASK}${forUpdate(tx, lock)}`, [
+        readerId,
+        taskId,
+      ]);
+      if (!row) return undefined;
+      const recipientIds = row.recipient_ids === null ? [] : row.recipient_ids.split(",").map(Number);
+      return { list: toList(row), grant: row.grant_level === null ? undefined : toLevel(row.grant_level), recipientIds };
     },
     async findById(id: number, tx: Db = db, lock = false): Promise<TaskList | undefined> {
       const row = await tx.get<ListRow>(`SELECT * FROM task_lists WHERE id = ? AND deleted_at IS NULL${forUpdate(tx, lock)}`, [id]);

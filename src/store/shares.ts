@@ -61,7 +61,9 @@ export function sharesStore(db: Db) {
       return tx.run("DELETE FROM list_shares WHERE list_id = ? AND user_id = ?", [listId, userId]);
     },
     async recipientIds(listId: number, tx: Db = db): Promise<number[]> {
-      const rows = await tx.all<{ user_id: number | string }>("SELECT user_id FROM list_shares WHERE list_id = ?", [listId]);
+      const rows = await tx.all<{ user_id: number | string }>("SELECT user_id FROM list_shares WHERE list_id = ? ORDER BY user_id", [
+        listId,
+      ]);
       return rows.map((row) => Number(row.user_id));
     },
     /** Share record: the shares of every list the owner has, newest first (docs/http-contract.md#shapes). */
