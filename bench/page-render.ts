@@ -2,20 +2,24 @@
  * How many server-rendered pages a checkout answers (docs/decisions/036): a signed-in list page of
  * 50 items and Home, read again and again by wrk (-t1 -c8, pinned to CPU 1, the server to CPU 0),
  * and a list page that changes before every read (an item ticked, then the page read; only the
- * read is timed). Each figure is given two ways: pages per second as wrk saw them, and pages per
- * CPU-second of the server (its CPU time from /proc over the pages it answered), which the other
- * work on a shared machine disturbs less.
+ * read is timed, after as many rounds untimed: until the engine has compiled the render's code,
+ * the first reads cost several times what they cost a server that has run a while). Each figure
+ * is given two ways: pages per second as wrk saw them, and pages per CPU-second of the server (its
+ * CPU time from /proc over the pages it answered), which the other work on a shared machine
+ * disturbs less.
  *
  * `bun bench/page-render.ts [checkout…]`: each checkout (default this one) runs its own
  * `bun src/server.ts` with this process's environment (React renders its development build unless
  * NODE_ENV=production); the cases alternate between checkouts. BENCH_SECONDS (5), BENCH_CHANGES
- * (200). Ports 47320–47329. Needs wrk. Not a test: nothing here passes or fails.
+ * (200), BENCH_WARMUP (untimed changes first, as many). Ports 47320–47329. Needs wrk. Not a test:
+ * nothing here passes or fails.
  */
 import { join, resolve } from "node:path";
 import { treeServer, type TreeServer } from "./tree-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? CHANGES);
 const ITEMS = 50;
 const PORT = 47_320;
 const CHECKOUTS = (process.argv.length > 2 ? process.argv.slice(2) : [join(import.meta.dir, "..")]).map((path) => resolve(path));
@@ -64,7 +68,7 @@ async function wrk(site: Site, path: string): Promise<Rate> {
 async function changing(site: Site): Promise<Rate> {
   let wall = 0;
   let cpu = 0;
-  for (let i = 0; i < CHANGES; i++) {
+  for (let i = 0; i < WARMUP + CHANGES; i++) {
     const ticked = await fetch(`${site.server.base}/api/tasks/${site.taskId}/toggle`, {
       method: "POST",
       headers: { cookie: site.cookie, origin: site.server.base },
@@ -74,9 +78,10 @@ async function changing(site: Site): Promise<Rate> {
     const [cpuBefore, start] = [site.server.cpuMicros(), performance.now()];
     const page = await fetch(`${site.server.base}/list/${site.listId}`, { headers: { cookie: site.cookie } });
     await page.arrayBuffer();
+    if (!page.ok) throw new Error(`list page: ${page.status}`);
+    if (i < WARMUP) continue;
     wall += performance.now() - start;
     cpu += site.server.cpuMicros() - cpuBefore;
-    if (!page.ok) throw new Error(`list page: ${page.status}`);
   }
   return { perSecond: (CHANGES * 1000) / wall, perCpuSecond: (CHANGES * 1e6) / cpu };
 }
@@ -94,7 +99,7 @@ try {
   for (const { name, run } of CASES) {
     for (const site of sites) results.set(`${site.checkout} ${name}`, await run(site));
   }
-  console.log(`\nPages per second (per CPU-second of the server), NODE_ENV=${process.env.NODE_ENV ?? "(unset)"}`);
+  console.log(`\nPages per second (per CPU-second of the server), NODE_ENV=${process.env.NODE_ENV ?? "(unset)"}, warm-up ${WARMUP}`);
   for (const { name } of CASES) {
     console.log(`\n${name}`);
     const first = results.get(`${sites[0]!.checkout} ${name}`)!;

@@ -2,7 +2,9 @@ import { createContext, useContext, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { assertSerializable, type Serializable } from "../islands/props";
 import { islands, type IslandName, type IslandProps } from "../islands/registry";
+import { RowMarkup } from "../islands/list/ListBody";
 import { IconSprite } from "../islands/ui/Icon";
+import { keptRowMarkup } from "./kept-rows";
 
 /** islands/hydrate.tsx hydrates with the same prefix. */
 const islandIdPrefix = (name: string) => `${name}-`;
@@ -20,7 +22,8 @@ export const RenderedIslands = createContext<Set<IslandName> | null>(null);
  * depend on the position in the tree, so inside the page they would differ from the client's
  * and break every aria-labelledby they feed (a dialog would lose its name). The prefix keeps
  * two islands' ids apart. A separate root sees no context of the page's, so the icon sprite's URL
- * is handed on, as the client does.
+ * is handed on, as the client does, and the list's rows are offered their kept markup
+ * (views/kept-rows.tsx), which the client has no use for.
  */
 type PropsOf<N extends IslandName> = IslandProps[N] & object;
 
@@ -31,7 +34,9 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const Component = islands[name] as unknown as ComponentType<PropsOf<N>>;
   const html = renderToString(
     <IconSprite value={sprite}>
-      <Component {...props} />
+      <RowMarkup value={keptRowMarkup}>
+        <Component {...props} />
+      </RowMarkup>
     </IconSprite>,
     { identifierPrefix: islandIdPrefix(name) },
   );

@@ -16,6 +16,10 @@ export interface RowHandlers {
   onKeyMove: (event: KeyboardEvent, index: number) => void;
 }
 
+/**
+ * Everything a row shows comes from these and the icon sprite: the server keeps a row's markup by
+ * them (views/kept-rows.tsx), so all but the handlers are plain data.
+ */
 export interface ItemRowProps extends RowHandlers {
   task: Task;
   /** Row index in the view, for the theme colour (--task-0..9) and keyboard moves. */

@@ -1,9 +1,9 @@
-import type { RefObject } from "react";
+import { createContext, type ReactElement, type RefObject, useContext } from "react";
 import type { Task } from "../../src/shared/types";
-import { Icon, Spinner } from "../ui/Icon";
+import { Icon, IconSprite, Spinner } from "../ui/Icon";
 import { OfflineBanner, type OutboxView } from "../offline/OfflineBanner";
 import { needsNetwork } from "../offline/useOffline";
-import { ItemRow, type RowHandlers } from "./ItemRow";
+import { ItemRow, type ItemRowProps, type RowHandlers } from "./ItemRow";
 import { emptyStateText } from "./logic";
 import { QuickAdd, type QuickAddProps } from "./QuickAdd";
 import type { ListView } from "./store";
@@ -34,10 +34,20 @@ export interface ListBodyProps {
   row: RowHandlers;
 }
 
+/**
+ * The server's way to the rows' markup (views/kept-rows.tsx): React renders each row once per
+ * state and the markup is kept, so a list that changed renders again only the rows that did
+ * (docs/decisions/040-list-page-render.md). The browser has none and renders the rows as elements,
+ * which hydrate that same markup.
+ */
+export const RowMarkup = createContext<((rows: ReactElement<ItemRowProps>[], sprite: string) => string) | null>(null);
+
 /** The list page's visible part: title bar or breadcrumb, toolbar, quick add, rows or empty state. */
 export function ListBody(props: ListBodyProps) {
   const { data, parent, rows, readOnly, pending } = props;
   const { ids: waiting } = props.outbox;
+  const rowMarkup = useContext(RowMarkup);
+  const sprite = useContext(IconSprite);
   // Offline as the browser says, or as the last try to reach the server found.
   const offline = props.outbox.offline || props.outbox.unreachable;
   // Reset and clearing act on the list as the server has it, so they wait for a connection.
@@ -53,6 +63,35 @@ export function ListBody(props: ListBodyProps) {
       {props.completed} of {props.total} completed{data.loading && <Spinner label="Refreshing" />}
     </span>
   );
+
+  const pinned = parent && (
+    <ItemRow
+      task={parent}
+      index={0}
+      pinned
+      pending={pending.has(parent.id)}
+      waiting={waiting.has(parent.id)}
+      readOnly={readOnly}
+      canTick={props.canTick}
+      draggable={false}
+      {...props.row}
+    />
+  );
+  const items = rows.map((task, index) => (
+    <ItemRow
+      key={task.id}
+      task={task}
+      index={index + (parent ? 1 : 0)}
+      pending={pending.has(task.id)}
+      waiting={waiting.has(task.id)}
+      readOnly={readOnly}
+      canTick={props.canTick}
+      draggable={props.canDrag}
+      subItems={task.isParent ? subItemsOf(task) : undefined}
+      {...props.row}
+      onKeyMove={(event) => props.row.onKeyMove(event, index)}
+    />
+  ));
 
   return (
     <div className="list-screen">
@@ -126,36 +165,13 @@ export function ListBody(props: ListBodyProps) {
 
       {data.loading && props.total === 0 ? (
         <p className="empty-state">Loading items...</p>
+      ) : rowMarkup ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of these rows (views/kept-rows.tsx), not user input
+        <ul className="items" dangerouslySetInnerHTML={{ __html: rowMarkup(pinned ? [pinned, ...items] : items, sprite) }} />
       ) : (
         <ul className="items" ref={props.rowsRef}>
-          {parent && (
-            <ItemRow
-              task={parent}
-              index={0}
-              pinned
-              pending={pending.has(parent.id)}
-              waiting={waiting.has(parent.id)}
-              readOnly={readOnly}
-              canTick={props.canTick}
-              draggable={false}
-              {...props.row}
-            />
-          )}
-          {rows.map((task, index) => (
-            <ItemRow
-              key={task.id}
-              task={task}
-              index={index + (parent ? 1 : 0)}
-              pending={pending.has(task.id)}
-              waiting={waiting.has(task.id)}
-              readOnly={readOnly}
-              canTick={props.canTick}
-              draggable={props.canDrag}
-              subItems={task.isParent ? subItemsOf(task) : undefined}
-              {...props.row}
-              onKeyMove={(event) => props.row.onKeyMove(event, index)}
-            />
-          ))}
+          {pinned}
+          {items}
         </ul>
       )}
       {empty && !(data.loading && props.total === 0) && <p className="empty-state">{empty}</p>}

@@ -22,14 +22,18 @@ const signedInOrLinked: MiddlewareHandler<AppEnv> = async (c, next) => {
   return caller.userId === null && !caller.shareId ? c.redirect("/auth") : next();
 };
 
+/** Built once: zod compiles a schema on its first parse, which would otherwise be every request's. */
+const listParamSchema = z.object({ id: idSchema });
+const parentQuerySchema = z.object({ parentId: idSchema.optional() });
+
 const listParam = validator("param", (value, c: AppContext) => {
-  const parsed = z.object({ id: idSchema }).safeParse(value);
+  const parsed = listParamSchema.safeParse(value);
   return parsed.success ? parsed.data : listNotFound(c);
 });
 
 /** A malformed ?parentId= names no parent, like a stale one: back to the list itself. */
 const parentQuery = validator("query", (value, c: AppContext) => {
-  const parsed = z.object({ parentId: idSchema.optional() }).safeParse(value);
+  const parsed = parentQuerySchema.safeParse(value);
   return parsed.success ? parsed.data : c.redirect(withShareId(`/list/${c.req.param("id")}`, callerOf(c).shareId));
 });
 
