@@ -2,7 +2,8 @@ import type { EventBus } from "./bus";
 import type { TaskDeletedPayload } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
-import { requireOwner, requireWriteAccess, resolveTaskListAccess } from "./access";
+import { requireOwner, requireWriteAccess } from "./access";
+import { resolveTaskListAccess } from "./item-access";
 import { actorOf, type ActingCaller } from "./actors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 

@@ -10,17 +10,14 @@ import type { ParentTaskResponse, Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { TaskChanges } from "../store/tasks";
+import { type Caller, requireTaskUpdateAccess, requireTickAccess, requireWriteAccess } from "./access";
 import {
-  requireTaskUpdateAccess,
-  requireTickAccess,
-  requireWriteAccess,
-  type Caller,
   resolveContainingListAccess,
   resolveTaskAccess,
   resolveTaskListAccess,
   resolveTaskListReadAccess,
   TASK_NOT_FOUND,
-} from "./access";
+} from "./item-access";
 import { actorOf, type ActingCaller } from "./actors";
 import { badRequest, forbidden, notFound } from "./errors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createTasksInBulk } from "../../domain/bulk";
 import { clearCompleted, resetCompletions } from "../../domain/completions";
 import { reorderTasks } from "../../domain/reorder";
-import { TASK_NOT_FOUND } from "../../domain/access";
+import { TASK_NOT_FOUND } from "../../domain/item-access";
 import * as tasks from "../../domain/tasks";
 import { restoreTasks } from "../../domain/undo";
 import {
