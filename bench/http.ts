@@ -8,6 +8,7 @@
  * do. Each server runs pinned to CPU 0 and wrk (-t1 -c64) to CPU 1. Besides requests per second, each case reports the server's CPU time per request (from
  * /proc): on a machine shared with other work, throughput drops with whatever else runs on CPU 0,
  * while CPU time per request moves far less, so its ratio is the steadier of the two.
+ * BENCH_KEYS_HELD=n has each keyed caller start with n keys of today (bench/http-target.ts), as late in a busy day.
  * Needs wrk (`apt-get install -y wrk`). Not a test: nothing here passes or fails.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
