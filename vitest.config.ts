@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // One argon2id hash per password per worker, not one per registration (docs/decisions/041-suite-time.md).
+    setupFiles: ["tests/helpers/password-hashes.ts"],
     testTimeout: 30_000,
     // Browser checks poll for what a person would see; under a loaded 2-core CI a second is too short.
     expect: { poll: { timeout: 5_000 } },
