@@ -107,7 +107,9 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
 async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, tx: Db): Promise<TaskChanges> {
   const changes: TaskChanges = { title: input.title, description: input.description, completed: input.completed, position: input.position };
   const parentId = input.parentId ?? task.parentId;
-  const childCount = task.isParent ? await store.tasks.countChildren(task.id, tx) : 0;
+  // Sub-items matter only to a change of nesting or place: a tick or a rename of a parent counts none.
+  const reshapes = input.parentId !== undefined || input.isParent !== undefined || input.position !== undefined;
+  const childCount = task.isParent && reshapes ? await store.tasks.countChildren(task.id, tx) : 0;
   if (parentId === task.id) throw badRequest("An item cannot be its own parent", "INVALID_PARENT");
   if (parentId !== 0 && childCount > 0) throw badRequest("An item with sub-items cannot become a sub-item", "HAS_SUBITEMS");
   const parent = parentId === 0 ? undefined : await requireParentInSameList(store, task.listId, parentId, tx);
