@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps) {
   app.get(SERVICE_WORKER_PATH, serviceWorker(deps.assets));
   app.get("/healthz", healthz(resolved));
 
-  const door = frontDoor(resolved.store);
+  const door = frontDoor(resolved.store, resolved.realtime.polls);
   app.use("*", admission(resolved, door.callerOf));
 
   // Every method, as before the app took it in: anything but an upgrade answers 426. Each is named,

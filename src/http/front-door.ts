@@ -6,18 +6,25 @@
  * parse instead of making their own (src/http/middleware/admission.ts). A failed parse is not the
  * door's to answer: the routes' admission throws it into the one error handler, which logs it.
  *
- * The door's one route of its own is memory: a signed-in read whose answer its route kept under
- * the database's change mark (src/http/middleware/kept-reads.ts) is given again from here, with
- * the same header code as every answer (security headers, the cache partition, revalidation,
- * compression). Routing, ids and rules are never done twice: an address is only kept once its
- * route accepted it, and anything not kept goes to the routes.
+ * The door's routes of its own are memory, with the same header code as every answer (security
+ * headers, the cache partition, revalidation, compression):
+ * - a signed-in read whose answer its route kept under the database's change mark
+ *   (src/http/middleware/kept-reads.ts) is given again from here;
+ * - a long poll of a client its route made for this caller is answered from here, as a browser
+ *   polls again after every delivery (docs/decisions/039-long-poll-round-trip.md).
+ * Routing, ids and rules are never done twice: an address is only kept once its route accepted it,
+ * a poll client exists only once its route made it, and anything else (a cookie to send, a query
+ * to refuse, an unknown client, a poll that failed) goes to the routes, which answer for it.
  */
 import type { Hono } from "hono";
+import type { PollRegistry } from "../realtime/poll";
+import type { LiveMessage } from "../shared/live-messages";
+import { pollQuerySchema } from "../shared/params";
 import type { Store } from "../store";
 import { CACHE_PARTITION_HEADER, cachePartition } from "../shared/offline-cache";
 import type { AppEnv } from "./env";
 import { compressBody, type Encoding, MIN_COMPRESSED_BYTES, preferredEncoding } from "./middleware/compression";
-import { etagOf, matchesEtag, REVALIDATE } from "./middleware/conditional";
+import { etagOf, matchesEtag, NO_STORE, REVALIDATE } from "./middleware/conditional";
 import { keptReads } from "./middleware/kept-reads";
 import { isHttps, securityHeaderEntries } from "./middleware/security-headers";
 import { type Caller, sessionReader } from "./middleware/session";
@@ -29,8 +36,42 @@ const KEPT_BODIES = 200;
 /** Callers whose headers are kept per body (each carries its own cache partition). */
 const KEPT_CALLERS = 32;
 
+/** Callers whose poll answers' headers are kept. */
+const KEPT_SESSIONS_HEADERS = 1_000;
+
 /** A caller's headers for one body; those of a coding are made when a browser first asks for it. */
 type HeaderSet = Record<"identity" | "notModified", Headers> & Partial<Record<Encoding, Headers>>;
+
+/** The long poll's address (docs/http-contract.md#long-poll) and its route as the request log names it. */
+const POLL_PREFIX = "/api/poll/";
+const POLL_ROUTE = "/api/poll/:clientId";
+
+/**
+ * An event's JSON, made once for every answer that carries it: a waiting poll is handed the very
+ * message the bus brought, one object for all the list's members (src/realtime/replay.ts).
+ */
+const serialized = new WeakMap<LiveMessage, string>();
+const jsonOf = (event: LiveMessage) => {
+  let json = serialized.get(event);
+  if (json === undefined) {
+    json = JSON.stringify(event);
+    serialized.set(event, json);
+  }
+  return json;
+};
+
+/** `GET /api/poll/{clientId}?query`: the id and the query, or undefined for any other request. */
+function pollAddress(request: Request): { clientId: string; query: URLSearchParams } | undefined {
+  if (request.method !== "GET") return undefined;
+  const url = request.url;
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  if (!url.startsWith(POLL_PREFIX, path)) return undefined;
+  const mark = url.indexOf("?", path);
+  const clientId = url.slice(path + POLL_PREFIX.length, mark === -1 ? undefined : mark);
+  // Any other spelling (an escaped or further path) is the route's to match or refuse.
+  if (!/^[a-z2-7]+$/.test(clientId)) return undefined;
+  return { clientId, query: new URLSearchParams(mark === -1 ? "" : url.slice(mark + 1)) };
+}
 
 /** What is built once per body: its tag, its compressed bytes, and per caller its headers. */
 interface Derived {
@@ -40,7 +81,7 @@ interface Derived {
   headers: Map<number, HeaderSet>;
 }
 
-export function frontDoor(store: Store) {
+export function frontDoor(store: Store, polls?: PollRegistry) {
   const readSession = sessionReader(store);
   const parsed = new WeakMap<Request, Caller | Promise<Caller>>();
   const reads = keptReads();
@@ -102,6 +143,61 @@ export function frontDoor(store: Store) {
     return respond(request, kept.json, caller.user.id);
   };
 
+  /** A poll answer's headers per caller, as the app's middleware gives an API answer: security, partition, `no-store`, Vary. */
+  const pollHeaders = new Map<string, Headers>();
+  const pollHeadersOf = (https: boolean, userId: number | undefined) => {
+    const key = `${https} ${userId}`;
+    let headers = pollHeaders.get(key);
+    if (!headers) {
+      headers = new Headers(securityHeaderEntries(https));
+      headers.set("Cache-Control", NO_STORE);
+      headers.set("Content-Type", "application/json");
+      headers.set("Vary", "Accept-Encoding");
+      headers.set(CACHE_PARTITION_HEADER, cachePartition(userId));
+      if (pollHeaders.size >= KEPT_SESSIONS_HEADERS) pollHeaders.clear();
+      pollHeaders.set(key, headers);
+    }
+    return headers;
+  };
+
+  /**
+   * A poll of the caller's own client, with a query its route accepts, answered here; undefined
+   * for the route to answer. Rejects only when the poll itself failed.
+   */
+  const polled = (request: Request, caller: Caller): Promise<Response> | undefined => {
+    const address = polls && !caller.cookie ? pollAddress(request) : undefined;
+    if (!address) return undefined;
+    const { query } = address;
+    const lastEventId = query.getAll("lastEventId");
+    const shareId = query.getAll("shareId");
+    if (lastEventId.length > 1 || shareId.length > 1) return undefined;
+    const parsed = pollQuerySchema.safeParse({ lastEventId: lastEventId[0] });
+    if (!parsed.success) return undefined;
+    const identity = { userId: caller.user?.id ?? null, sessionId: caller.session?.id ?? null };
+    const sharing = shareId[0]?.trim();
+    const client = polls!.find(address.clientId, { identity, ...(sharing ? { shareId: sharing } : {}) });
+    if (!client) return undefined;
+    nameRoute(request, POLL_ROUTE);
+    return polls!.poll(client, parsed.data.lastEventId, request.signal).then((events) => {
+      const json = `{"events":[${events.map(jsonOf).join(",")}]}`;
+      const https = isHttps(request.url, request.headers.get("x-forwarded-proto") ?? undefined);
+      const headers = pollHeadersOf(https, caller.user?.id);
+      // Most answers are one event of a few hundred bytes, too small to compress: told by their length.
+      const small = json.length * 3 < MIN_COMPRESSED_BYTES || Buffer.byteLength(json) < MIN_COMPRESSED_BYTES;
+      const encoding = small ? null : preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
+      if (!encoding) return new Response(json, { headers });
+      const compressed = compressBody(new TextEncoder().encode(json), encoding);
+      const sent = new Headers(headers);
+      sent.set("Content-Encoding", encoding);
+      sent.set("Content-Length", String(compressed.byteLength));
+      return new Response(compressed, { headers: sent });
+    });
+  };
+
+  /** The door's own answer, else the app's; a poll that failed is the route's to answer, which logs why. */
+  const answer = (request: Request, caller: Caller, app: Hono<AppEnv>, server: unknown): Response | Promise<Response> =>
+    remembered(request, caller) ?? polled(request, caller)?.catch(() => app.fetch(request, server)) ?? app.fetch(request, server);
+
   return {
     reads,
     /** The door's parse of a request, for the routes behind it; parsed here for a request that came another way. */
@@ -111,10 +207,10 @@ export function frontDoor(store: Store) {
       const fetch = (request: Request, server?: unknown): Response | Promise<Response> => {
         const caller = readSession(request);
         parsed.set(request, caller);
-        if (!(caller instanceof Promise)) return remembered(request, caller) ?? app.fetch(request, server);
+        if (!(caller instanceof Promise)) return answer(request, caller, app, server);
         // A parse that failed is answered by the routes, whose admission awaits the same promise and throws it.
         return caller.then(
-          (known) => remembered(request, known) ?? app.fetch(request, server),
+          (known) => answer(request, known, app, server),
           () => app.fetch(request, server),
         );
       };

@@ -5,7 +5,7 @@ import type { LiveMessage } from "../shared/realtime";
 import type { Store } from "../store";
 import type { Hub } from "./hub";
 import { admitPollClient, MAX_CLIENTS, MAX_CLIENTS_PER_IP, MAX_UNSUBSCRIBED_PER_IP } from "./poll-admission";
-import { handOver, resumeFrom, storedFor, type ReplayCursor } from "./replay";
+import { cursorAt, handOver, resumeFrom, storedFor, type ReplayCursor } from "./replay";
 import { listNotice, withoutShareId, type Identity, type Subscriber, type Target } from "./subscriber";
 
 /**
@@ -60,16 +60,16 @@ const UNSUBSCRIBED_IDLE_MS = 30_000;
 
 const newClientId = () => randomToken(20);
 
-function addTo<K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) {
-  const set = index.get(key) ?? new Set();
-  set.add(client);
-  index.set(key, set);
-}
+const addTo = <K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) => {
+  const set = index.get(key);
+  if (set) set.add(client);
+  else index.set(key, new Set([client]));
+};
 
-function removeFrom<K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) {
+const removeFrom = <K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) => {
   const set = index.get(key);
   if (set?.delete(client) && set.size === 0) index.delete(key);
-}
+};
 
 export function createPollRegistry(hub: Hub, store: Store, options: PollOptions = {}) {
   const waitMs = options.waitMs ?? 30_000;
@@ -86,7 +86,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   const byList = new Map<number, Set<PollClient>>();
   const byUser = new Map<number, Set<PollClient>>();
   const byIp = new Map<string, Set<PollClient>>();
-  const unsubscribedByIp = new Map<string, Set<PollClient>>();
   const waiting = new Set<PollClient>();
   const broadcasts: Array<{ seq: number; message: LiveMessage }> = [];
   let broadcastSeq = 0;
@@ -100,11 +99,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     client.queue.push(message);
     if (client.queue.length > QUEUE_MAX) client.queue.shift();
     wake(client);
-  };
-  /** A client following nothing counts against its address's allowance. */
-  const classify = (client: PollClient) => {
-    if (client.subscriptions.size === 0 && clients.has(client.id)) addTo(unsubscribedByIp, client.ip, client);
-    else removeFrom(unsubscribedByIp, client.ip, client);
   };
 
   /**
@@ -146,7 +140,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   function forget(client: PollClient) {
     if (!clients.delete(client.id)) return;
     hub.leave(client);
-    classify(client);
     removeFrom(byIp, client.ip, client);
     if (client.identity.userId !== null) removeFrom(byUser, client.identity.userId, client);
     client.wake?.();
@@ -164,26 +157,36 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     }
   }
 
-  async function collect(client: PollClient, lastEventId: number | undefined): Promise<LiveMessage[]> {
+  /**
+   * What the client's next answer carries. Every polled event has an id (docs/http-contract.md#long-poll):
+   * one that is not stored takes the client's cursor, so a client resuming from it skips nothing.
+   * A client with nothing new answers at once, without a promise: the common case of a poll that
+   * comes back after each delivery, to wait again.
+   */
+  function collect(client: PollClient, lastEventId: number | undefined): LiveMessage[] | Promise<LiveMessage[]> {
     client.dirty = false;
-    // Every polled event has an id (docs/http-contract.md#long-poll). One that is not stored takes
-    // the client's cursor, so a client resuming from it skips nothing.
-    const unstored = [
-      ...client.queue.splice(0),
-      ...broadcasts.filter((entry) => entry.seq > client.broadcastSeq).map((entry) => entry.message),
-    ];
-    client.broadcastSeq = broadcastSeq;
+    const unstored = client.queue.length > 0 ? client.queue.splice(0) : [];
+    if (client.broadcastSeq < broadcastSeq) {
+      for (const entry of broadcasts) if (entry.seq > client.broadcastSeq) unstored.push(entry.message);
+      client.broadcastSeq = broadcastSeq;
+    }
     const out = unstored.map((message): LiveMessage => ({ ...message, id: client.cursor }));
-    return [...out, ...(await storedFor(store, client, lastEventId))];
+    const stored = storedFor(store, client, lastEventId);
+    if (stored instanceof Promise) return stored.then((found) => [...out, ...found]);
+    return out.length === 0 ? stored : [...out, ...stored];
   }
 
+  /**
+   * Until something arrives, `waitMs` passes or the request ends. `done` may run more than once
+   * (an abort after the answer): only its first run ends this wait, so its abort listener is left
+   * to go with the request instead of being taken off at every answer.
+   */
   function waitForNews(client: PollClient, signal: AbortSignal | undefined): Promise<void> {
     if (client.dirty) return Promise.resolve();
     client.wake?.(); // a newer poll on the same client ends the older one
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
         if (client.wake === done) {
           client.wake = undefined;
           waiting.delete(client);
@@ -191,16 +194,13 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
         resolve();
       };
       const timer = setTimeout(done, waitMs);
-      signal?.addEventListener("abort", done);
+      signal?.addEventListener("abort", done, { once: true });
       client.wake = done;
       waiting.add(client);
     });
   }
 
-  const ownerOf = (client: PollClient) => ({
-    ...client.identity,
-    ...(client.boundShareId !== undefined ? { boundShareId: client.boundShareId } : {}),
-  });
+  const ownerOf = (client: PollClient) => ({ ...client.identity, boundShareId: client.boundShareId });
 
   return {
     count: () => clients.size,
@@ -211,37 +211,27 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       if (existing) return existing;
       const latest = await store.events.latestId();
       const ip = caller.ip ?? "local";
-      admitPollClient(
-        clients.size,
-        byIp.get(ip)?.size ?? 0,
-        [...(unsubscribedByIp.get(ip) ?? [])].map((idle) => idle.lastSeen),
-        allowance,
-      );
+      const atAddress = [...(byIp.get(ip) ?? [])];
+      // An address holds at most a few dozen clients: those following nothing are counted as one more comes.
+      const idle = atAddress.filter((held) => held.subscriptions.size === 0).map((held) => held.lastSeen);
+      admitPollClient(clients.size, atAddress.length, idle, allowance);
       const client: PollClient = {
         id: newClientId(),
         ip,
         identity: { ...caller.identity },
         subscriptions: new Map(),
         ...(caller.identity.userId === null && caller.shareId ? { boundShareId: caller.shareId } : {}),
-        cursor: latest,
-        recent: new Set(),
+        ...cursorAt(latest),
         queue: [],
-        pendingResync: new Set(),
         broadcastSeq,
         dirty: false,
-        needsReplay: true,
-        handed: [],
-        sentUpTo: 0,
         lastSeen: Date.now(),
         attach: (subscription) => {
           client.needsReplay = true;
           addTo(byList, subscription.listId, client);
         },
         detach: (subscription) => removeFrom(byList, subscription.listId, client),
-        revoked: (listId) => {
-          classify(client);
-          enqueue(client, listNotice("access_revoked", listId));
-        },
+        revoked: (listId) => enqueue(client, listNotice("access_revoked", listId)),
         // Its session is gone, so is the client: the next poll answers 404 and the browser starts over.
         signedOut: () => forget(client),
         notice: (message) => enqueue(client, message),
@@ -255,7 +245,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       };
       clients.set(client.id, client);
       addTo(byIp, ip, client);
-      classify(client);
       if (client.identity.userId !== null) addTo(byUser, client.identity.userId, client);
       hub.join(client);
       await hub.ready(client);
@@ -267,10 +256,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     /** The client, if it exists and belongs to the caller; otherwise undefined (the API's 404). */
     find(clientId: string, caller: PollCaller): PollClient | undefined {
       const client = clients.get(clientId);
-      if (
-        !client ||
-        !pollClientServes(ownerOf(client), { sessionId: caller.identity.sessionId, ...(caller.shareId ? { shareId: caller.shareId } : {}) })
-      )
+      if (!client || !pollClientServes(ownerOf(client), { sessionId: caller.identity.sessionId, shareId: caller.shareId }))
         return undefined;
       client.lastSeen = Date.now();
       return client;
@@ -286,15 +272,10 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const { subscription } = await hub.subscribe(client, target);
       if (client.identity.userId === null && client.boundShareId === undefined && target.shareId) client.boundShareId = target.shareId;
       client.lastSeen = Date.now();
-      classify(client);
       return { subscription, eventId: await store.events.latestIdOf(subscription.listId) };
     },
 
-    unsubscribe(client: PollClient, target: Target) {
-      const listIds = hub.unsubscribe(client, target);
-      classify(client);
-      return listIds;
-    },
+    unsubscribe: (client: PollClient, target: Target) => hub.unsubscribe(client, target),
 
     /** Waits up to `waitMs` for events after `lastEventId` (or the client's own cursor). */
     async poll(client: PollClient, lastEventId: number | undefined, signal?: AbortSignal): Promise<LiveMessage[]> {
@@ -315,3 +296,5 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     },
   };
 }
+
+export type PollRegistry = ReturnType<typeof createPollRegistry>;

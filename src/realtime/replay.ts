@@ -29,6 +29,16 @@ export interface ReplayCursor {
   sentUpTo: number;
 }
 
+/** A new client's cursor: at `latest`, the table read at its first poll. */
+export const cursorAt = (latest: number): Omit<ReplayCursor, "subscriptions"> => ({
+  cursor: latest,
+  recent: new Set(),
+  pendingResync: new Set(),
+  needsReplay: true,
+  handed: [],
+  sentUpTo: 0,
+});
+
 /**
  * On PostgreSQL an event's id is taken before its transaction commits, so a later id can become
  * visible first. Reading a little behind the cursor (and skipping what was already sent) picks up
@@ -85,11 +95,20 @@ export function resumeFrom(client: ReplayCursor, lastEventId: number | undefined
   client.needsReplay = true;
 }
 
-/** The stored events (and resyncs) for the client's next answer, in id order: those handed over, and the table's when it must be read. */
-export async function storedFor(store: Store, client: ReplayCursor, lastEventId: number | undefined): Promise<LiveMessage[]> {
+/**
+ * The stored events (and resyncs) for the client's next answer, in id order: those handed over,
+ * and the table's when it must be read. Without a read it answers at once, not by a promise.
+ */
+export function storedFor(store: Store, client: ReplayCursor, lastEventId: number | undefined): LiveMessage[] | Promise<LiveMessage[]> {
   const handed = client.handed.splice(0);
-  const stored = client.needsReplay ? [...handed, ...(await replay(store, client, lastEventId))] : handed;
-  client.needsReplay = false;
+  if (!client.needsReplay) return sentOut(client, handed);
+  return replay(store, client, lastEventId).then((found) => {
+    client.needsReplay = false;
+    return sentOut(client, [...handed, ...found]);
+  });
+}
+
+function sentOut(client: ReplayCursor, stored: LiveMessage[]): LiveMessage[] {
   for (const event of stored) client.sentUpTo = Math.max(client.sentUpTo, event.id ?? 0);
   return stored.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
 }

@@ -18,9 +18,26 @@ const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript
 
 export const isCompressible = (contentType: string | null) => contentType !== null && COMPRESSIBLE.test(contentType);
 
+/**
+ * Decisions by Accept-Encoding as sent: a browser sends the same value with every request, and
+ * reading it again cost a poll answer more than its JSON (docs/decisions/039-long-poll-round-trip.md).
+ */
+const decided = new Map<string, Encoding | null>();
+const KEPT_DECISIONS = 64;
+
 /** Brotli when accepted (smaller), else gzip, else none; `q=0` refuses a coding, `*` accepts any. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  let encoding = decided.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = decide(acceptEncoding);
+    if (decided.size >= KEPT_DECISIONS) decided.clear();
+    decided.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function decide(acceptEncoding: string): Encoding | null {
   const accepted = new Map<string, boolean>();
   for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.split(";");
