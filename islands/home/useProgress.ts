@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { LIST_PROGRESS } from "../../src/shared/live-messages";
+import { LIST_PROGRESS, progressCountsOf } from "../../src/shared/live-messages";
 import { client } from "../api";
 import { createRefreshScheduler } from "../realtime/debounce";
 import { listen } from "../signals";
@@ -14,9 +14,11 @@ export interface ListProgress {
 export type ProgressMap = Record<string, ListProgress>;
 
 /**
- * The cards' counts: rendered by the server (null when it could not count them), refetched when
- * one of the lists' items change (a burst folds into one refetch, as the live refresh does) and
- * whenever Home refetches.
+ * The cards' counts: rendered by the server (null when it could not count them), then held live
+ * the list page's way: a `list_progress` carries the list's new counts and is applied as it comes,
+ * without a read. The counts are read again only when Home reads everything again (a reconnect,
+ * a share, focus), and when a message comes without counts (the server could not count), a burst
+ * of those folding into one read.
  */
 export function useProgress(initial: ProgressMap | null) {
   const [progress, setProgress] = useState(initial ?? {});
@@ -34,7 +36,11 @@ export function useProgress(initial: ProgressMap | null) {
     if (initial === null) void refresh();
     const scheduler = createRefreshScheduler<null>(() => void refresh());
     const stop = listen("listwell:live", (message) => {
-      if (message.type === LIST_PROGRESS) scheduler.schedule(null);
+      if (message.type !== LIST_PROGRESS || message.listId === undefined) return;
+      const counts = progressCountsOf(message);
+      const listId = message.listId;
+      if (counts) setProgress((current) => ({ ...current, [listId]: counts }));
+      else scheduler.schedule(null);
     });
     return () => {
       stop();

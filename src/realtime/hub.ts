@@ -7,6 +7,7 @@ import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
 import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus } from "../domain/bus";
 import { createFollowers } from "./followers";
+import { createHomeProgress } from "./home-progress";
 import { createPresence, type PresenceOptions } from "./presence";
 import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
 
@@ -24,6 +25,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   const lists = createFollowers(bus);
   const users = createFollowers(bus);
   const presence = createPresence(store, bus, (listId) => lists.of(listId), presenceOptions, logger);
+  const homeProgress = createHomeProgress(store, logger);
   let stopBroadcast: (() => void) | undefined;
   /**
    * Bumped whenever the bus says a subscriber may have lost access (a revocation, a sign-out) or it
@@ -204,12 +206,9 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
       return;
     }
     const live = toLiveMessage(message);
-    // Home's count signal is for clients following no list (Home itself): a list page has its
-    // own list's events, and its long-poll must not wake at each change to another list.
-    if (message.type === LIST_PROGRESS) {
-      for (const subscriber of subscribers) if (subscriber.subscriptions.size === 0) subscriber.notice(live);
-      return;
-    }
+    // Only for Home (./home-progress.ts): a list page has its own list's events, and its long-poll
+    // must not wake at each change to another list.
+    if (message.type === LIST_PROGRESS) return homeProgress.tell(live, () => users.of(userId));
     for (const transport of transports) transport.userMessage(userId, live);
   }
 

@@ -7,9 +7,24 @@ import type { Actor } from "./attribution";
 
 /**
  * Sent to a user's clients that follow no list (Home) when an item of one of their lists, own or
- * shared, was added, ticked, deleted or restored: the cards' counts changed.
+ * shared, was added, ticked, deleted or restored, with the list's counts as they are now in
+ * `payload` (`ListProgressPayload`); without them when the server could not count, and Home reads.
  */
 export const LIST_PROGRESS = "list_progress";
+
+/** A `list_progress` message's payload: the list's live items, sub-items included, and how many are done. */
+export interface ListProgressPayload {
+  done: number;
+  total: number;
+}
+
+/** The counts a `list_progress` carries, if it carries them. */
+export function progressCountsOf(message: LiveMessage): ListProgressPayload | undefined {
+  const payload = message.payload as Partial<Record<keyof ListProgressPayload, unknown>> | undefined;
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const { done, total } = payload;
+  return Number.isInteger(done) && Number.isInteger(total) ? { done: done as number, total: total as number } : undefined;
+}
 
 /**
  * Who has the list open now (docs/decisions/024-attribution-and-presence.md), sent to the list's followers whenever it changes and to

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PollResponse } from "../../src/shared/realtime";
 import type { TaskList } from "../../src/shared/types";
 import { startLiveServer, TestSocket } from "../helpers/live";
@@ -7,6 +7,8 @@ import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers
 /**
  * Home's live counts: `list_progress` reaches the owner's and recipients' clients that follow no
  * list (Home), over the websocket and long polling, and never a list page's (docs/http-contract.md#long-poll).
+ * It carries the list's new counts, read once per change and only while a Home is open
+ * (docs/http-contract.md#live-messages).
  */
 describe("list progress live", () => {
   let t: TestApp;
@@ -54,7 +56,7 @@ describe("list progress live", () => {
     const from = choresPage.messages.length;
 
     await ann.post("/api/tasks", { listId: groceries.id, title: "Milk" });
-    const told = { type: "list_progress", listId: groceries.id };
+    const told = { type: "list_progress", listId: groceries.id, payload: { done: 0, total: 1 } };
     expect(await annHome.nextOfType("list_progress")).toMatchObject(told);
     expect(await benHome.nextOfType("list_progress")).toMatchObject(told);
     expect((await homeAnswer).events).toEqual([expect.objectContaining(told)]);
@@ -64,5 +66,33 @@ describe("list progress live", () => {
     await ann.post("/api/tasks", { listId: chores.id, title: "Sweep" });
     expect(await choresPage.nextOfType("task_created", 3000, from)).toMatchObject({ listId: chores.id });
     expect(await choresPage.settle(from, 200, ["list_progress"])).toEqual([]);
+  });
+
+  it("carries the counts after each change, and reads them only while a Home of the list's users is open", async () => {
+    const cleo = await registerUser(t, "cleo");
+    const trip = (await cleo.post<TaskList>("/api/task-lists", { name: "Trip" })).body;
+    const page = await open(cleo);
+    expect(await page.connect({ listId: trip.id })).toMatchObject({ type: "connect" });
+    const reads = vi.spyOn(t.store.db, "get");
+    const countReads = () => reads.mock.calls.filter(([sql]) => /FROM tasks WHERE list_id = \?/.test(sql)).length;
+    try {
+      // Only the list page is open: the change reaches it, and nothing is counted for a Home.
+      const from = page.messages.length;
+      const tent = (await cleo.post<{ id: number }>("/api/tasks", { listId: trip.id, title: "Tent" })).body;
+      expect(await page.nextOfType("task_created", 3000, from)).toMatchObject({ listId: trip.id });
+      expect(countReads()).toBe(0);
+
+      // With Home open, each change arrives counted: one read for it.
+      const home = await open(cleo);
+      await cleo.patch(`/api/tasks/${tent.id}`, { completed: true });
+      expect(await home.nextOfType("list_progress")).toMatchObject({ listId: trip.id, payload: { done: 1, total: 1 } });
+      expect(countReads()).toBe(1);
+      const mark = home.messages.length;
+      await cleo.post("/api/tasks", { listId: trip.id, title: "Stove" });
+      expect(await home.nextOfType("list_progress", 3000, mark)).toMatchObject({ listId: trip.id, payload: { done: 1, total: 2 } });
+      expect(countReads()).toBe(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -58,7 +58,14 @@ describe("home cards in Chromium", () => {
     expect(await progressOf(friend.page, "Groceries")).toBe("1 of 4 done");
     await keepScreenshot(owner.page, "home-progress", false);
 
-    // The recipient ticks a sub-item from their own browser: both Homes follow, neither reloads.
+    // The recipient ticks a sub-item from their own browser: both Homes follow, neither reloads,
+    // and neither reads the counts: the live message carries them.
+    const progressReads = { owner: 0, friend: 0 };
+    for (const who of ["owner", "friend"] as const) {
+      (who === "owner" ? owner : friend).page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/task-lists/progress") progressReads[who]++;
+      });
+    }
     await owner.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
     await friend.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
     expect((await tick(friend.context.request, apples.id)).status()).toBe(200);
@@ -67,6 +74,12 @@ describe("home cards in Chromium", () => {
     // And the owner adds one: the total moves too.
     await addItem(owner.context.request, groceries.id, "Bread");
     await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 5 done");
+    await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 5 done");
+    expect(progressReads).toEqual({ owner: 0, friend: 0 });
+    // Home still reads them when it reads everything again (here, coming back to the tab), and the read is seen.
+    await friend.page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect.poll(() => progressReads.friend).toBe(1);
+    expect(await progressOf(friend.page, "Groceries")).toBe("2 of 5 done");
     await owner.context.close();
     await friend.context.close();
   });
