@@ -47,18 +47,28 @@ const POLL_PREFIX = "/api/poll/";
 const POLL_ROUTE = "/api/poll/:clientId";
 
 /**
- * An event's JSON, made once for every answer that carries it: a waiting poll is handed the very
- * message the bus brought, one object for all the list's members (src/realtime/replay.ts).
+ * An event's JSON and its size in bytes, made once for every answer that carries it: a waiting
+ * poll is handed the very message the bus brought, one object for all the list's members
+ * (src/realtime/replay.ts).
  */
-const serialized = new WeakMap<LiveMessage, string>();
-const jsonOf = (event: LiveMessage) => {
-  let json = serialized.get(event);
-  if (json === undefined) {
-    json = JSON.stringify(event);
-    serialized.set(event, json);
+const serialized = new WeakMap<LiveMessage, { json: string; bytes: number }>();
+const serializedOf = (event: LiveMessage) => {
+  let found = serialized.get(event);
+  if (found === undefined) {
+    const json = JSON.stringify(event);
+    found = { json, bytes: Buffer.byteLength(json) };
+    serialized.set(event, found);
   }
-  return json;
+  return found;
 };
+
+/** `{"events":[…]}` from the events' own JSON, and its size in bytes. */
+function pollBody(events: LiveMessage[]): { json: string; bytes: number } {
+  const parts = events.map(serializedOf);
+  // The wrapper's bytes, each event's, and the commas between them.
+  const bytes = '{"events":[]}'.length + parts.reduce((sum, part) => sum + part.bytes, 0) + Math.max(0, parts.length - 1);
+  return { json: `{"events":[${parts.map((part) => part.json).join(",")}]}`, bytes };
+}
 
 /** `GET /api/poll/{clientId}?query`: the id and the query, or undefined for any other request. */
 function pollAddress(request: Request): { clientId: string; query: URLSearchParams } | undefined {
@@ -179,12 +189,11 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
     if (!client) return undefined;
     nameRoute(request, POLL_ROUTE);
     return polls!.poll(client, parsed.data.lastEventId, request.signal).then((events) => {
-      const json = `{"events":[${events.map(jsonOf).join(",")}]}`;
+      const { json, bytes } = pollBody(events);
       const https = isHttps(request.url, request.headers.get("x-forwarded-proto") ?? undefined);
       const headers = pollHeadersOf(https, caller.user?.id);
-      // Most answers are one event of a few hundred bytes, too small to compress: told by their length.
-      const small = json.length * 3 < MIN_COMPRESSED_BYTES || Buffer.byteLength(json) < MIN_COMPRESSED_BYTES;
-      const encoding = small ? null : preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
+      // Most answers are one event of a few hundred bytes, too small to compress.
+      const encoding = bytes < MIN_COMPRESSED_BYTES ? null : preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
       if (!encoding) return new Response(json, { headers });
       const compressed = compressBody(new TextEncoder().encode(json), encoding);
       const sent = new Headers(headers);
