@@ -121,6 +121,36 @@ describe("live updates by long polling", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
+  it("answers a poll with the headers of every API answer, and refuses a bad lastEventId with 400 as before", async () => {
+    const list = await newList("Headed");
+    const clientId = await connect(owner);
+    await subscribe(owner, { clientId, listId: list.id });
+    await poll(owner, clientId);
+    const pending = fetch(`${live.running.url}/api/poll/${clientId}`, { headers: { cookie: owner.cookie, "accept-encoding": "gzip" } });
+    await addTask(list.id, "Headers");
+    const polled = await pending;
+    const other = await fetch(`${live.running.url}/api/user/last-list`, { headers: { cookie: owner.cookie, "accept-encoding": "gzip" } });
+    const named = (response: Response, names: string[]) => Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+    const shared = [
+      "content-security-policy",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "cache-control",
+      "x-listwell-cache-partition",
+    ];
+    expect(named(polled, shared)).toEqual(named(other, shared));
+    expect(named(polled, ["content-type", "vary", "cache-control"])).toEqual({
+      "content-type": "application/json",
+      vary: "Accept-Encoding",
+      "cache-control": "no-store",
+    });
+    expect(((await polled.json()) as PollResponse).events).toEqual([expect.objectContaining({ type: "task_created", listId: list.id })]);
+    const refused = await poll(owner, clientId, "?lastEventId=abc");
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: "VALIDATION_ERROR" });
+  });
+
   it("answers 404 for unknown clients and for someone else's, on poll and subscribe alike", async () => {
     const list = await newList("Mine");
     expect((await poll(owner, "nosuchclient")).status).toBe(404);
