@@ -4,7 +4,6 @@
  * roots, so they share no React context; a window event reaches whichever of them is listening
  * (docs/decisions/034-typed-client-forms-signals.md).
  */
-import type { LiveMessage } from "../src/shared/live-messages";
 
 /** Why the page should read its data again: a change, a share appearing or going, a reconnect. */
 export interface RefreshDetail {
@@ -24,8 +23,6 @@ export interface VersionUpdateDetail {
 export interface Signals {
   /** The live connection: read the page's data again. */
   "listwell:refresh": RefreshDetail;
-  /** Every live message as it arrives, for a view that applies payloads directly. */
-  "listwell:live": LiveMessage;
   /** A version announced live, or shown locally when the server could not send it. */
   "listwell:version_update": VersionUpdateDetail;
   /** The guest chose a display name: the live connection reconnects so presence shows it. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { actorName } from "../../src/shared/attribution";
 import { PRESENCE, type PresencePayload } from "../../src/shared/live-messages";
-import { listen } from "../signals";
+import { subscribeLive } from "../realtime/refresh-signal";
 import { Icon } from "../ui/Icon";
 import { storedGuestName, syncGuestCookie } from "./guest-name";
 
@@ -43,7 +43,7 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
       setName(storedGuestName());
       syncGuestCookie();
     }
-    return listen("listwell:live", (message) => {
+    return subscribeLive((message) => {
       if (message.type === PRESENCE && message.listId === listId) setPresence(message.payload as PresencePayload);
     });
   }, [listId, guest]);

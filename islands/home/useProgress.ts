@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { LIST_PROGRESS, progressCountsOf } from "../../src/shared/live-messages";
 import { client } from "../api";
 import { createRefreshScheduler } from "../realtime/debounce";
-import { listen } from "../signals";
+import { subscribeLive } from "../realtime/refresh-signal";
 
 /** One card's count: live items, sub-items included (GET /api/task-lists/progress). */
 export interface ListProgress {
@@ -35,7 +35,7 @@ export function useProgress(initial: ProgressMap | null) {
     // The server could not count as it rendered the page: ask now.
     if (initial === null) void refresh();
     const scheduler = createRefreshScheduler<null>(() => void refresh());
-    const stop = listen("listwell:live", (message) => {
+    const stop = subscribeLive((message) => {
       if (message.type !== LIST_PROGRESS || message.listId === undefined) return;
       const counts = progressCountsOf(message);
       const listId = message.listId;

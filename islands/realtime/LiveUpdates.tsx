@@ -4,15 +4,15 @@ import { toast } from "../toast";
 import { RealtimeConnection } from "./connection";
 import { createRefreshScheduler } from "./debounce";
 import { emit, listen, type RefreshDetail } from "../signals";
-import { announceLive, announceRefresh } from "./refresh-signal";
+import { announceRefresh } from "./refresh-signal";
 
 /**
  * Live updates for the page it sits on (docs/product-rules.md#live-updates): follows the list of
  * /list/{id} (or the props' list) over the websocket, falling back to long polling, says how the
  * page is live, and tells the page through signals (islands/signals.ts), so pages need no
- * knowledge of the transport (the list page's store subscribes to the connection itself,
- * `subscribeLive` in ./refresh-signal.ts):
- * - `listwell:live` (the message itself): for a view that applies what it carries (Home's counts, the presence row);
+ * knowledge of the transport. A view that applies what a message carries (the list page's store,
+ * Home's counts, the presence row) subscribes to the connection itself (`subscribeLive` in
+ * ./refresh-signal.ts); the signals are for the rest:
  * - `listwell:refresh` {listId?, type}: for a view that reads its data again (Shared Lists);
  * - `listwell:version_update` {versionId, changes}: the What's New dialog.
  */
@@ -37,7 +37,6 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
 
 /** What one message means for the page; exported for the unit tests. */
 export function dispatchFor(message: LiveMessage, refresh: (detail: RefreshDetail) => void, target: EventTarget = window) {
-  announceLive(message, target);
   if (message.type === "version_update") {
     const source = (typeof message.payload === "object" && message.payload !== null ? message.payload : message) as {
       versionId?: unknown;
@@ -66,8 +65,12 @@ export default function LiveUpdates(props: LiveUpdatesProps) {
   useEffect(() => {
     const target = liveTarget(props, window.location);
     const scheduler = createRefreshScheduler<RefreshDetail>((detail) => announceRefresh(detail));
-    const connect = () =>
-      new RealtimeConnection({
+    const followsList = target.listId !== undefined || Boolean(target.shareId);
+    const connect = () => {
+      // A list's `connect` says where its events resume; a connection that follows no list is sent
+      // nothing as it opens again, so what changed while it was away is read again.
+      let wasLive = false;
+      return new RealtimeConnection({
         target,
         url: socketUrl(window.location),
         socket: { visibility: document },
@@ -79,8 +82,11 @@ export default function LiveUpdates(props: LiveUpdatesProps) {
         // Says on <html> how the page is live, for people debugging a proxy and for the browser tests.
         onLive: (transport) => {
           document.documentElement.dataset.live = transport;
+          if (wasLive && !followsList) scheduler.schedule({ type: "reconnect" });
+          wasLive = true;
         },
       });
+    };
     let connection = connect();
     connection.start();
     // A guest who names themselves connects again, so the presence row shows the name (docs/decisions/024-attribution-and-presence.md).

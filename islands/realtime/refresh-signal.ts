@@ -1,8 +1,8 @@
 /**
  * @module What the live connection tells the page's islands: each message, as it arrives, to the
- * subscribers that apply what it carries (the list page's store); and through signals
- * (islands/signals.ts) `listwell:refresh` (something a page shows may have changed: read it again)
- * and `listwell:live` (every message, for Home's counts and the list's presence row). Islands
+ * subscribers that apply what it carries (the list page's store, Home's counts, the list's
+ * presence row); and through the `listwell:refresh` signal (islands/signals.ts), that something a
+ * page shows may have changed and should be read again. Islands
  * hydrate one by one as their chunks arrive, so the live connection's first `connect` may come
  * before a subscriber starts: the last one is kept here and handed to it when it does. Kept apart
  * from ./connection.ts so that the list page's first scripts do not carry the connection's code.
@@ -16,11 +16,6 @@ let lastConnect: LiveMessage | undefined;
 
 export function announceRefresh(detail: RefreshDetail, target: EventTarget = window) {
   emit("listwell:refresh", detail, target);
-}
-
-/** Hands a message to every island that listens for messages. */
-export function announceLive(message: LiveMessage, target: EventTarget = window) {
-  emit("listwell:live", message, target);
 }
 
 /** The live connection's part: each message it received, deduplicated, to every subscriber. */

@@ -94,7 +94,8 @@ export async function progressAudience(store: Store, list: TaskList, tx: Db, rec
 /**
  * Home follows no list, only its user's topic (following each would make it the user's last list
  * and run into the subscription limit), so a change to a list's counts is told to each user of
- * its audience, whose Home cards then refetch their counts. After the commit.
+ * its audience, whose open Homes are sent the list's new counts (src/realtime/home-progress.ts).
+ * After the commit.
  */
 export async function announceProgress(bus: EventBus, audience: ProgressAudience): Promise<void> {
   for (const userId of audience.userIds) await bus.publish(userTopic(userId), { type: LIST_PROGRESS, listId: audience.listId });

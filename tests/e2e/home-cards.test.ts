@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "playwright-core";
+import type { APIRequestContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task, TaskList } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
@@ -83,6 +83,38 @@ describe("home cards in Chromium", () => {
     await owner.context.close();
     await friend.context.close();
   });
+
+  it("reads the counts again when its connection comes back, for what changed while it was away", async () => {
+    const { page, context } = await signedInContext(env, "gail");
+    const pantry = await newList(context.request, "Pantry");
+    const rice = await addItem(context.request, pantry.id, "Rice");
+    // Home's socket passes through the test, which refuses it while `away`.
+    let away = false;
+    let socket: WebSocketRoute | undefined;
+    await context.routeWebSocket(/\/ws$/, (ws) => {
+      if (away) return void ws.close();
+      ws.connectToServer();
+      socket = ws;
+    });
+    const progressReads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/task-lists/progress") progressReads.push(request.url());
+    });
+    await gotoHydrated(page, "/");
+    await page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
+    expect(await progressOf(page, "Pantry")).toBe("0 of 1 done");
+
+    away = true;
+    await socket!.close();
+    expect((await tick(context.request, rice.id)).status()).toBe(200);
+    // Nothing reached Home while it was away: the card still shows the old count.
+    expect(await progressOf(page, "Pantry")).toBe("0 of 1 done");
+    expect(progressReads).toEqual([]);
+    away = false;
+    await expect.poll(() => progressOf(page, "Pantry"), { timeout: 20_000 }).toBe("1 of 1 done");
+    expect(progressReads.length).toBeGreaterThan(0);
+    await context.close();
+  }, 60_000);
 
   it("deletes a list with Undo for 10 seconds; Undo puts the card back in place, a failed restore says so", async () => {
     const { page, context } = await signedInContext(env, "ursula", TALL_PHONE);
