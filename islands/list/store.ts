@@ -96,6 +96,10 @@ function applyEvent(data: ListData, message: LiveMessage, listId: number): { dat
   }
 }
 
+/** A tick's answer: the item, and the items the sub-item rule changed with it (docs/decisions/043-sub-item-ticks.md). */
+export type TickAnswer = Task & { alsoChanged?: Task[] };
+const withAlsoChanged = ({ alsoChanged = [], ...task }: TickAnswer): Task[] => [task, ...alsoChanged];
+
 /** What the page shows: the list with every pending change laid over, and whether a read is under way. */
 export type ListView = ListData & { loading: boolean };
 
@@ -186,7 +190,7 @@ export class ListStore {
       const newer = (id: number) => (this.touched.get(id) ?? -1) > since;
       const gone = new Set(answer.deletedIds);
       const kept = this.snapshot.tasks.filter((task) => !gone.has(task.id));
-      const answered = answer.tasks.filter((task) => !newer(task.id));
+      const answered = answer.tasks.flatMap(withAlsoChanged).filter((task) => !newer(task.id));
       this.snapshot = { ...this.snapshot, tasks: upsert(kept, answered) };
       if (entry?.change.kind === "add" && answer.tasks[0]) this.follow(entry.change.id, answer.tasks[0].id);
     }

@@ -11,7 +11,7 @@ import { subscribeLive } from "../realtime/refresh-signal";
 import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
 import { dismissToast, flashToast, toast } from "../toast";
 import { truncateTitle } from "./logic";
-import { type ListData, ListStore } from "./store";
+import { type ListData, ListStore, type TickAnswer } from "./store";
 
 const IDLE: OutboxView = { offline: false, waiting: 0, ids: new Set(), saving: false, unreachable: false };
 
@@ -157,19 +157,28 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
       return next;
     });
 
-  /** Completing offers Undo (which toasts nothing new); a refused tick is rolled back and says so. */
-  async function toggle(task: Task, undo = false) {
+  /**
+   * Completing offers Undo (which toasts nothing new); a refused tick is rolled back and says so.
+   * Undo of a parent's tick also reopens the sub-items that tick ticked, and only those
+   * (`reopen`); a sub-item's tick that ticked its parent is undone by unticking the sub-item,
+   * which reopens the parent on the server (docs/decisions/043-sub-item-ticks.md).
+   */
+  async function toggle(task: Task, undo = false, reopen: readonly Task[] = []) {
     if (ticking.has(task.id)) return;
     markTicking(task.id, true);
     const completed = !task.completed;
     try {
-      const answer = await store.apply({ kind: "tick", id: task.id, completed }, task.title);
-      const updated = answer?.tasks[0] ?? { ...task, completed };
+      const answering = store.apply({ kind: "tick", id: task.id, completed }, task.title);
+      const reopening = reopen.map((child) => store.apply({ kind: "tick", id: child.id, completed: false }, child.title));
+      const answer = await answering;
+      await Promise.all(reopening);
+      const { alsoChanged = [], ...updated }: TickAnswer = answer?.tasks[0] ?? { ...task, completed };
       if (!undo && updated.completed) {
+        const ticked = alsoChanged.filter((other) => other.parentId === updated.id);
         const toastId = toast({
           title: "Task completed",
           description: `"${truncateTitle(updated.title)}" marked as complete`,
-          action: { label: "Undo", onClick: () => void toggle(updated, true) },
+          action: { label: "Undo", onClick: () => void toggle(updated, true, ticked) },
         });
         completionToast.current = { taskId: updated.id, toastId };
       }

@@ -8,6 +8,7 @@ import { requireWriteAccess, type Caller } from "./access";
 import { resolveTaskListAccess } from "./item-access";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 import { actorOf } from "./actors";
+import { followTick } from "./completions";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
 /**
@@ -26,6 +27,9 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
     const tasks = await insertItemsInOrder(store, tx, base, input.items, parent?.id ?? 0, await nextPosition(store, list.id, tx));
     const events = [];
     for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task, { actor }));
+    // Under a ticked parent an open item reopens it; all ticked and no open one left, they tick it.
+    const deciding = tasks.find((task) => !task.completed) ?? tasks.at(-1);
+    if (parent && deciding) events.push(...(await followTick(store, tx, list, deciding, actor)).events);
     return { tasks, progress: await progressAudience(store, list, tx), events };
   });
   await publishEvents(bus, events);

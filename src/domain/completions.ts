@@ -1,11 +1,50 @@
 import type { EventBus } from "./bus";
 import type { TaskDeletedPayload } from "../shared/tasks";
-import type { Task } from "../shared/types";
+import type { Task, TaskList } from "../shared/types";
+import type { Actor } from "../shared/attribution";
 import type { Store } from "../store";
+import type { Db } from "../store/db";
+import type { StoredEvent } from "../store/events";
 import { requireOwner, requireWriteAccess } from "./access";
 import { resolveTaskListAccess } from "./item-access";
 import { actorOf, type ActingCaller } from "./actors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
+
+/** What a tick answers: the item, and the items the sub-item rule changed with it, when there are any. */
+export type TickAnswer = Task & { alsoChanged?: Task[] };
+
+/**
+ * The sub-item tick rule (docs/decisions/043-sub-item-ticks.md), applied in the tick's own
+ * transaction once `task` (as it now is) changed its mark: a ticked parent ticks its open
+ * sub-items; the last open sub-item ticked ticks its parent; an unticked sub-item reopens a ticked
+ * parent; an unticked parent changes nothing else. A ticked parent so never has an open sub-item.
+ * Answers the other items it changed, each with its `task_updated` event carrying the whole item.
+ */
+export async function followTick(
+  store: Store,
+  tx: Db,
+  list: TaskList,
+  task: Task,
+  actor: Actor | null,
+): Promise<{ changed: Task[]; events: StoredEvent[] }> {
+  let changed: Task[] = [];
+  if (task.isParent && task.completed) {
+    changed = await store.tasks.setCompleted(await store.tasks.childIdsMarked(task.id, false, tx), true, actor, tx);
+  } else if (task.parentId !== 0) {
+    const parent = await store.tasks.findById(task.parentId, tx);
+    const flips = parent && parent.completed !== task.completed;
+    // Ticking: only the last open sub-item closes the parent. Unticking: any sub-item reopens it.
+    if (flips && (!task.completed || (await store.tasks.childIdsMarked(parent.id, false, tx)).length === 0)) {
+      changed = await store.tasks.setCompleted([parent.id], task.completed, actor, tx);
+    }
+  }
+  const events: StoredEvent[] = [];
+  for (const item of changed) {
+    const by = { actor, action: item.completed ? "ticked" : "unticked" };
+    events.push(await recordListEvent(store, tx, list, "task_updated", item, by));
+  }
+  return { changed, events };
+}
 
 /** A read-level caller trying a reset is told so in the product's own words (docs/http-contract.md#routes). */
 const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";

@@ -20,6 +20,7 @@ import {
 } from "./item-access";
 import { actorOf, type ActingCaller } from "./actors";
 import { badRequest, forbidden, notFound } from "./errors";
+import { followTick, type TickAnswer } from "./completions";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 
 /**
@@ -73,7 +74,7 @@ export async function readParentView(store: Store, caller: Caller, parentId: num
 }
 
 export async function createTask(store: Store, bus: EventBus, caller: ActingCaller, input: CreateTaskInput): Promise<Task> {
-  const { task, progress, event } = await store.db.transaction(async (tx) => {
+  const { task, progress, events } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
     const actor = await actorOf(store, caller, tx);
     await assertBelowItemLimit(store, list.id, tx);
@@ -96,9 +97,12 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
       tx,
     );
     const event = await recordListEvent(store, tx, list, "task_created", task, { actor });
-    return { task, progress: await progressAudience(store, list, tx), event };
+    // A sub-item added open reopens a ticked parent; added ticked as the last open one, it ticks it.
+    // The answer stays the created item: the parent's change reaches the page as its event.
+    const followed = parent ? (await followTick(store, tx, list, task, actor)).events : [];
+    return { task, progress: await progressAudience(store, list, tx), events: [event, ...followed] };
   });
-  await publishEvents(bus, [event]);
+  await publishEvents(bus, events);
   await announceProgress(bus, progress);
   return task;
 }
@@ -145,42 +149,60 @@ function changedFields(task: Task, changes: TaskChanges): TaskChanges | undefine
 const updateAction = (changes: TaskChanges) =>
   Object.keys(changes).length === 1 && changes.completed !== undefined ? (changes.completed ? "ticked" : "unticked") : "edited";
 
-export async function updateTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number, input: UpdateTaskInput): Promise<Task> {
-  const { task, progress, event } = await store.db.transaction(async (tx) => {
+/** PATCH /api/tasks/{id}; a change of mark follows the sub-item tick rule (`followTick`) and answers the items it changed too. */
+export async function updateTask(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  taskId: number,
+  input: UpdateTaskInput,
+): Promise<TickAnswer> {
+  const { answer, progress, events } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTaskUpdateAccess(access, input);
     const changes = changedFields(stored, await planTaskUpdate(store, stored, input, tx));
     // `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody (docs/http-contract.md#idempotency-key).
-    if (!changes) return { task: stored, progress: undefined, event: undefined };
+    if (!changes) return { answer: stored, progress: undefined, events: [] };
     const actor = await actorOf(store, caller, tx);
     const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor }, tx))!;
     const by = { actor, action: updateAction(changes) };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
+    if (task.completed === stored.completed) return { answer: task, progress: undefined, events: [event] };
+    const followed = await followTick(store, tx, access.list, task, actor);
     return {
-      task,
-      progress: task.completed !== stored.completed ? await progressAudience(store, access.list, tx, access.recipientIds) : undefined,
-      event,
+      answer: withAlsoChanged(task, followed.changed),
+      progress: await progressAudience(store, access.list, tx, access.recipientIds),
+      events: [event, ...followed.events],
     };
   });
-  if (event) await publishEvents(bus, [event]);
+  if (events.length > 0) await publishEvents(bus, events);
   if (progress) await announceProgress(bus, progress);
-  return task;
+  return answer;
 }
 
-export async function toggleTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<Task> {
-  const { task, progress, event } = await store.db.transaction(async (tx) => {
+/** POST /api/tasks/{id}/toggle: flips the mark, then the sub-item tick rule (`followTick`). */
+export async function toggleTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<TickAnswer> {
+  const { answer, progress, events } = await store.db.transaction(async (tx) => {
     const access = requireTickAccess(await resolveContainingListAccess(store, caller, taskId, tx));
     const actor = await actorOf(store, caller, tx);
     const task = await store.tasks.toggle(taskId, access.list.id, actor, tx);
     if (!task) throw notFound(TASK_NOT_FOUND);
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
-    return { task, progress: await progressAudience(store, access.list, tx, access.recipientIds), event };
+    const followed = await followTick(store, tx, access.list, task, actor);
+    return {
+      answer: withAlsoChanged(task, followed.changed),
+      progress: await progressAudience(store, access.list, tx, access.recipientIds),
+      events: [event, ...followed.events],
+    };
   });
-  await publishEvents(bus, [event]);
+  await publishEvents(bus, events);
   await announceProgress(bus, progress);
-  return task;
+  return answer;
 }
+
+/** The answer keeps the item's own shape; `alsoChanged` is there only when the rule changed others. */
+const withAlsoChanged = (task: Task, changed: Task[]): TickAnswer => (changed.length > 0 ? { ...task, alsoChanged: changed } : task);
 
 /** Deleting a parent deletes its children, in one transaction (docs/product-rules.md#sub-items); a soft delete, undone by `restoreTasks`. */
 export async function deleteTask(store: Store, bus: EventBus, caller: ActingCaller, taskId: number): Promise<TaskDeletedPayload> {

@@ -245,15 +245,16 @@ export function listsStore(db: Db) {
       return purgeLists(tx, DELETED_BEYOND(false), [DELETED_LISTS_KEPT]);
     },
     /**
-     * Live items and completed live items of every live list on the user's Home (their own and
-     * those shared with them), sub-items included; a list without items counts 0 of 0. The lists
+     * Live top-level items and the completed ones of every live list on the user's Home (their own
+     * and those shared with them): a parent counts once, by its own mark, as on the list page
+     * (docs/decisions/043-sub-item-ticks.md); a list without items counts 0 of 0. The lists
      * are found through the user's own and shared ones (an OR here scanned every list there is),
      * and counted from the live-items index alone, which holds `completed` (docs/decisions/036).
      */
     async progressFor(userId: number): Promise<Array<{ listId: number; done: number; total: number }>> {
       const rows = await db.all<{ id: number | string; done: number | string | null; total: number | string }>(
         `SELECT l.id, COUNT(t.id) AS total, SUM(CASE WHEN t.completed <> 0 THEN 1 ELSE 0 END) AS done
-           FROM task_lists l LEFT JOIN tasks t ON t.list_id = l.id AND t.deleted_at IS NULL
+           FROM task_lists l LEFT JOIN tasks t ON t.list_id = l.id AND t.parent_id IS NULL AND t.deleted_at IS NULL
           WHERE l.deleted_at IS NULL
             AND l.id IN (SELECT id FROM task_lists WHERE user_id = ? AND deleted_at IS NULL
                          UNION ALL SELECT list_id FROM list_shares WHERE user_id = ?)

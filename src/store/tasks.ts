@@ -222,6 +222,26 @@ export function tasksStore(db: Db) {
       );
       return rows[0] && toTask(rows[0]);
     },
+    /**
+     * Sets the mark of those of `ids` whose mark differs, `by` attributed when ticked; answers the
+     * rows it changed, ordered like the list. The sub-item tick rule (docs/decisions/043-sub-item-ticks.md) uses it.
+     */
+    async setCompleted(ids: number[], completed: boolean, by: Actor | null, tx: Db = db): Promise<Task[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx.all<TaskRow>(
+        `UPDATE tasks SET completed = ?, completed_by = ? WHERE id IN (${marks(ids)}) AND ${LIVE} AND completed <> ? RETURNING *`,
+        [completed ? 1 : 0, completed ? actorColumn(by) : null, ...ids, completed ? 1 : 0],
+      );
+      return rows.map(toTask).sort((a, b) => a.position - b.position || a.id - b.id);
+    },
+    /** The ids of a parent's live sub-items whose mark is `completed`. */
+    async childIdsMarked(parentId: number, completed: boolean, tx: Db = db): Promise<number[]> {
+      const rows = await tx.all<{ id: number | string }>(
+        `SELECT id FROM tasks WHERE parent_id = ? AND ${LIVE} AND completed = ? ${ORDER}`,
+        [parentId, completed ? 1 : 0],
+      );
+      return rows.map((row) => Number(row.id));
+    },
     async setPositions(positions: Array<{ id: number; position: number }>, tx: Db = db): Promise<void> {
       for (const { id, position } of positions) await tx.run("UPDATE tasks SET position = ? WHERE id = ?", [position, id]);
     },

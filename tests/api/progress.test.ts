@@ -14,7 +14,7 @@ describeEachDialect("list progress", (dialect) => {
   });
   afterAll(() => t.close());
 
-  it("counts live items and sub-items of every list on the caller's Home, own and shared", async () => {
+  it("counts the live top-level items of every list on the caller's Home, own and shared, as the list page does", async () => {
     const ann = await registerUser(t, "ann");
     const ben = await registerUser(t, "ben");
     const groceries = await createList(ann, "Groceries");
@@ -35,7 +35,8 @@ describeEachDialect("list progress", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       progress: {
-        [groceries.id]: { done: 2, total: 4 },
+        // Milk and Party: a parent counts once, by its own mark, its sub-items not apart (docs/decisions/043-sub-item-ticks.md).
+        [groceries.id]: { done: 1, total: 2 },
         [empty.id]: { done: 0, total: 0 },
         [shared.id]: { done: 0, total: 1 },
       },
@@ -47,7 +48,7 @@ describeEachDialect("list progress", (dialect) => {
     expect((await ann.delete(`/api/task-lists/${empty.id}`)).status).toBe(200);
     const after = await ann.get<ProgressBody>("/api/task-lists/progress");
     expect(after.body).toEqual({
-      progress: { [groceries.id]: { done: 3, total: 4 }, [shared.id]: { done: 0, total: 1 } },
+      progress: { [groceries.id]: { done: 2, total: 2 }, [shared.id]: { done: 0, total: 1 } },
     });
     const owner = await ben.get<ProgressBody>("/api/task-lists/progress");
     expect(owner.body).toEqual({

@@ -133,12 +133,14 @@ describeEachDialect("sub-items", (dialect) => {
   it("clear-completed takes a completed parent's children, and completed children alone", async () => {
     const { list, parent, plain, first, second } = await nested();
     const lone = await addTask(owner, { title: "Lone parent", listId: list.id, isParent: true });
+    // An open sibling keeps the lone parent open when its other sub-item comes ticked (docs/decisions/043-sub-item-ticks.md).
+    const loneOpen = await addTask(owner, { title: "Lone open", listId: list.id, parentId: lone.id });
     const loneChild = await addTask(owner, { title: "Lone child", listId: list.id, parentId: lone.id, completed: true });
     await owner.post(`/api/tasks/${parent.id}/toggle`);
     const res = await owner.post(`/api/tasks/clear-completed?listId=${list.id}`);
     expect(res.status).toBe(200);
     expect([...(res.body.deletedIds as number[])].sort((a, b) => a - b)).toEqual([parent.id, first.id, second.id, loneChild.id]);
-    expect(ids(await rowsOf(t, list.id))).toEqual([plain.id, lone.id]);
+    expect(ids(await rowsOf(t, list.id))).toEqual([plain.id, lone.id, loneOpen.id]);
   });
 
   it("reset uncompletes children too", async () => {
