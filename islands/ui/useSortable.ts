@@ -24,6 +24,44 @@ export const SORTABLE_ACTIVATION = {
 const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
 /**
+ * Autoscroll while dragging: held within 60 px of the viewport's top or bottom edge (a fingertip's
+ * width, where 30 px sits under the phone's own edge), the page scrolls 12 px every 24 ms.
+ */
+export const SORTABLE_SCROLL = { scroll: true, bubbleScroll: true, scrollSensitivity: 60, scrollSpeed: 12 } as const;
+
+type SortableInstance = { destroy(): void; option(name: "delay", value: number): void };
+
+/**
+ * A press on a handle made before sortablejs arrived, and still held: sortablejs listens from its
+ * creation on, so it gets the press again, with only the rest of its delay left to wait
+ * (docs/decisions/044-first-touch-drag.md).
+ */
+function handOver(container: HTMLElement, sortable: SortableInstance, press: PointerEvent) {
+  const target = press.target;
+  if (!(target instanceof Element) || !target.closest(".drag-handle") || !container.contains(target)) return;
+  const replay = new PointerEvent("pointerdown", {
+    bubbles: true,
+    cancelable: true,
+    pointerId: press.pointerId,
+    pointerType: press.pointerType,
+    isPrimary: press.isPrimary,
+    clientX: press.clientX,
+    clientY: press.clientY,
+    button: 0,
+    buttons: 1,
+  });
+  // The replay is for sortablejs alone: the page's own handlers had the real press already.
+  const contain = (event: Event) => {
+    if (event === replay) event.stopPropagation();
+  };
+  container.addEventListener("pointerdown", contain);
+  sortable.option("delay", Math.max(0, SORTABLE_ACTIVATION.delay - (performance.now() - press.timeStamp)));
+  target.dispatchEvent(replay);
+  sortable.option("delay", SORTABLE_ACTIVATION.delay);
+  container.removeEventListener("pointerdown", contain);
+}
+
+/**
  * Lets the user reorder the `.sortable-item` children of `ref` by their `.drag-handle`. React owns
  * the DOM, so the move sortablejs made is undone at once and reported; the caller re-renders the
  * new order. A child marked `.sortable-pinned` (a parent item heading its sub-items) stays first:
@@ -36,25 +74,40 @@ export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMov
   useEffect(() => {
     const container = ref.current;
     if (!container || !enabled) return;
-    let sortable: { destroy(): void } | undefined;
+    let sortable: SortableInstance | undefined;
     let cancelled = false;
+    // The press under way while sortablejs loads, until it is lifted.
+    let held: PointerEvent | undefined;
+    const press = (event: PointerEvent) => {
+      held = event;
+    };
+    const lift = () => {
+      held = undefined;
+    };
+    const stopWatching = () => {
+      container.removeEventListener("pointerdown", press);
+      document.removeEventListener("pointerup", lift);
+      document.removeEventListener("pointercancel", lift);
+    };
     // sortablejs (12 KB gzip, an eighth of the list page's budget) loads when a pointer or focus
     // first comes to the rows, which a drag always begins with, not with every page.
     const load = () => {
       for (const type of INTENT_EVENTS) container.removeEventListener(type, load);
       void import("sortablejs").then(({ default: Sortable }) => {
+        stopWatching();
         if (cancelled) return;
-        sortable = Sortable.create(container, {
+        const created = Sortable.create(container, {
           ...SORTABLE_ACTIVATION,
+          ...SORTABLE_SCROLL,
           handle: ".drag-handle",
           draggable: ".sortable-item",
           animation: 150,
           ghostClass: "sortable-ghost",
           dragClass: "sortable-drag",
           fallbackClass: "sortable-fallback",
-          onMove: (event) => !(event.related.classList.contains("sortable-pinned") && !event.willInsertAfter),
-          onEnd: (event) => {
-            const { item, from, oldIndex, newIndex, oldDraggableIndex, newDraggableIndex } = event;
+          onMove: (move) => !(move.related.classList.contains("sortable-pinned") && !move.willInsertAfter),
+          onEnd: (end) => {
+            const { item, from, oldIndex, newIndex, oldDraggableIndex, newDraggableIndex } = end;
             if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
             // Put the node back where React rendered it, then let state drive the new order.
             from.removeChild(item);
@@ -62,12 +115,19 @@ export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMov
             if (oldDraggableIndex !== undefined && newDraggableIndex !== undefined) latest.current(oldDraggableIndex, newDraggableIndex);
           },
         });
+        sortable = created;
+        if (held) handOver(container, created, held);
+        held = undefined;
         container.dataset.sortable = "ready";
       });
     };
+    container.addEventListener("pointerdown", press, { passive: true });
+    document.addEventListener("pointerup", lift, { passive: true });
+    document.addEventListener("pointercancel", lift, { passive: true });
     for (const type of INTENT_EVENTS) container.addEventListener(type, load, { passive: true });
     return () => {
       cancelled = true;
+      stopWatching();
       for (const type of INTENT_EVENTS) container.removeEventListener(type, load);
       sortable?.destroy();
       delete container.dataset.sortable;
