@@ -33,32 +33,33 @@ describe("home cards in Chromium", () => {
   });
   afterAll(() => env.close());
 
-  it("shows '3 of 12 done' from the server on own and shared cards, and follows ticks made in another browser", async () => {
+  it("shows '3 of 12 done' (top-level items, as the list page counts) from the server on own and shared cards, and follows ticks made in another browser", async () => {
     const owner = await signedInContext(env, "olive");
     const friend = await signedInContext(env, "frank");
     const groceries = await newList(owner.context.request, "Groceries");
     await newList(owner.context.request, "Empty");
     const fruit = await addItem(owner.context.request, groceries.id, "Fruit", { isParent: true });
     const apples = await addItem(owner.context.request, groceries.id, "Apples", { parentId: fruit.id });
-    await addItem(owner.context.request, groceries.id, "Pears", { parentId: fruit.id });
+    const pears = await addItem(owner.context.request, groceries.id, "Pears", { parentId: fruit.id });
     const milk = await addItem(owner.context.request, groceries.id, "Milk");
     await tick(owner.context.request, milk.id);
     await owner.context.request.post("/api/share-by-username", { data: { listId: groceries.id, username: "frank", accessLevel: "write" } });
 
     // Server-rendered: the page's own HTML already says it, before any script runs.
     const html = await (await owner.context.request.get("/")).text();
-    expect(html).toContain("1 of 4 done");
+    // Fruit and Milk: a parent counts once, by its own mark (docs/decisions/043-sub-item-ticks.md).
+    expect(html).toContain("1 of 2 done");
     expect(html).toContain("No items yet");
-    expect(await (await friend.context.request.get("/")).text()).toContain("1 of 4 done");
+    expect(await (await friend.context.request.get("/")).text()).toContain("1 of 2 done");
 
     await gotoHydrated(owner.page, "/");
     await gotoHydrated(friend.page, "/");
-    expect(await progressOf(owner.page, "Groceries")).toBe("1 of 4 done");
+    expect(await progressOf(owner.page, "Groceries")).toBe("1 of 2 done");
     expect(await progressOf(owner.page, "Empty")).toBe("No items yet");
-    expect(await progressOf(friend.page, "Groceries")).toBe("1 of 4 done");
+    expect(await progressOf(friend.page, "Groceries")).toBe("1 of 2 done");
     await keepScreenshot(owner.page, "home-progress", false);
 
-    // The recipient ticks a sub-item from their own browser: both Homes follow, neither reloads,
+    // The recipient ticks the last sub-items from their own browser, which ticks Fruit: both Homes follow, neither reloads,
     // and neither reads the counts: the live message carries them.
     const progressReads = { owner: 0, friend: 0 };
     for (const who of ["owner", "friend"] as const) {
@@ -69,17 +70,18 @@ describe("home cards in Chromium", () => {
     await owner.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
     await friend.page.waitForFunction(() => document.documentElement.dataset.live === "websocket");
     expect((await tick(friend.context.request, apples.id)).status()).toBe(200);
-    await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 4 done");
-    await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 4 done");
+    expect((await tick(friend.context.request, pears.id)).status()).toBe(200);
+    await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 2 done");
+    await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 2 done");
     // And the owner adds one: the total moves too.
     await addItem(owner.context.request, groceries.id, "Bread");
-    await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 5 done");
-    await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 5 done");
+    await expect.poll(() => progressOf(friend.page, "Groceries")).toBe("2 of 3 done");
+    await expect.poll(() => progressOf(owner.page, "Groceries")).toBe("2 of 3 done");
     expect(progressReads).toEqual({ owner: 0, friend: 0 });
     // Home still reads them when it reads everything again (here, coming back to the tab), and the read is seen.
     await friend.page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect.poll(() => progressReads.friend).toBe(1);
-    expect(await progressOf(friend.page, "Groceries")).toBe("2 of 5 done");
+    expect(await progressOf(friend.page, "Groceries")).toBe("2 of 3 done");
     await owner.context.close();
     await friend.context.close();
   });
