@@ -24,10 +24,10 @@ export const SORTABLE_ACTIVATION = {
 const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
 /**
- * Autoscroll while dragging: held within 60 px of the viewport's top or bottom edge (a fingertip's
- * width, where 30 px sits under the phone's own edge), the page scrolls 12 px every 24 ms.
+ * Autoscroll while dragging: a row held within 60 px of the viewport's top or bottom edge scrolls
+ * the page; sortablejs' own 30 px strip lies under a thumb and the phone's gesture bar.
  */
-export const SORTABLE_SCROLL = { scroll: true, bubbleScroll: true, scrollSensitivity: 60, scrollSpeed: 12 } as const;
+const SORTABLE_SCROLL = { scroll: true, bubbleScroll: true, scrollSensitivity: 60, scrollSpeed: 10 } as const;
 
 type SortableInstance = { destroy(): void; option(name: "delay", value: number): void };
 
