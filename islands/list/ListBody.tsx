@@ -1,6 +1,7 @@
-import { createContext, type ReactElement, type RefObject, useContext } from "react";
+import { createContext, type ReactElement, type RefObject, useContext, useEffect, useRef } from "react";
 import type { Task } from "../../src/shared/types";
 import { Icon, IconSprite, Spinner } from "../ui/Icon";
+import { isTemporaryId } from "../offline/changes";
 import { OfflineBanner, type OutboxView } from "../offline/OfflineBanner";
 import { needsNetwork } from "../offline/useOffline";
 import { ItemRow, type ItemRowProps, type RowHandlers } from "./ItemRow";
@@ -42,9 +43,32 @@ export interface ListBodyProps {
  */
 export const RowMarkup = createContext<((rows: ReactElement<ItemRowProps>[], sprite: string) => string) | null>(null);
 
-/** The list page's visible part: title bar or breadcrumb, toolbar, quick add, rows or empty state. */
+/**
+ * Keeps what this person adds in sight (docs/decisions/042-quick-add-where-you-look.md). When the
+ * rows change, the field under them is brought into view if the person is in it, or if they have
+ * just added a row (new since the last render under a temporary id: made here); that row too, if
+ * it stands elsewhere (alphabetical order). A saved row taking its server id, often a line taller
+ * with its attribution, is such a change. Others' items never move the page of someone reading.
+ */
+function useOwnAddsInSight(rows: Task[], rowsRef: RefObject<HTMLUListElement | null>) {
+  const shown = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    const before = shown.current;
+    const now = new Set(rows.map((row) => row.id));
+    shown.current = now;
+    if (!before || (before.size === now.size && [...now].every((id) => before.has(id)))) return;
+    const field = document.getElementById("quick-add");
+    const added = rows.findLast((row) => isTemporaryId(row.id) && !before.has(row.id));
+    if (!added && document.activeElement !== field) return;
+    field?.closest(".quick-add")?.scrollIntoView({ block: "nearest" });
+    if (added) rowsRef.current?.querySelector(`[data-task-id="${added.id}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [rows, rowsRef]);
+}
+
+/** The list page's visible part: title bar or breadcrumb, toolbar, rows or empty state, and the quick add under them. */
 export function ListBody(props: ListBodyProps) {
   const { data, parent, rows, readOnly, pending } = props;
+  useOwnAddsInSight(rows, props.rowsRef);
   const { ids: waiting } = props.outbox;
   const rowMarkup = useContext(RowMarkup);
   const sprite = useContext(IconSprite);
@@ -155,8 +179,6 @@ export function ListBody(props: ListBodyProps) {
         )}
       </div>
 
-      {props.add && <QuickAdd key={parent?.id ?? 0} parentId={parent?.id ?? 0} {...props.add} />}
-
       {props.canDrag && (
         <p id="item-reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.
@@ -175,6 +197,8 @@ export function ListBody(props: ListBodyProps) {
         </ul>
       )}
       {empty && !(data.loading && props.total === 0) && <p className="empty-state">{empty}</p>}
+      {/* Under the last item, so what is added shows where the person is looking. */}
+      {props.add && <QuickAdd key={parent?.id ?? 0} parentId={parent?.id ?? 0} autoFocus={!parent && props.total === 0} {...props.add} />}
     </div>
   );
 }

@@ -75,6 +75,8 @@ export default function ListScreen(props: ListScreenProps) {
   const rowsRef = useRef<HTMLUListElement>(null);
   /** Where keyboard focus goes once the rows re-render, so a move or a view change never drops it. */
   const focusNext = useRef<string | null>(null);
+  /** The quick add's, when it opened the Add Item sheet: told once the sheet has added the item. */
+  const addedFromSheet = useRef<(() => void) | null>(null);
 
   // The server's access policy says what this caller may do: a `check` caller ticks and nothing else.
   const readOnly = !data.can.edit;
@@ -155,7 +157,10 @@ export default function ListScreen(props: ListScreenProps) {
         // Only what was changed is sent: another person's change to another field stays.
         const changed = changedFields(task, task.parentId ? { title: fields.title, description: fields.description } : fields);
         if (Object.keys(changed).length > 0) await store.apply({ kind: "edit", id: task.id, fields: changed }, task.title);
-      } else await createItem(fields, parent?.id ?? 0);
+      } else {
+        await createItem(fields, parent?.id ?? 0);
+        addedFromSheet.current?.();
+      }
       setModal(null);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED") return setModal({ kind: "limit" });
@@ -219,7 +224,10 @@ export default function ListScreen(props: ListScreenProps) {
   }
 
   const close = () => setModal(null);
-  const openAdd = (title = "") => setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title });
+  const openAdd = (title = "", added?: () => void) => {
+    addedFromSheet.current = added ?? null;
+    setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title });
+  };
   const row: RowHandlers = {
     onToggle: (task) => void toggle(task),
     onOpen: (task) => openParent(task.id),

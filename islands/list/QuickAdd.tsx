@@ -21,8 +21,10 @@ export interface QuickAddProps {
   /** No network: a pasted list waits for one (it is added all at once or not at all). */
   offline: boolean;
   onLimit: () => void;
-  /** Opens the full Add Item sheet, carrying what was typed so far. */
-  onDetails: (title: string) => void;
+  /** Opens the full Add Item sheet, carrying what was typed so far; `added` runs once the sheet has added its item. */
+  onDetails: (title: string, added: () => void) => void;
+  /** Focused as the page opens: an empty list has nothing else to do (docs/decisions/042-quick-add-where-you-look.md). */
+  autoFocus?: boolean;
 }
 
 const QUICK_ADD_ID = "quick-add";
@@ -31,17 +33,22 @@ export const PASTE_OFFLINE = "You are offline. A pasted list is added all at onc
 const isLimit = (error: unknown) => error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
 
 /**
- * The quick add: an always-ready field that adds on Enter, empties and keeps focus for the
- * next item. Each shows at once; the page's store sends them one after another, so they land in
- * the order they were typed. A paste
- * of several lines offers them all at once in a preview instead.
+ * The quick add: an always-ready field under the last item that adds on Enter, empties and keeps
+ * focus for the next item. Each shows at once; the page's store sends them one after another, so
+ * they land in the order they were typed. A paste of several lines offers them all at once in a
+ * preview instead.
  */
-export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails }: QuickAddProps) {
+export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails, autoFocus }: QuickAddProps) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pasted, setPasted] = useState<PastedItem[] | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const previewClosed = useRef(false);
+
+  // After hydration, not through the server's markup: a key typed before hydration would be lost.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, []);
 
   // Back to the field once the preview is gone: while its modal is open, the field cannot take focus.
   useEffect(() => {
@@ -81,6 +88,17 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
     setPasted(items);
   }
 
+  /** What the sheet took from the field is added: the field empties and is ready for the next item. */
+  function addedFromSheet() {
+    setValue("");
+    setError(null);
+    // While the sheet is open the field cannot take focus; once it closes, the field is where the person goes on.
+    const focusField = () => input.current?.focus();
+    const sheet = document.querySelector("dialog[open]");
+    if (sheet) sheet.addEventListener("close", focusField, { once: true });
+    else focusField();
+  }
+
   function closePreview() {
     previewClosed.current = true;
     setPasted(null);
@@ -116,7 +134,7 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
             className="icon-button quick-add__details"
             aria-label="Add Item"
             title="Add with a description, or as a parent item"
-            onClick={() => onDetails(value)}
+            onClick={() => onDetails(value, addedFromSheet)}
           >
             <Icon name="more" size={20} />
             <span className="quick-add__label">Add Item</span>
