@@ -64,6 +64,9 @@ describe.each([
     await page.getByLabel(/Description/).fill("Hard, for grating");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Milk", "Bread", "Eggs", "Cheese"]);
+    // What the sheet took is added: the field is empty again and ready for the next item.
+    await expect.poll(() => quickAdd(page).inputValue()).toBe("");
+    await expect.poll(() => focusedId(page)).toBe("quick-add");
     await context.close();
   });
 
