@@ -7,7 +7,15 @@
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SharedListResponse } from "../../src/shared/types";
-import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, waitForHydration } from "../helpers/browser";
+import {
+  DESKTOP,
+  gotoHydrated,
+  keepScreenshot,
+  signedInContext,
+  startBrowserEnv,
+  type BrowserEnv,
+  waitForHydration,
+} from "../helpers/browser";
 import { rowTitles, seedList } from "./list-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
@@ -53,7 +61,7 @@ const rowInSight = (page: Page, title: string) =>
     return box.top >= top && box.bottom <= window.innerHeight ? "in sight" : `at ${Math.round(box.top)}-${Math.round(box.bottom)}`;
   }, title);
 
-describe("quick add on a 390×844 touch phone", () => {
+describe("quick add on a 390×844 touch phone (and a desktop where it says so)", () => {
   it("empties the field once the Add Item sheet has saved what it carried, and keeps it when the sheet is cancelled", async () => {
     const { page, context } = await phone("sheet_phone");
     const { list } = await seedList(context.request, "Trip", ["Tickets"]);
@@ -85,13 +93,18 @@ describe("quick add on a 390×844 touch phone", () => {
     await context.close();
   });
 
-  it("shows each item added from the 9th to the 15th on screen, beside the field", async () => {
-    const { page, context } = await phone("long_phone");
+  it.each([
+    ["a 390×844 touch phone", "long_phone"],
+    ["a 1280×800 desktop", "long_desktop"],
+  ])("shows each item added from the 9th to the 15th on screen, beside the field, on %s", async (_, username) => {
+    const touch = username === "long_phone";
+    const { page, context } = touch ? await phone(username) : await signedInContext(env, username, DESKTOP);
+    const { height } = page.viewportSize()!;
     const seeded = ["Milk", "Bread", "Eggs", "Butter", "Cheese", "Apples", "Bananas", "Coffee"];
     const { list } = await seedList(context.request, "Week's shop", seeded);
     await gotoHydrated(page, `/list/${list.id}`);
 
-    await quickAdd(page).tap();
+    await (touch ? quickAdd(page).tap() : quickAdd(page).click());
     const added: string[] = [];
     for (let n = 9; n <= 15; n++) {
       const title = `Item ${n}`;
@@ -102,19 +115,20 @@ describe("quick add on a 390×844 touch phone", () => {
       await expect.poll(() => rowInSight(page, title)).toBe("in sight");
       // The field is still under the finger, empty and focused, for the next one.
       const field = (await quickAdd(page).boundingBox())!;
-      expect(field.y + field.height).toBeLessThanOrEqual(PHONE_390.height);
+      expect(field.y + field.height).toBeLessThanOrEqual(height);
       expect(await quickAdd(page).inputValue()).toBe("");
       expect(await focusedId(page)).toBe("quick-add");
     }
     await expect.poll(() => storedTitles(context.request, list.id)).toEqual([...seeded, ...added]);
     // The list is longer than the screen: the page followed its end, the first rows went out of sight.
     expect(await rowInSight(page, "Milk")).not.toBe("in sight");
-    await keepScreenshot(page, "quick-add-phone-15th-item", false);
+    await keepScreenshot(page, `quick-add-15th-item-${username}`, false);
 
     // Done adding and back at the top, an item added by someone else does not move the page.
     const scrolled = await page.evaluate(() => window.scrollY);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole("heading", { name: "Week's shop" }).tap();
+    const heading = page.getByRole("heading", { name: "Week's shop" });
+    await (touch ? heading.tap() : heading.click());
     expect(await focusedId(page)).not.toBe("quick-add");
     await context.request.post("/api/tasks", { data: { listId: list.id, title: "From a partner" } });
     await expect.poll(() => rowTitles(page)).toContain("From a partner");
