@@ -7,23 +7,12 @@
  * what the caller may do or whether the list is there, or the page says there was a gap.
  * React-free, so the unit tests drive it directly.
  */
-import type { ListCan } from "../../src/shared/can";
 import type { LiveMessage } from "../../src/shared/live-messages";
-import type { AccessLevel, SharedListResponse, Task } from "../../src/shared/types";
+import type { Task } from "../../src/shared/types";
 import { type Answer, type Change, type Entry, isTemporaryId, mayWait, overlay, type QueuedChange, remapChange } from "../offline/changes";
 import { isNetworkFailure, newKey } from "../offline/key";
+import type { ListData } from "../offline/wire";
 import { upsert } from "./logic";
-
-/** The list as the server last told it. */
-export interface ListData {
-  name: string;
-  tasks: Task[];
-  accessLevel: AccessLevel;
-  isOwner: boolean;
-  /** What the caller may do here, as the server's access policy says. */
-  can: ListCan;
-  ownerName: string | null;
-}
 
 export interface Transport {
   /** Sends a change now: rejects with the server's refusal, or a TypeError when no answer came. */
@@ -32,7 +21,7 @@ export interface Transport {
   mustWait(): boolean;
   /** Puts a change in the outbox, which sends it when it can; `unreachable`: a try just found no network. */
   queue(key: string, change: QueuedChange, title: string, unreachable: boolean): Promise<void>;
-  read(): Promise<SharedListResponse>;
+  read(): Promise<ListData>;
   /** An item added before the server answered was saved as `id`. */
   onServerId(temporary: number, id: number): void;
 }
@@ -47,15 +36,6 @@ interface Pending {
   /** How many events had been heard when it was sent: an item an event touched since is newer than its answer. */
   heardAt: number;
 }
-
-const fromResponse = (fresh: SharedListResponse): ListData => ({
-  name: fresh.list.name,
-  tasks: fresh.tasks,
-  accessLevel: fresh.accessLevel,
-  isOwner: fresh.isOwner,
-  can: fresh.can,
-  ownerName: fresh.ownerInfo?.username ?? null,
-});
 
 /** Events that only a read can follow: access given or taken, the list gone, a gap in what was heard. */
 const READ_AGAIN = new Set(["resync", "share_added", "share_removed", "access_revoked"]);
@@ -96,9 +76,17 @@ function applyEvent(data: ListData, message: LiveMessage, listId: number): { dat
   }
 }
 
-/** A tick's answer: the item, and the items the sub-item rule changed with it (docs/decisions/043-sub-item-ticks.md). */
-export type TickAnswer = Task & { alsoChanged?: Task[] };
-const withAlsoChanged = ({ alsoChanged = [], ...task }: TickAnswer): Task[] => [task, ...alsoChanged];
+/** The list as an answer left it: its deleted items gone, its items as the server answered them. */
+function withAnswer(data: ListData, { tasks, deletedIds }: Answer): ListData {
+  const gone = new Set(deletedIds);
+  return {
+    ...data,
+    tasks: upsert(
+      data.tasks.filter((task) => !gone.has(task.id)),
+      tasks,
+    ),
+  };
+}
 
 /** What the page shows: the list with every pending change laid over, and whether a read is under way. */
 export type ListView = ListData & { loading: boolean };
@@ -113,8 +101,11 @@ export class ListStore {
   private heard = 0;
   /** Per item, the count of events heard when one last touched it. */
   private readonly touched = new Map<number, number>();
-  /** Events heard while a read is on its way, laid again over what it answers. */
-  private heardDuringRead: LiveMessage[] | null = null;
+  /**
+   * Events heard and answers settled while a read is on its way, in the order they came, laid
+   * again over what it answers: the read may have been answered before they reached the server.
+   */
+  private sinceReadBegan: Array<LiveMessage | Answer> | null = null;
   private loading = false;
   private reading: Promise<void> | null = null;
   private readAgain = false;
@@ -188,10 +179,9 @@ export class ListStore {
     if (answer) {
       const since = entry?.heardAt ?? this.heard;
       const newer = (id: number) => (this.touched.get(id) ?? -1) > since;
-      const gone = new Set(answer.deletedIds);
-      const kept = this.snapshot.tasks.filter((task) => !gone.has(task.id));
-      const answered = answer.tasks.flatMap(withAlsoChanged).filter((task) => !newer(task.id));
-      this.snapshot = { ...this.snapshot, tasks: upsert(kept, answered) };
+      const fresh = { ...answer, tasks: answer.tasks.filter((task) => !newer(task.id)) };
+      this.sinceReadBegan?.push(fresh);
+      this.snapshot = withAnswer(this.snapshot, fresh);
       if (entry?.change.kind === "add" && answer.tasks[0]) this.follow(entry.change.id, answer.tasks[0].id);
     }
     this.changed();
@@ -227,7 +217,7 @@ export class ListStore {
     const effect = applyEvent(this.snapshot, message, this.listId);
     if (effect === "read") return true;
     if (!effect) return false;
-    this.heardDuringRead?.push(message);
+    this.sinceReadBegan?.push(message);
     this.heard++;
     for (const id of effect.ids) this.touched.set(id, this.heard);
     this.snapshot = effect.data;
@@ -256,17 +246,21 @@ export class ListStore {
 
   private async readOnce(): Promise<void> {
     this.loading = true;
-    this.heardDuringRead = [];
+    this.sinceReadBegan = [];
     this.changed();
     try {
-      let data = fromResponse(await this.transport.read());
-      for (const message of this.heardDuringRead) {
-        const effect = applyEvent(data, message, this.listId);
+      let data = await this.transport.read();
+      for (const heard of this.sinceReadBegan) {
+        if ("deletedIds" in heard) {
+          data = withAnswer(data, heard);
+          continue;
+        }
+        const effect = applyEvent(data, heard, this.listId);
         if (effect && effect !== "read") data = effect.data;
       }
       this.snapshot = { ...data, tasks: upsert([], data.tasks) };
     } finally {
-      this.heardDuringRead = null;
+      this.sinceReadBegan = null;
       this.loading = false;
       this.changed();
     }

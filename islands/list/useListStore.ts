@@ -6,12 +6,12 @@ import type { ListTarget } from "../offline/changes";
 import { waitingCount } from "../offline/db";
 import type { OutboxView } from "../offline/OfflineBanner";
 import type { Outbox } from "../offline/outbox";
-import { readList, sendChange } from "../offline/wire";
+import { type ListData, readList, sendChange } from "../offline/wire";
 import { subscribeLive } from "../realtime/refresh-signal";
 import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
 import { dismissToast, flashToast, toast } from "../toast";
 import { truncateTitle } from "./logic";
-import { type ListData, ListStore, type TickAnswer } from "./store";
+import { ListStore } from "./store";
 
 const IDLE: OutboxView = { offline: false, waiting: 0, ids: new Set(), saving: false, unreachable: false };
 
@@ -172,7 +172,7 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
       const reopening = reopen.map((child) => store.apply({ kind: "tick", id: child.id, completed: false }, child.title));
       const answer = await answering;
       await Promise.all(reopening);
-      const { alsoChanged = [], ...updated }: TickAnswer = answer?.tasks[0] ?? { ...task, completed };
+      const [updated = { ...task, completed }, ...alsoChanged] = answer?.tasks ?? [];
       if (!undo && updated.completed) {
         const ticked = alsoChanged.filter((other) => other.parentId === updated.id);
         const toastId = toast({

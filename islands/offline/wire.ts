@@ -5,16 +5,37 @@
  * box ends as, so a change sent twice after a lost answer cannot flip it back
  * (docs/decisions/031-one-list-store.md).
  */
-import type { SharedListResponse, Task } from "../../src/shared/types";
+import type { ListCan } from "../../src/shared/can";
+import type { AccessLevel, SharedListResponse, Task } from "../../src/shared/types";
 import { ApiRequestError, client } from "../api";
 import type { Answer, Change, ListTarget } from "./changes";
 
 /** A share-link visitor or recipient sends the list's shareId on every call; the owner sends none. */
 const linked = (t: ListTarget) => (t.shareId ? { shareId: t.shareId } : {});
 
+/** The list as the server last told it. */
+export interface ListData {
+  name: string;
+  tasks: Task[];
+  accessLevel: AccessLevel;
+  isOwner: boolean;
+  /** What the caller may do here, as the server's access policy says. */
+  can: ListCan;
+  ownerName: string | null;
+}
+
+const listDataOf = (fresh: SharedListResponse): ListData => ({
+  name: fresh.list.name,
+  tasks: fresh.tasks,
+  accessLevel: fresh.accessLevel,
+  isOwner: fresh.isOwner,
+  can: fresh.can,
+  ownerName: fresh.ownerInfo?.username ?? null,
+});
+
 /** The whole list as the caller may see it: items, access level, what the caller may do. */
-export const readList = (t: ListTarget): Promise<SharedListResponse> =>
-  client.list[":id"].$get({ param: { id: t.listId }, query: linked(t) });
+export const readList = async (t: ListTarget): Promise<ListData> =>
+  listDataOf(await client.list[":id"].$get({ param: { id: t.listId }, query: linked(t) }));
 
 const items = (tasks: Task[]): Answer => ({ tasks, deletedIds: [] });
 const removed = (deletedIds: number[]): Answer => ({ tasks: [], deletedIds });
@@ -38,7 +59,10 @@ export async function sendChange(t: ListTarget, change: Change, idempotencyKey: 
     case "edit": {
       // Only the fields given: a concurrent change to another field of the item stays.
       const json = change.kind === "tick" ? { completed: change.completed } : change.fields;
-      return items([await client.tasks[":id"].$patch({ param: { id: change.id }, query, json }, keyed)]);
+      // A tick answers too the parent or sub-items it moved (docs/decisions/043-sub-item-ticks.md).
+      const answer: Task & { alsoChanged?: Task[] } = await client.tasks[":id"].$patch({ param: { id: change.id }, query, json }, keyed);
+      const { alsoChanged = [], ...task } = answer;
+      return items([task, ...alsoChanged]);
     }
     case "add": {
       const { fields, parentId } = change;

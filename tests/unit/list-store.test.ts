@@ -179,6 +179,34 @@ describe("The list page's store", () => {
     expect(await onServer(list.id)).toEqual(["[ ] Milk", "[x] Bread"]);
   });
 
+  it("keeps an add answered while a read was on its way, whose echo came before the read's older answer", async () => {
+    const { list, store, deliver, hooks } = await setUp(["Milk"]);
+    let added: Promise<unknown> | undefined;
+    hooks.afterRead = async () => {
+      hooks.afterRead = null;
+      // The read was answered before the add reached the server; the add is answered, then its echo comes.
+      added = store.apply({ kind: "add", id: -5, parentId: 0, fields: { title: "Bread", description: "", isParent: false } }, "Bread");
+      await added;
+      expect(deliver()).toBe(1);
+      expect(shown(store)).toEqual(["[ ] Milk", "[ ] Bread"]);
+    };
+    await store.read();
+    expect(added).toBeDefined();
+    expect(shown(store)).toEqual(["[ ] Milk", "[ ] Bread"]);
+    expect(await onServer(list.id)).toEqual(["[ ] Milk", "[ ] Bread"]);
+  });
+
+  it("keeps an add answered while a read was on its way, when no echo comes before the read's answer", async () => {
+    const { list, store, hooks } = await setUp(["Milk"]);
+    hooks.afterRead = async () => {
+      hooks.afterRead = null;
+      await store.apply({ kind: "add", id: -6, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } }, "Eggs");
+    };
+    await store.read();
+    expect(shown(store)).toEqual(["[ ] Milk", "[ ] Eggs"]);
+    expect(await onServer(list.id)).toEqual(["[ ] Milk", "[ ] Eggs"]);
+  });
+
   it("queues an add whose answer was lost under the id its echo told, and shows it once meanwhile", async () => {
     const { list, store, deliver, hooks, views } = await setUp(["Milk"]);
     const queued: Entry[] = [];
