@@ -78,14 +78,8 @@ function applyEvent(data: ListData, message: LiveMessage, listId: number): { dat
 
 /** The list as an answer left it: its deleted items gone, its items as the server answered them. */
 function withAnswer(data: ListData, { tasks, deletedIds }: Answer): ListData {
-  const gone = new Set(deletedIds);
-  return {
-    ...data,
-    tasks: upsert(
-      data.tasks.filter((task) => !gone.has(task.id)),
-      tasks,
-    ),
-  };
+  const kept = data.tasks.filter((task) => !deletedIds.includes(task.id));
+  return { ...data, tasks: upsert(kept, tasks) };
 }
 
 /** What the page shows: the list with every pending change laid over, and whether a read is under way. */

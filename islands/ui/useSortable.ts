@@ -27,7 +27,7 @@ const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as
  * Autoscroll while dragging: a row held within 60 px of the viewport's top or bottom edge scrolls
  * the page; sortablejs' own 30 px strip lies under a thumb and the phone's gesture bar.
  */
-const SORTABLE_SCROLL = { scroll: true, bubbleScroll: true, scrollSensitivity: 60, scrollSpeed: 10 } as const;
+const SORTABLE_SCROLL = { scrollSensitivity: 60 } as const;
 
 type SortableInstance = { destroy(): void; option(name: "delay", value: number): void };
 

@@ -83,6 +83,21 @@ function pollAddress(request: Request): { clientId: string; query: URLSearchPara
   return { clientId, query: new URLSearchParams(mark === -1 ? "" : url.slice(mark + 1)) };
 }
 
+/** What the app's middleware puts on an API answer: security headers, the caller's cache partition, caching and Vary. */
+function apiHeaders(https: boolean, userId: number | undefined, cacheControl: string, vary: string): Headers {
+  const headers = new Headers(securityHeaderEntries(https));
+  headers.set(CACHE_PARTITION_HEADER, cachePartition(userId));
+  headers.set("Cache-Control", cacheControl);
+  headers.set("Vary", vary);
+  return headers;
+}
+
+const compressText = (json: string, encoding: Encoding) => compressBody(new TextEncoder().encode(json), encoding);
+
+/** `headers` for the same answer sent compressed. */
+const encodedHeaders = (headers: Headers, encoding: Encoding, bytes: Uint8Array) =>
+  new Headers([...headers, ["Content-Encoding", encoding], ["Content-Length", String(bytes.byteLength)]]);
+
 /** What is built once per body: its tag, its compressed bytes, and per caller its headers. */
 interface Derived {
   etag: string;
@@ -114,10 +129,7 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
   const headerSet = (body: Derived, https: boolean, userId: number): HeaderSet => {
     let set = body.headers.get(userId);
     if (!set) {
-      const notModified = new Headers(securityHeaderEntries(https));
-      notModified.set(CACHE_PARTITION_HEADER, cachePartition(userId));
-      notModified.set("Cache-Control", REVALIDATE);
-      notModified.set("Vary", "Cookie, Accept-Encoding");
+      const notModified = apiHeaders(https, userId, REVALIDATE, "Cookie, Accept-Encoding");
       notModified.set("ETag", body.etag);
       const identity = new Headers(notModified);
       identity.set("Content-Type", "application/json");
@@ -138,9 +150,9 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
     const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
     // A string body: Bun copies a Uint8Array into each Response, and copying costs more than encoding.
     if (!encoding) return new Response(json, { headers: headers.identity });
-    body.bytes[encoding] ??= compressBody(new TextEncoder().encode(json), encoding);
+    body.bytes[encoding] ??= compressText(json, encoding);
     const bytes = body.bytes[encoding];
-    headers[encoding] ??= new Headers([...headers.identity, ["Content-Encoding", encoding], ["Content-Length", String(bytes.byteLength)]]);
+    headers[encoding] ??= encodedHeaders(headers.identity, encoding, bytes);
     return new Response(bytes, { headers: headers[encoding] });
   };
 
@@ -159,11 +171,8 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
     const key = `${https} ${userId}`;
     let headers = pollHeaders.get(key);
     if (!headers) {
-      headers = new Headers(securityHeaderEntries(https));
-      headers.set("Cache-Control", NO_STORE);
+      headers = apiHeaders(https, userId, NO_STORE, "Accept-Encoding");
       headers.set("Content-Type", "application/json");
-      headers.set("Vary", "Accept-Encoding");
-      headers.set(CACHE_PARTITION_HEADER, cachePartition(userId));
       if (pollHeaders.size >= KEPT_SESSIONS_HEADERS) pollHeaders.clear();
       pollHeaders.set(key, headers);
     }
@@ -195,11 +204,8 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
       // Most answers are one event of a few hundred bytes, too small to compress.
       const encoding = bytes < MIN_COMPRESSED_BYTES ? null : preferredEncoding(request.headers.get("accept-encoding") ?? undefined);
       if (!encoding) return new Response(json, { headers });
-      const compressed = compressBody(new TextEncoder().encode(json), encoding);
-      const sent = new Headers(headers);
-      sent.set("Content-Encoding", encoding);
-      sent.set("Content-Length", String(compressed.byteLength));
-      return new Response(compressed, { headers: sent });
+      const compressed = compressText(json, encoding);
+      return new Response(compressed, { headers: encodedHeaders(headers, encoding, compressed) });
     });
   };
 

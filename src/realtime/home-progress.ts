@@ -1,7 +1,6 @@
 import type { Logger } from "../logger";
 import type { ListProgressPayload, LiveMessage } from "../shared/live-messages";
 import type { Store } from "../store";
-import { progressCountsOf } from "../store/progress-counts";
 import type { Subscriber } from "./subscriber";
 
 /** A client following no list: Home, which shows every list's counts. */
@@ -26,7 +25,7 @@ export function createHomeProgress(store: Store, logger: Logger) {
     counting.add(listId);
     let counts: ListProgressPayload | undefined;
     try {
-      counts = await progressCountsOf(store.db, listId);
+      counts = await store.lists.progressOf(listId);
     } catch (error) {
       // Told without counts, Home reads them itself.
       logger.error("realtime: counting a list's items failed", error);

@@ -3,6 +3,14 @@ import { isoFromMs, type Db, type SqlValue } from "./db";
 import { toLevel } from "./shares";
 
 /** An unknown stored value falls back to the default, write (docs/product-rules.md#access). */
+/**
+ * A list's counts are its live top-level items, as the list page's count line has them
+ * (docs/decisions/043-sub-item-ticks.md); the live-items index holds `completed` and `parent_id`
+ * (migrations sqlite 014 / postgres 013), so counting never visits the item rows.
+ */
+const COUNTED = "t.parent_id IS NULL AND t.deleted_at IS NULL";
+const PROGRESS_COUNTS = "COUNT(t.id) AS total, SUM(CASE WHEN t.completed <> 0 THEN 1 ELSE 0 END) AS done";
+
 const toLinkAccess = (value: string): LinkAccess => (value === "read" || value === "check" ? value : "write");
 
 interface ListRow {
@@ -253,8 +261,8 @@ export function listsStore(db: Db) {
      */
     async progressFor(userId: number): Promise<Array<{ listId: number; done: number; total: number }>> {
       const rows = await db.all<{ id: number | string; done: number | string | null; total: number | string }>(
-        `SELECT l.id, COUNT(t.id) AS total, SUM(CASE WHEN t.completed <> 0 THEN 1 ELSE 0 END) AS done
-           FROM task_lists l LEFT JOIN tasks t ON t.list_id = l.id AND t.parent_id IS NULL AND t.deleted_at IS NULL
+        `SELECT l.id, ${PROGRESS_COUNTS}
+           FROM task_lists l LEFT JOIN tasks t ON t.list_id = l.id AND ${COUNTED}
           WHERE l.deleted_at IS NULL
             AND l.id IN (SELECT id FROM task_lists WHERE user_id = ? AND deleted_at IS NULL
                          UNION ALL SELECT list_id FROM list_shares WHERE user_id = ?)
@@ -262,6 +270,14 @@ export function listsStore(db: Db) {
         [userId, userId],
       );
       return rows.map((row) => ({ listId: Number(row.id), done: Number(row.done ?? 0), total: Number(row.total) }));
+    },
+    /** One list's counts, as `progressFor` gives them: for the live count a change sends Home. */
+    async progressOf(listId: number): Promise<{ done: number; total: number }> {
+      const row = await db.get<{ done: number | string | null; total: number | string }>(
+        `SELECT ${PROGRESS_COUNTS} FROM tasks t WHERE t.list_id = ? AND ${COUNTED}`,
+        [listId],
+      );
+      return { done: Number(row?.done ?? 0), total: Number(row?.total ?? 0) };
     },
   };
 }

@@ -74,7 +74,7 @@ describe("list progress live", () => {
     const page = await open(cleo);
     expect(await page.connect({ listId: trip.id })).toMatchObject({ type: "connect" });
     const reads = vi.spyOn(t.store.db, "get");
-    const countReads = () => reads.mock.calls.filter(([sql]) => /FROM tasks WHERE list_id = \?/.test(sql)).length;
+    const countReads = () => reads.mock.calls.filter(([sql]) => /FROM tasks t WHERE t.list_id = \?/.test(sql)).length;
     try {
       // Only the list page is open: the change reaches it, and nothing is counted for a Home.
       const from = page.messages.length;

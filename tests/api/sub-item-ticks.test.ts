@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { progressCountsOf } from "../../src/store/progress-counts";
 import type { Task, TaskList } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
 import { addTask, listEventsSince, makeList, rowsOf, taskSnapshot } from "../helpers/tasks";
@@ -175,6 +174,6 @@ describeEachDialect("sub-item ticks", (dialect) => {
     await owner.post(`/api/tasks/${parent.id}/toggle`);
     expect((await owner.get<ProgressBody>("/api/task-lists/progress")).body.progress[list.id]).toEqual({ done: 1, total: 2 });
     // The live `list_progress` count Home hears reads the same numbers.
-    expect(await progressCountsOf(t.store.db, list.id)).toEqual({ done: 1, total: 2 });
+    expect(await t.store.lists.progressOf(list.id)).toEqual({ done: 1, total: 2 });
   });
 });
