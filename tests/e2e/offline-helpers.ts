@@ -18,11 +18,12 @@ export async function gotoReadyForOffline(page: Page, path: string) {
   for (const chunk of await Promise.all(chunks)) await page.evaluate(`import(${JSON.stringify(chunk.url())}).then(() => true)`);
 }
 
-/** What the offline banner says, or null when it is gone. */
-export const bannerText = async (page: Page) => {
-  const banner = page.locator(".list-screen > .notice[role=status]");
-  return (await banner.count()) ? (await banner.textContent())?.trim() : null;
-};
+/**
+ * What the offline banner says, or null when it is gone. Read in one step: counting it and then
+ * asking its text would wait out the action timeout whenever it goes away in between.
+ */
+export const bannerText = (page: Page) =>
+  page.locator(".list-screen > .notice[role=status]").evaluateAll((banners) => banners[0]?.textContent?.trim() ?? null);
 
 export const expectBanner = (page: Page, text: string | null) => expect.poll(() => bannerText(page), { timeout: 15_000 }).toBe(text);
 

@@ -171,6 +171,8 @@ describeEachDialect("offline outbox in Chromium", (dialect) => {
     await context.setOffline(true);
     await tick(page, "Pepper");
     await quickAdd(page, "Oil");
+    // The row shows at once and is put in the queue a moment later; the banner counts what is stored.
+    await expectBanner(page, "Offline — 2 changes will be saved");
     // The copy the worker kept is the list as it was loaded: the queue is laid over it.
     await gotoHydrated(page, `/list/${list.id}`);
     await expect.poll(() => rowsOnScreen(page)).toEqual(["[ ] Salt", "[x] Pepper", "[ ] Oil"]);
