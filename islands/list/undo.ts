@@ -2,6 +2,7 @@
  * @module Deleting with Undo (docs/decisions/015-undo-as-soft-delete.md): the server soft-deletes
  * and answers every id it removed; the toast offers Undo for 10 s, which restores exactly those
  * ids. Other devices see the items go and come back through the events each call publishes.
+ * A reset's Undo (./reset.ts) is sent the same way.
  */
 import type { Change } from "../offline/changes";
 import { newKey } from "../offline/key";
@@ -37,14 +38,15 @@ export async function deleteWithUndo({ store, change, title, gone, cancel, faile
   // Already gone (someone else deleted it): nothing of ours to undo.
   if (deleted.length === 0) return;
   const undo = async () => {
-    if (!(await cancel(key))) await restore(store, deleted);
+    if (!(await cancel(key))) await sendUndo(store, { kind: "restore", ids: deleted });
   };
   toast({ ...done, durationMs: UNDO_TOAST_MS, action: { label: "Undo", onClick: () => void undo() } });
 }
 
-async function restore(store: ListStore, ids: number[]) {
+/** Sends an Undo's change; a refused one says so, in the same words for every Undo. */
+export async function sendUndo(store: ListStore, change: Extract<Change, { kind: "restore" | "unreset" }>) {
   try {
-    await store.apply({ kind: "restore", ids }, "");
+    await store.apply(change, "");
   } catch (error) {
     const full = error instanceof ApiRequestError && error.body.error === "ITEM_LIMIT_REACHED";
     toast({

@@ -28,7 +28,7 @@ export type QueuedChange =
   | { kind: "delete"; id: number };
 
 /**
- * Every write the list page makes. The last four act on the list as the server has it (all or
+ * Every write the list page makes. The last five act on the list as the server has it (all or
  * nothing, or on ids only the server knows), so they are sent at once or refused, never queued.
  */
 export type Change =
@@ -36,7 +36,9 @@ export type Change =
   | { kind: "reset" }
   | { kind: "clear"; ids: number[] }
   | { kind: "bulk"; parentId: number; items: readonly PastedItem[] }
-  | { kind: "restore"; ids: number[] };
+  | { kind: "restore"; ids: number[] }
+  /** A reset's Undo: ticks again the ids the reset unticked. */
+  | { kind: "unreset"; ids: number[] };
 
 export const mayWait = (change: Change): change is QueuedChange =>
   change.kind === "tick" || change.kind === "add" || change.kind === "edit" || change.kind === "reorder" || change.kind === "delete";
@@ -45,6 +47,8 @@ export const mayWait = (change: Change): change is QueuedChange =>
 export interface Answer {
   tasks: Task[];
   deletedIds: number[];
+  /** A reset's: the ids it unticked, which its Undo names. */
+  resetIds?: number[];
 }
 
 /** A queued change. Its key is both its id in the queue and the Idempotency-Key it is sent with. */
@@ -76,6 +80,7 @@ export function idsOf(change: Change): number[] {
       return [change.id];
     case "clear":
     case "restore":
+    case "unreset":
       return change.ids;
     case "bulk":
       return change.parentId ? [change.parentId] : [];
@@ -119,6 +124,8 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
       return tasks.filter((task) => !change.ids.includes(task.id));
     case "reset":
       return tasks.map((task) => (task.completed ? { ...task, completed: false } : task));
+    case "unreset":
+      return tasks.map((task) => (change.ids.includes(task.id) && !task.completed ? { ...task, completed: true } : task));
     case "reorder": {
       const positions = new Map(change.items.map((item) => [item.id, item.position]));
       return tasks.map((task) => (positions.has(task.id) ? { ...task, position: positions.get(task.id)! } : task));

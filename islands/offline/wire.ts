@@ -75,8 +75,12 @@ export async function sendChange(t: ListTarget, change: Change, idempotencyKey: 
       );
     case "delete":
       return remove(t, change.id, idempotencyKey);
-    case "reset":
-      return items((await client.tasks["reset-completions"].$post({ query, json: { listId: t.listId } }, keyed)).tasks);
+    case "reset": {
+      const { tasks, resetIds } = await client.tasks["reset-completions"].$post({ query, json: { listId: t.listId } }, keyed);
+      return { ...items(tasks), resetIds };
+    }
+    case "unreset":
+      return items((await client.tasks["restore-completions"].$post({ query, json: { listId: t.listId, ids: change.ids } }, keyed)).tasks);
     case "clear":
       return removed((await client.tasks["clear-completed"].$post({ query: { listId: t.listId } }, keyed)).deletedIds);
     case "bulk": {

@@ -72,17 +72,53 @@ export async function clearCompleted(
   return payload;
 }
 
+/** What a reset answers: the list's items, and the ids it unticked, which its Undo names. */
+export interface ResetAnswer {
+  tasks: Task[];
+  resetIds: number[];
+}
+
 /** POST /api/tasks/reset-completions: every item, sub-items too, back to not completed. */
-export async function resetCompletions(store: Store, bus: EventBus, caller: ActingCaller, listId: number | undefined): Promise<Task[]> {
-  const { tasks, progress, event } = await store.db.transaction(async (tx) => {
+export async function resetCompletions(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  listId: number | undefined,
+): Promise<ResetAnswer> {
+  const { answer, progress, event } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, listId, tx), RESET_NOT_ALLOWED);
-    await store.tasks.resetCompletions(list.id, tx);
+    const resetIds = await store.tasks.resetCompletions(list.id, tx);
     const tasks = await store.tasks.listByList(list.id, tx);
     // Published even when nothing was completed: the request itself is the change clients confirm.
     const event = await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor: await actorOf(store, caller, tx) });
-    return { tasks, progress: await progressAudience(store, list, tx), event };
+    return { answer: { tasks, resetIds }, progress: await progressAudience(store, list, tx), event };
   });
   await publishEvents(bus, [event]);
   await announceProgress(bus, progress);
+  return answer;
+}
+
+/**
+ * POST /api/tasks/restore-completions, a reset's Undo (docs/decisions/047-list-header.md): whoever
+ * may reset ticks again the ids the reset answered, those still live and open; an item ticked,
+ * deleted or moved to another list meanwhile is left as it is. Each is announced as `task_updated`.
+ */
+export async function restoreCompletions(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  listId: number | undefined,
+  ids: number[],
+): Promise<Task[]> {
+  const { tasks, progress, events } = await store.db.transaction(async (tx) => {
+    const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, listId, tx), RESET_NOT_ALLOWED);
+    const actor = await actorOf(store, caller, tx);
+    const tasks = await store.tasks.restoreCompletions(list.id, [...new Set(ids)], actor, tx);
+    const events: StoredEvent[] = [];
+    for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_updated", task, { actor, action: "ticked" }));
+    return { tasks, progress: tasks.length ? await progressAudience(store, list, tx) : null, events };
+  });
+  await publishEvents(bus, events);
+  if (progress) await announceProgress(bus, progress);
   return tasks;
 }

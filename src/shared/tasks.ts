@@ -65,6 +65,15 @@ export type ReorderTasksInput = z.infer<typeof reorderTasksSchema>;
 /** POST /api/tasks/reset-completions: the list in the body, or a shareId in the query. */
 export const resetCompletionsSchema = z.object({ listId: idField("listId").optional() });
 
+/** A reset's Undo: the ids the reset answered (docs/decisions/047-list-header.md). */
+export const restoreCompletionsSchema = z.object({
+  listId: idField("listId").optional(),
+  ids: z
+    .array(idField("id"), { error: "ids must be a list of item ids" })
+    .min(1, "Nothing to restore")
+    .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} items can be restored at once`),
+});
+
 /** Query of the task calls: which list (by id or share link), and for reads an optional parent. */
 export const taskQuerySchema = z.object({
   listId: idField("listId").optional(),

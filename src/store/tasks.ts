@@ -266,8 +266,28 @@ export function tasksStore(db: Db) {
       await softDelete(tx, ids, now, by);
       return ids;
     },
-    async resetCompletions(listId: number, tx: Db = db): Promise<number> {
-      return tx.run(`UPDATE tasks SET completed = 0, completed_by = NULL WHERE list_id = ? AND ${LIVE} AND completed <> 0`, [listId]);
+    /**
+     * Unticks every live item of the list; answers the ids it unticked. Who ticked each is kept
+     * (shown only while ticked), so the reset's Undo brings each tick back with its author.
+     */
+    async resetCompletions(listId: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx.all<{ id: number | string }>(
+        `UPDATE tasks SET completed = 0 WHERE list_id = ? AND ${LIVE} AND completed <> 0 RETURNING id`,
+        [listId],
+      );
+      return rows.map((row) => Number(row.id));
+    },
+    /**
+     * The Undo of a reset: ticks those of `ids` in the list that are live and still open, each
+     * with who ticked it before the reset, else `by`; answers the rows it changed, ordered like the list.
+     */
+    async restoreCompletions(listId: number, ids: number[], by: Actor | null, tx: Db = db): Promise<Task[]> {
+      const rows = await tx.all<TaskRow>(
+        `UPDATE tasks SET completed = 1, completed_by = COALESCE(completed_by, ?)
+         WHERE list_id = ? AND id IN (${marks(ids)}) AND ${LIVE} AND completed = 0 RETURNING *`,
+        [actorColumn(by), listId, ...ids],
+      );
+      return rows.map(toTask).sort((a, b) => a.position - b.position || a.id - b.id);
     },
     /** The soft-deleted items among `ids` (only those `by` deleted, when given), as they were when deleted, ordered like the list. */
     async findDeleted(ids: number[], tx: Db, by?: Deleter): Promise<Task[]> {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createTasksInBulk } from "../../domain/bulk";
-import { clearCompleted, resetCompletions } from "../../domain/completions";
+import { clearCompleted, resetCompletions, restoreCompletions } from "../../domain/completions";
 import { reorderTasks } from "../../domain/reorder";
 import { TASK_NOT_FOUND } from "../../domain/item-access";
 import * as tasks from "../../domain/tasks";
@@ -10,6 +10,7 @@ import {
   createTaskSchema,
   reorderTasksSchema,
   resetCompletionsSchema,
+  restoreCompletionsSchema,
   restoreTasksSchema,
   taskQuerySchema,
   updateTaskSchema,
@@ -57,7 +58,12 @@ export const tasksApi = new Hono<AppEnv>()
   .post("/tasks/reset-completions", queryParams(taskQuerySchema), jsonBody(resetCompletionsSchema), async (c) => {
     const { store, bus } = c.get("deps");
     const listId = c.req.valid("json").listId ?? c.req.valid("query").listId;
-    return c.json({ tasks: await resetCompletions(store, bus, callerOf(c), listId) });
+    return c.json(await resetCompletions(store, bus, callerOf(c), listId));
+  })
+  .post("/tasks/restore-completions", queryParams(taskQuerySchema), jsonBody(restoreCompletionsSchema), async (c) => {
+    const { store, bus } = c.get("deps");
+    const { listId = c.req.valid("query").listId, ids } = c.req.valid("json");
+    return c.json({ tasks: await restoreCompletions(store, bus, callerOf(c), listId, ids) });
   })
   .get("/tasks/parent/:parentId", pathIds({ parentId: TASK_NOT_FOUND }), queryParams(taskQuerySchema), async (c) => {
     const { listId } = c.req.valid("query");
