@@ -3,6 +3,7 @@ import type { LiveMessage } from "../../src/shared/live-messages";
 import type { Task } from "../../src/shared/types";
 import { ApiRequestError } from "../api";
 import type { ListTarget } from "../offline/changes";
+import { noteLostList } from "../lost-list-note";
 import { waitingCount } from "../offline/db";
 import type { OutboxView } from "../offline/OfflineBanner";
 import type { Outbox } from "../offline/outbox";
@@ -34,7 +35,7 @@ export interface ListStoreOptions {
  * page was rendered at (the list changed while the page loaded, or Back showed a kept copy), on
  * every later `connect` (a reconnect may have missed events), on `resync`, and when access may
  * have changed; and the tick, the page's most frequent change, with its toasts. A 404 means the
- * list is gone for this visitor: it says so and leaves.
+ * list is gone for this visitor: the page reloads into the one that says why.
  */
 export function useListStore({ target, scope, initial, renderedEventId, onServerId }: ListStoreOptions) {
   const [view, setView] = useState(IDLE);
@@ -86,13 +87,16 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
     try {
       await store.read();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404) {
-        flashToast(
-          target.shareId || !initial.isOwner
-            ? SHARED_ACCESS_FAILED
-            : { title: "Error", description: error.message, variant: "destructive" },
-        );
+      if (error instanceof ApiRequestError && error.status === 404 && initial.isOwner) {
+        flashToast(target.shareId ? SHARED_ACCESS_FAILED : { title: "Error", description: error.message, variant: "destructive" });
         window.location.assign("/");
+      } else if (error instanceof ApiRequestError && error.status === 404) {
+        // The page reloads into the one that says why (docs/decisions/048-dead-links.md), told
+        // what this tab knew; a link's page shows the SPEC toast itself, a recipient's is flashed.
+        const { name, ownerName } = store.getView();
+        noteLostList({ listId: target.listId, shareId: target.shareId ?? null, listName: name, ownerName });
+        if (!target.shareId) flashToast(SHARED_ACCESS_FAILED);
+        window.location.replace(window.location.href);
       }
       // Anything else keeps what is on screen; the next gap or action tries again.
     }
