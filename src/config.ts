@@ -17,6 +17,12 @@ export interface Config {
    * header and takes the TCP peer as the client's address.
    */
   trustProxy: number;
+  /** Web Push (docs/decisions/050-notifications.md): one actor's changes to one list within this many ms make one push. */
+  notifyBatchMs: number;
+  /** The contact a push service sees in each VAPID token. */
+  vapidSubject: string;
+  /** Accepts http push endpoints: tests and development only. */
+  pushAllowInsecure: boolean;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
@@ -35,5 +41,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logFormat: env.LOG_FORMAT?.toLowerCase() === "json" ? "json" : "text",
     environment: env.NODE_ENV || "development",
     trustProxy: /^\d{1,2}$/.test(env.TRUST_PROXY?.trim() ?? "") ? Number(env.TRUST_PROXY) : 0,
+    notifyBatchMs: /^\d{1,9}$/.test(env.NOTIFY_BATCH_MS?.trim() ?? "") ? Number(env.NOTIFY_BATCH_MS) : 30_000,
+    vapidSubject: env.VAPID_SUBJECT || "mailto:admin@localhost",
+    pushAllowInsecure: env.PUSH_ALLOW_INSECURE === "1",
   };
 }

@@ -6,6 +6,7 @@ import { idempotencyStore } from "./idempotency";
 import { listSnapshots } from "./list-snapshots";
 import { listsStore } from "./lists";
 import { orphansStore } from "./orphans";
+import { pushStore } from "./push";
 import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
 import { settingsStore } from "./settings";
@@ -34,6 +35,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     versions: versionsStore(db),
     idempotency: idempotencyStore(db),
     orphans: orphansStore(db),
+    push: pushStore(db),
     snapshots: listSnapshots(events, tasks),
   };
 }

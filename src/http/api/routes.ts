@@ -5,6 +5,7 @@ import { activityApi } from "./activity";
 import { adminApi } from "./admin";
 import { exchangeApi } from "./exchange";
 import { listsApi } from "./lists";
+import { notificationsApi } from "./notifications";
 import { pollApi } from "./poll";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
@@ -24,6 +25,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", listsApi)
   .route("/", sharingApi)
   .route("/", pollApi)
-  .route("/", activityApi);
+  .route("/", activityApi)
+  .route("/", notificationsApi);
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,0 +1,67 @@
+/**
+ * @module Notifications' wire shapes (DESIGN §12.1, docs/decisions/050-notifications.md): the
+ * payloads the API accepts, checked with zod on the server, and what it answers.
+ */
+import * as z from "zod";
+import { idSchema } from "./params";
+
+const base64urlKey = (name: string) => z.string(`${name} is required`).regex(/^[A-Za-z0-9_-]+$/, `${name} must be base64url`);
+
+/** A browser's PushSubscription as `toJSON()` gives it (expirationTime and the like are ignored). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string("endpoint is required").max(2048, "endpoint is too long").url("endpoint must be a URL"),
+  keys: z.object(
+    {
+      p256dh: base64urlKey("keys.p256dh").max(100),
+      auth: base64urlKey("keys.auth").max(50),
+    },
+    "keys is required",
+  ),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string("endpoint is required").max(2048, "endpoint is too long") });
+
+export const NOTIFICATION_MODES = ["all", "off"] as const;
+export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
+export const notificationModeSchema = z.object({ mode: z.enum(NOTIFICATION_MODES, 'mode must be "all" or "off"') });
+
+export const NUDGE_MESSAGE_MAX = 80;
+export const nudgeSchema = z.object({
+  message: z.string().trim().max(NUDGE_MESSAGE_MAX, `The message must be at most ${NUDGE_MESSAGE_MAX} characters`).optional(),
+});
+
+export const markReadSchema = z.union(
+  [z.object({ ids: z.array(idSchema).min(1).max(50) }).strict(), z.object({ all: z.literal(true) }).strict()],
+  "Send {ids} or {all: true}",
+);
+
+/** What one push carries, encrypted, to the service worker. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  /** One per list: a newer notification replaces the older on the device. */
+  tag: string;
+  listId: number;
+  actor: string;
+  /** How many changes it tells of (1 for a share or a nudge). */
+  count: number;
+}
+
+/** One entry of the inbox (GET /api/notifications). */
+export interface InboxNotification {
+  id: number;
+  listId: number;
+  title: string;
+  body: string;
+  url: string;
+  /** ISO time it was made. */
+  at: string;
+  read: boolean;
+}
+
+export interface InboxResponse {
+  notifications: InboxNotification[];
+  unread: number;
+}
