@@ -24,6 +24,7 @@ const load: IslandLoaders = {
   InviteCodeForm: () => import("./admin/InviteCodeForm"),
   DeploymentNotice: () => import("./admin/DeploymentNotice"),
   SharedAccess: () => import("./SharedAccess"),
+  LostAccess: () => import("./LostAccess"),
   ListScreen: () => import("./list/ListScreen"),
   CompletedToggle: () => import("./list/CompletedToggle"),
   ListActivity: () => import("./activity/ListActivity"),

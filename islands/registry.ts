@@ -17,6 +17,7 @@ import SharedLists from "./SharedLists";
 import InviteCodeForm from "./admin/InviteCodeForm";
 import DeploymentNotice from "./admin/DeploymentNotice";
 import SharedAccess from "./SharedAccess";
+import LostAccess from "./LostAccess";
 import ListScreen from "./list/ListScreen";
 import CompletedToggle from "./list/CompletedToggle";
 import ListActivity from "./activity/ListActivity";
@@ -38,6 +39,7 @@ export const islands = {
   InviteCodeForm,
   DeploymentNotice,
   SharedAccess,
+  LostAccess,
   ListScreen,
   CompletedToggle,
   ListActivity,

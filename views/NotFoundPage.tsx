@@ -1,11 +1,11 @@
-import type { PlainToast } from "../src/shared/toast";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Layout } from "./Layout";
 
-export function NotFoundPage({ assets, theme, toast }: { assets: Assets; theme: ThemeId; toast?: PlainToast }) {
+/** SPEC's not-found page, for any path that names nothing (a list that no longer opens has views/LostAccessPage.tsx). */
+export function NotFoundPage({ assets, theme }: { assets: Assets; theme: ThemeId }) {
   return (
-    <Layout title="Page not found" theme={theme} assets={assets} toast={toast}>
+    <Layout title="Page not found" theme={theme} assets={assets}>
       <main id="main" tabIndex={-1} className="centered-page">
         <div className="card stack">
           <h1>404 Page Not Found</h1>

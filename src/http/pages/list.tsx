@@ -8,13 +8,9 @@ import { idSchema } from "../../shared/params";
 import type { SharedListResponse } from "../../shared/types";
 import { callerOf } from "../caller";
 import type { AppContext, AppEnv } from "../env";
-import { SHARED_ACCESS_FAILED } from "../../shared/toast";
-import { renderNotFound } from "./not-found";
+import { renderLostAccess } from "./not-found";
 import { pageTheme, renderKeptPage } from "./render";
 import { withShareId } from "../share-link";
-
-/** Still a 404 like any list the caller may not see, but a dead link says so (docs/product-rules.md#on-the-page). */
-const listNotFound = (c: AppContext) => renderNotFound(c, callerOf(c).shareId ? SHARED_ACCESS_FAILED : undefined);
 
 /** Without a session or a share link there is nothing to look up: sign in first. */
 const signedInOrLinked: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -28,7 +24,7 @@ const parentQuerySchema = z.object({ parentId: idSchema.optional() });
 
 const listParam = validator("param", (value, c: AppContext) => {
   const parsed = listParamSchema.safeParse(value);
-  return parsed.success ? parsed.data : listNotFound(c);
+  return parsed.success ? parsed.data : renderLostAccess(c, undefined);
 });
 
 /** A malformed ?parentId= names no parent, like a stale one: back to the list itself. */
@@ -39,7 +35,8 @@ const parentQuery = validator("query", (value, c: AppContext) => {
 
 /**
  * /list/{id}: for the owner, a recipient, or anyone holding the list's shareId (signed in
- * or not). Whoever may not see the list gets the 404 page, as if it did not exist (docs/product-rules.md#access).
+ * or not). Whoever may not see the list gets a 404, as if it did not exist (docs/product-rules.md#access), on
+ * a page that says why as far as they may know.
  */
 export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, listParam, parentQuery, async (c) => {
   const user = c.get("user");
@@ -49,7 +46,7 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
   try {
     ({ response: shared, eventId } = await sharedListResponse(c.get("deps").store, caller, { listId: c.req.valid("param").id }));
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return listNotFound(c);
+    if (error instanceof AppError && error.status === 404) return renderLostAccess(c, c.req.valid("param").id);
     throw error;
   }
   // A stale ?parentId= (deleted, or not a parent of this list) falls back to the list itself.
