@@ -1,9 +1,12 @@
-import type { KeyboardEvent } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { actorName } from "../../src/shared/attribution";
 import type { Task } from "../../src/shared/types";
+import type { MenuItem } from "../shared-lists/ActionsMenu";
 import { Icon, Spinner } from "../ui/Icon";
 import { DragHandle } from "../ui/DragHandle";
 import { InlineTitle } from "./InlineTitle";
+import { RowMenu } from "./RowMenu";
+import { useRowGestures } from "./useRowGestures";
 
 /** What a row does when its controls are used; the list screen supplies them. */
 export interface RowHandlers {
@@ -22,7 +25,7 @@ export interface RowHandlers {
  */
 export interface ItemRowProps extends RowHandlers {
   task: Task;
-  /** Row index in the view, for the theme colour (--task-0..9) and keyboard moves. */
+  /** Row index in the view, for keyboard moves. */
   index: number;
   pending: boolean;
   /** A change to it waits in the offline outbox. */
@@ -37,16 +40,44 @@ export interface ItemRowProps extends RowHandlers {
   subItems?: { done: number; total: number };
 }
 
-/** Subtly under the title: who ticked it, else who added it; nothing when nobody is named (a nameless guest, an older item; docs/product-rules.md#attribution-and-activity). */
-const attribution = ({ completed, completedBy, createdBy }: Task) =>
-  completed && completedBy ? `Ticked by ${actorName(completedBy)}` : createdBy ? `Added by ${actorName(createdBy)}` : "";
+/**
+ * Who ticked it, subtly under a ticked title; who added it only in the row's menu, where it is
+ * asked for: on every open row it said the same name again and again. Nothing when nobody is
+ * named (a nameless guest, an older item; docs/product-rules.md#attribution-and-activity).
+ */
+const tickedBy = ({ completed, completedBy }: Task) => (completed && completedBy ? `Ticked by ${actorName(completedBy)}` : "");
+const addedBy = ({ createdBy }: Task) => (createdBy ? `Added by ${actorName(createdBy)}` : "");
 
-/** One item (docs/product-rules.md#screens): handle, completion button, parent indicator, title, description, Edit, Delete. */
+/** What the row's menu offers: on a phone the only way to them besides a swipe and the keyboard's shortcuts. */
+function menuItems(props: ItemRowProps): MenuItem[] {
+  const { task } = props;
+  const items: MenuItem[] = [{ label: "Edit", onSelect: () => props.onEdit(task) }];
+  if (task.isParent && !props.pinned) items.push({ label: "Open sub-items", onSelect: () => props.onOpen(task) });
+  if (task.description.trim() !== "") items.push({ label: "View description", onSelect: () => props.onDescribe(task) });
+  items.push({ label: "Delete", onSelect: () => props.onDelete(task), destructive: true });
+  return items;
+}
+
+/**
+ * One item (docs/product-rules.md#screens, docs/decisions/045-phone-rows.md): handle, completion
+ * button, title, parent indicator, description, Edit, Delete and the ⋯ menu. A finger swipes it
+ * right to tick, left to delete, and holds it for the menu; on a phone the menu stands in for
+ * the description, Edit and Delete buttons (31-list-phone.css).
+ */
 export function ItemRow(props: ItemRowProps) {
   const { task, index, pending, readOnly, draggable, pinned, subItems } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const canSwipe = !pinned && !pending && props.canTick;
+  const gestures = useRowGestures({
+    onSwipeRight: canSwipe ? () => props.onToggle(task) : undefined,
+    onSwipeLeft: pinned || readOnly ? undefined : () => props.onDelete(task),
+    onLongPress: () => {
+      if (!readOnly) setMenuOpen(true);
+    },
+  });
   const classes = ["item", pinned ? "item--pinned sortable-pinned" : "sortable-item", task.completed ? "item--done" : ""];
   return (
-    <li className={classes.join(" ").trim()} data-task-id={task.id} style={{ ["--item-color" as string]: `var(--task-${index % 10})` }}>
+    <li className={classes.join(" ").trim()} data-task-id={task.id} {...gestures}>
       {draggable && !pinned ? (
         <DragHandle id={task.id} name={task.title} hintId="item-reorder-hint" onKeyDown={(event) => props.onKeyMove(event, index)} />
       ) : (
@@ -81,7 +112,7 @@ export function ItemRow(props: ItemRowProps) {
           <InlineTitle task={task} editable={!readOnly} onRename={props.onRename} />
         )}
         {pinned && <span className="item__meta">Parent item</span>}
-        {!pinned && attribution(task) && <span className="item__by">{attribution(task)}</span>}
+        {!pinned && tickedBy(task) && <span className="item__by">{tickedBy(task)}</span>}
       </div>
       <div className="item__actions">
         {props.waiting && (
@@ -104,7 +135,7 @@ export function ItemRow(props: ItemRowProps) {
         {task.description.trim() !== "" && (
           <button
             type="button"
-            className="icon-button"
+            className="icon-button item__inline"
             aria-label={`View description of ${task.title}`}
             title="View description"
             onClick={() => props.onDescribe(task)}
@@ -114,18 +145,31 @@ export function ItemRow(props: ItemRowProps) {
         )}
         {!readOnly && (
           <>
-            <button type="button" className="icon-button" aria-label={`Edit ${task.title}`} title="Edit" onClick={() => props.onEdit(task)}>
+            <button
+              type="button"
+              className="icon-button item__inline"
+              aria-label={`Edit ${task.title}`}
+              title="Edit"
+              onClick={() => props.onEdit(task)}
+            >
               <Icon name="edit" size={18} />
             </button>
             <button
               type="button"
-              className="icon-button icon-button--danger"
+              className="icon-button icon-button--danger item__inline"
               aria-label={`Delete ${task.title}`}
               title="Delete"
               onClick={() => props.onDelete(task)}
             >
               <Icon name="trash" size={18} />
             </button>
+            <RowMenu
+              label={`Actions for ${task.title}`}
+              items={menuItems(props)}
+              notes={[addedBy(task), draggable && !pinned ? "Drag the grip to move it" : ""].filter(Boolean)}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+            />
           </>
         )}
       </div>

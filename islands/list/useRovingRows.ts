@@ -15,10 +15,14 @@ const CONTROL_SELECTOR = "button, a[href], input, textarea, select, [contentedit
 export const isTextEntry = (element: EventTarget | null) =>
   element instanceof HTMLElement && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
 
-/** The row's controls in order; a row without any (read-only, no description) is focused itself. */
+/**
+ * The row's controls in order, those drawn only: a phone's row hides its Edit and Delete behind its
+ * menu, whose entries keep their own keys. A row without any (read-only, no description) is
+ * focused itself.
+ */
 function controlsOf(row: HTMLElement): HTMLElement[] {
   const controls = [...row.querySelectorAll<HTMLElement>(CONTROL_SELECTOR)].filter(
-    (control) => !control.hasAttribute("disabled") && !control.closest("[hidden]"),
+    (control) => !control.hasAttribute("disabled") && control.checkVisibility() && !control.closest("[role='menu']"),
   );
   return controls.length > 0 ? controls : [row];
 }
@@ -87,7 +91,17 @@ export function createRovingRows() {
   function onKeyDown(event: KeyboardEvent) {
     const from = event.target as HTMLElement;
     const row = from.closest<HTMLElement>(ROW_SELECTOR);
-    if (!row || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTextEntry(from)) return;
+    if (
+      !row ||
+      from.closest("[role='menu']") ||
+      event.defaultPrevented ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.shiftKey ||
+      isTextEntry(from)
+    )
+      return;
     // On a drag handle ↑ ↓ move the item itself (handleKeyMove in islands/ui/useSortable.ts).
     if ((event.key === "ArrowUp" || event.key === "ArrowDown") && from.classList.contains("drag-handle")) return;
     const all = rows();
