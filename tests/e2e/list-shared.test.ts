@@ -81,8 +81,8 @@ describe("shared list page in Chromium", () => {
     await expect.poll(() => rowTitles(page)).toEqual(["Pick a poet"]);
     expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
     releaseScript();
-    // Its subscription is refused, so it checks the list, says so and leaves.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/auth");
+    // Its subscription is refused, so it checks the list and reloads into the page that says why.
+    await visible(page, "This link no longer works", 10_000);
     await visible(page, "Failed to access the shared list");
     await owner.context.close();
     await guest.context.close();
@@ -97,13 +97,13 @@ describe("shared list page in Chromium", () => {
     await expect.poll(() => rowTitles(page)).toEqual(["Pick a novel"]);
 
     expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
-    // The open page learns it live, says so, and leaves (a signed-out visitor lands on /auth).
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/auth");
+    // The open page learns it live and reloads into the page that says why (tests/e2e/lost-access.test.ts).
+    await visible(page, "This link no longer works", 10_000);
     await visible(page, "Failed to access the shared list");
 
     const again = await page.goto(`/list/${list.id}?shareId=${list.shareId}`);
     expect(again?.status()).toBe(404);
-    await visible(page, "404 Page Not Found");
+    await visible(page, "This link no longer works");
     await visible(page, "Failed to access the shared list");
     await owner.context.close();
     await guest.context.close();
@@ -146,12 +146,12 @@ describe("shared list page in Chromium", () => {
     await guest.context.close();
   });
 
-  it("gives a signed-in stranger the 404 page and a named recipient the list", async () => {
+  it("gives a signed-in stranger a 404 and a named recipient the list", async () => {
     const owner = await signedInContext(env, "sara");
     const stranger = await signedInContext(env, "stan");
     const { list } = await seedList(owner.context.request, "Private", ["Secret"]);
     expect((await stranger.page.goto(`/list/${list.id}`))?.status()).toBe(404);
-    await visible(stranger.page, "404 Page Not Found");
+    await visible(stranger.page, "This list isn't available");
 
     await owner.context.request.post("/api/share-by-username", { data: { listId: list.id, username: "stan", accessLevel: "write" } });
     await gotoHydrated(stranger.page, `/list/${list.id}?shareId=${list.shareId}`);
