@@ -12,7 +12,7 @@ import { LimitDialog } from "../ui/LimitDialog";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
 import { MyListsHeading } from "./MyListsHeading";
-import { OfflineLists } from "./OfflineLists";
+import { OfflineLists, useKeepListsOffline } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
 import { insertAt, offerRestore } from "./restore";
@@ -49,6 +49,7 @@ export default function HomeScreen(props: HomeScreenProps) {
   const [deleting, setDeleting] = useState(false);
   const { progress, refreshProgress } = useProgress(props.progress);
   const offline = useOffline();
+  useKeepListsOffline([...lists.map((list) => list.id), ...shared.map((item) => item.list.id)], !offline && !loadError);
   const listRef = useRef<HTMLUListElement>(null);
   /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
   const focusAfter = useRef<{ id: number; restored?: boolean } | null>(null);

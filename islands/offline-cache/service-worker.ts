@@ -1,10 +1,18 @@
 /**
  * @module The service worker, served at /sw.js (docs/decisions/019-offline-cache.md). The build's
  * files are precached and served from the cache; pages and list reads go to the network first and
- * are kept, per account, for when there is none. Writes, sign-in answers, the live connection and
+ * are kept, per account, for when there is none; Home has every list the person can open kept too
+ * (docs/decisions/049-every-list-offline.md). Writes, sign-in answers, the live connection and
  * anything the server marks `no-store` pass by untouched.
  */
-import { CACHE_PARTITION_HEADER, CACHED_LISTS_MESSAGE, type CachedLists } from "../../src/shared/offline-cache";
+import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
+import {
+  CACHE_PARTITION_HEADER,
+  CACHED_LISTS_MESSAGE,
+  type CachedLists,
+  KEEP_LISTS_MESSAGE,
+  type KeepLists,
+} from "../../src/shared/offline-cache";
 import { CHECK_SESSION_MESSAGE, KEEP_PAGE_MESSAGE } from "./keep-page";
 
 /** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
@@ -212,6 +220,49 @@ async function keepPage(url: string) {
   await keep(request, await fetch(request));
 }
 
+/**
+ * Lists kept in one pass: an account's own 25 and as many shared with it. Home names its own lists
+ * first, so a person with more shared lists than this still has all of their own.
+ */
+const MAX_KEPT_LISTS = 2 * MAX_LISTS_PER_USER;
+
+/** The list a kept page or read belongs to; none for a link's (those go when the link answers 404). */
+function listOf(url: URL): number | null {
+  if (url.searchParams.has("shareId")) return null;
+  const id = /^\/(?:api\/)?list\/(\d+)(?:\/|$)/.exec(url.pathname)?.[1] ?? url.searchParams.get("listId");
+  return id ? Number(id) : null;
+}
+
+/**
+ * Every list the person can open, kept for offline reading though this device never opened it:
+ * each page is fetched like a visit (a 304 when unchanged, decision 012) and kept by the same rules.
+ * The pass asks the server whose session this is first, and stops once another partition answers
+ * or is current (a logout meanwhile): it never brings back pages a logout dropped. Only a pass that
+ * reached every list forgets the lists not named: their access has gone.
+ */
+async function keepLists(listIds: readonly number[]) {
+  const owner = await checkSession();
+  const stillOwner = async (answeredFor: string | null) => answeredFor === owner && (await currentPartition()) === owner;
+  if (!owner?.startsWith("user:")) return;
+  for (const id of listIds.slice(0, MAX_KEPT_LISTS)) {
+    const request = new Request(new URL(`/list/${id}`, worker.location.origin));
+    const response = await fetch(request);
+    if (!(await stillOwner(response.headers.get(CACHE_PARTITION_HEADER)))) return;
+    // Sent elsewhere instead of the list: nothing of it to keep.
+    if (!response.redirected) await keep(request, response);
+  }
+  if (!(await stillOwner(owner))) return;
+  const open = new Set(listIds);
+  const cache = await caches.open(PAGES_PREFIX + owner);
+  for (const request of await cache.keys()) {
+    const list = listOf(new URL(request.url));
+    if (list !== null && !open.has(list)) await cache.delete(request);
+  }
+}
+
+/** One pass at a time, in the order Home asked: a later visit's list is the newer truth. */
+let keeping: Promise<void> = Promise.resolve();
+
 /** Tries for the session check: the worker's own requests can fail for a moment after the page's network returns. */
 const SESSION_CHECK_TRIES = 5;
 const SESSION_CHECK_RETRY_MS = 500;
@@ -221,13 +272,13 @@ const SESSION_CHECK_RETRY_MS = 500;
  * other, so an account whose session ended while this device was offline loses its kept pages
  * here, before an offline visit could show them.
  */
-async function checkSession() {
+async function checkSession(): Promise<string | null> {
   for (let tried = 1; ; tried++) {
     try {
       const response = await fetch("/api/user", { cache: "no-store", redirect: "manual" });
       const answeredFor = response.headers.get(CACHE_PARTITION_HEADER);
       if (answeredFor !== null) await setPartition(answeredFor);
-      return;
+      return answeredFor;
     } catch (error) {
       if (tried === SESSION_CHECK_TRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_RETRY_MS * tried));
@@ -241,9 +292,21 @@ const isKeepPage = (data: unknown): data is { type: string; url: string } =>
   (data as { type?: unknown }).type === KEEP_PAGE_MESSAGE &&
   typeof (data as { url?: unknown }).url === "string";
 
+const isKeepLists = (data: unknown): data is KeepLists =>
+  typeof data === "object" &&
+  data !== null &&
+  (data as { type?: unknown }).type === KEEP_LISTS_MESSAGE &&
+  Array.isArray((data as { listIds?: unknown }).listIds) &&
+  (data as { listIds: unknown[] }).listIds.every(Number.isSafeInteger);
+
 worker.addEventListener("message", (event) => {
   const [port] = event.ports;
   if (event.data === CACHED_LISTS_MESSAGE && port) event.waitUntil(cachedLists().then((answer) => port.postMessage(answer)));
   if (isKeepPage(event.data)) event.waitUntil(keepPage(event.data.url).catch(() => {}));
+  if (isKeepLists(event.data)) {
+    const { listIds } = event.data;
+    keeping = keeping.then(() => keepLists(listIds)).catch(() => {});
+    event.waitUntil(keeping);
+  }
   if (event.data === CHECK_SESSION_MESSAGE) event.waitUntil(checkSession().catch(() => {}));
 });

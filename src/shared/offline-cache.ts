@@ -14,6 +14,18 @@ export const CACHE_PARTITION_HEADER = "X-Listwell-Cache-Partition";
 /** A page's question to the service worker (with a MessagePort): which lists are kept offline. */
 export const CACHED_LISTS_MESSAGE = "listwell:cached-lists";
 
+/**
+ * Home's word to the service worker, online: these are every list the person can open (their own
+ * and those shared with them). The worker fetches and keeps each one's page and forgets the pages
+ * of lists not named, whose access has gone (docs/decisions/049-every-list-offline.md).
+ */
+export const KEEP_LISTS_MESSAGE = "listwell:keep-lists";
+
+export interface KeepLists {
+  type: typeof KEEP_LISTS_MESSAGE;
+  listIds: number[];
+}
+
 /** The worker's answer: ids of lists whose page is kept for the current account. */
 export interface CachedLists {
   listIds: number[];
