@@ -5,6 +5,7 @@ import { ensureInviteCode } from "./domain/invites";
 import { createLogger, writeJsonLine } from "./logger";
 import { createMemoryBus } from "./realtime/bus";
 import { createLinkExpirySweeper } from "./realtime/link-expiry";
+import { createNotifier } from "./notify/notifier";
 import { createRedisBus } from "./realtime/redis-bus";
 import { createStore } from "./store";
 import { migrate } from "./store/migrate";
@@ -41,6 +42,9 @@ export async function serve() {
   // A live client that followed a list through a link is cut when the link expires (docs/product-rules.md#share-links).
   const linkExpiry = createLinkExpirySweeper(store, bus, logger);
   linkExpiry.start();
+  // Web Push: the VAPID keys on first start, then batches and the delivery queue (docs/decisions/050-notifications.md).
+  const notifier = createNotifier({ store, bus, config, logger });
+  await notifier.start();
 
   logger.info(`Listwell is running at http://localhost:${running.server.port}`);
   if (config.logFormat === "json") {
@@ -65,6 +69,7 @@ export async function serve() {
     logger.info(`${signal}: stopping`);
     clearInterval(purgeTimer);
     linkExpiry.stop();
+    await notifier.stop();
     const { inFlight, sockets, cut } = await running.stop();
     const unanswered = cut > 0 ? `, ${cut} cut off unanswered after ${STOP_GRACE_MS / 1000} s` : "";
     logger.info(`Stopped listening: ${inFlight} request(s) were in flight${unanswered}, ${sockets} websocket(s) closed`);

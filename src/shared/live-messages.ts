@@ -27,6 +27,12 @@ export function progressCountsOf(message: LiveMessage): ListProgressPayload | un
 }
 
 /**
+ * Sent to a user's open pages when something was added to their inbox (DESIGN §12.1), with
+ * `payload: {notification, unread}` (src/shared/notifications.ts).
+ */
+export const NOTIFICATION = "notification";
+
+/**
  * Who has the list open now (docs/decisions/024-attribution-and-presence.md), sent to the list's followers whenever it changes and to
  * each as it subscribes: accounts and named guests ("Sam (guest)") by name, other guests counted.
  */

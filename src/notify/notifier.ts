@@ -1,0 +1,57 @@
+import type { Config } from "../config";
+import type { EventBus } from "../domain/bus";
+import { gatherChanges, tellDueBatches, tellNewShares } from "../domain/notify-batches";
+import { deliverDuePushes, type PushSender } from "../domain/push-delivery";
+import { vapidKeysOf } from "../domain/push-subscriptions";
+import type { Logger } from "../logger";
+import type { Store } from "../store";
+
+/** How often the worker looks at the event log, the batches and the queue. */
+const TICK_MS = 1000;
+
+export interface NotifierDeps {
+  store: Store;
+  bus: EventBus;
+  config: Pick<Config, "notifyBatchMs" | "vapidSubject">;
+  logger: Logger;
+  send?: PushSender;
+}
+
+/**
+ * The notifications worker of one instance (docs/decisions/050-notifications.md): every second it
+ * gathers new changes into batches, tells the due ones and new shares, and sends the due pushes.
+ * Every instance runs one; the database decides which does each piece of work.
+ */
+export function createNotifier({ store, bus, config, logger, send }: NotifierDeps) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<void> | undefined;
+
+  /** One pass; tests call it after moving the clock instead of waiting. */
+  async function tick(): Promise<void> {
+    while (await gatherChanges(store, config.notifyBatchMs));
+    await tellNewShares(store, bus);
+    await tellDueBatches(store, bus);
+    while ((await deliverDuePushes({ store, subject: config.vapidSubject, logger, send })) > 0);
+  }
+
+  return {
+    tick,
+    /** Makes the VAPID keys if this is the first start, then ticks every second (never two passes at once). */
+    async start() {
+      await vapidKeysOf(store);
+      timer = setInterval(() => {
+        running ??= tick()
+          .catch((error) => logger.error("Notifications failed:", error))
+          .finally(() => {
+            running = undefined;
+          });
+      }, TICK_MS);
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

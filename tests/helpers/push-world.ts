@@ -1,0 +1,50 @@
+import { SETTLE_MS } from "../../src/domain/notify-batches";
+import { createLogger } from "../../src/logger";
+import { createNotifier } from "../../src/notify/notifier";
+import { type BrowserKeys, browserKeys, decryptPushMessage, type PushReceiver } from "./push-receiver";
+import type { Client, TestApp } from "./test-app";
+
+/**
+ * A test app's notifications worker, driven by the test clock instead of a timer, and browsers
+ * that subscribe to the test's push receiver (tests/helpers/push-receiver.ts).
+ */
+export function pushWorld(t: TestApp, receiver: PushReceiver) {
+  const notifier = createNotifier({ store: t.store, bus: t.bus, config: t.config, logger: createLogger("silent") });
+  const browsers = new Map<string, BrowserKeys>();
+
+  /** What browser `name` was sent, decrypted with its own keys, oldest first. */
+  const messages = (name: string) =>
+    Promise.all(
+      receiver
+        .to(name)
+        .map(async (push) => JSON.parse(await decryptPushMessage(push.body, browsers.get(name)!)) as Record<string, unknown>),
+    );
+
+  /** Time passes and the worker runs once, as its timer would. */
+  async function pass(ms: number) {
+    t.clock.advance(ms);
+    await notifier.tick();
+  }
+
+  return {
+    notifier,
+    pass,
+    messages,
+    bodies: async (name: string) => (await messages(name)).map((message) => message.body),
+    /** The changes made so far are read (they settled), then their batch window closes. */
+    async afterWindow() {
+      await pass(SETTLE_MS);
+      await pass(t.config.notifyBatchMs);
+    },
+    /** A browser named `name` subscribes as `client` (a guest passes its `?shareId=`). */
+    async subscribe(client: Client, name: string, query = "") {
+      const keys = await browserKeys();
+      browsers.set(name, keys);
+      const res = await client.post(`/api/push/subscriptions${query}`, {
+        endpoint: receiver.endpoint(name),
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      });
+      if (res.status !== 201) throw new Error(`subscribe ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    },
+  };
+}
