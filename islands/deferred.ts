@@ -11,6 +11,7 @@ export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "SessionRecovery",
   "VersionDialog",
   "CompletedToggle",
-  "ExportMenu",
+  "ListMenu",
+  "ShareButton",
   "ListActivity",
 ]);

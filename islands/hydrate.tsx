@@ -28,7 +28,8 @@ const load: IslandLoaders = {
   ListScreen: () => import("./list/ListScreen"),
   CompletedToggle: () => import("./list/CompletedToggle"),
   ListActivity: () => import("./activity/ListActivity"),
-  ExportMenu: () => import("./exchange/ExportMenu"),
+  ListMenu: () => import("./list/ListMenu"),
+  ShareButton: () => import("./list/ShareButton"),
   ImportButton: () => import("./exchange/ImportButton"),
 };
 

@@ -21,7 +21,8 @@ import LostAccess from "./LostAccess";
 import ListScreen from "./list/ListScreen";
 import CompletedToggle from "./list/CompletedToggle";
 import ListActivity from "./activity/ListActivity";
-import ExportMenu from "./exchange/ExportMenu";
+import ListMenu from "./list/ListMenu";
+import ShareButton from "./list/ShareButton";
 import ImportButton from "./exchange/ImportButton";
 import type { ComponentProps } from "react";
 
@@ -43,7 +44,8 @@ export const islands = {
   ListScreen,
   CompletedToggle,
   ListActivity,
-  ExportMenu,
+  ListMenu,
+  ShareButton,
   ImportButton,
 };
 

@@ -6,16 +6,21 @@ export interface HeaderProps {
   username: string | null;
   /** Where Back goes; no Back button when absent. */
   backHref?: string;
-  /** The 'Hide completed' / 'Show completed' toggle, when the page has one. */
-  completedToggle?: ReactNode;
+  /** The page's own controls: on the list page the completed toggle, Share and "More actions". */
+  actions?: ReactNode;
+  /**
+   * The page's "More actions" menu holds Help & Info and Settings on a phone, where the header
+   * keeps no icon without a label (docs/decisions/047-list-header.md).
+   */
+  menuOnPhone?: boolean;
   /** Settings is disabled on the settings screen itself, and for a guest, who has none. */
   settingsDisabled?: boolean;
 }
 
-/** The header the signed-in screens share: title, greeting, Back, the completed toggle, Help & Info, Settings. */
-export function Header({ username, backHref, completedToggle, settingsDisabled }: HeaderProps) {
+/** The header the signed-in screens share: title, greeting, Back, the page's actions, Help & Info, Settings. */
+export function Header({ username, backHref, actions, menuOnPhone, settingsDisabled }: HeaderProps) {
   return (
-    <header className="app-header">
+    <header className={menuOnPhone ? "app-header app-header--menu" : "app-header"}>
       <div className="app-header__start">
         {backHref && (
           <a className="icon-button" href={backHref} aria-label="Back">
@@ -31,7 +36,7 @@ export function Header({ username, backHref, completedToggle, settingsDisabled }
       </div>
       <div className="app-header__end">
         <span className="greeting">Hi, {username || "user"}</span>
-        {completedToggle}
+        {actions}
         <a className="icon-button" href="/settings?tab=info" aria-label="Help & Info" title="Help & Info">
           <Icon name="help" />
         </a>

@@ -1,7 +1,8 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useRef } from "react";
 import type { ExportFormat } from "../../src/shared/exchange-format";
 import { client } from "../api";
 import { toast } from "../toast";
+import { useMenu } from "../ui/useMenu";
 
 export interface ExportActionsProps {
   listId: number;
@@ -53,33 +54,7 @@ async function copy(url: string) {
 /** The Export menu's entries (menu button pattern): Escape or a tap elsewhere closes it. */
 export default function ExportActions({ listId, shareId, button, onClose }: ExportActionsProps) {
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        onClose();
-        button.current?.focus();
-        return;
-      }
-      // The menu pattern's arrows: up and down move through the entries, round the ends.
-      const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-      const items = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
-      if (step === undefined || items.length === 0) return;
-      event.preventDefault();
-      const at = items.indexOf(document.activeElement as HTMLButtonElement);
-      items[(at + step + items.length) % items.length]!.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [button, onClose]);
+  useMenu(menu, button, onClose);
 
   const entries: Array<[string, () => unknown]> = [
     ["Download Markdown", () => download(exportUrl(listId, "md", shareId))],

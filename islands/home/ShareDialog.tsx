@@ -193,9 +193,16 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
         <h3 id="share-link">Invite with a link</h3>
         <div className="share__link-row">
           <input className="input" readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" className="button button--outline" onClick={() => copyLink(link)}>
-            <Icon name="copy" size={16} /> Copy
-          </button>
+          {/* The phone's share sheet where the browser has one (only in a browser, so only once open). */}
+          {typeof navigator.share === "function" ? (
+            <button type="button" className="button button--outline" onClick={() => shareLink(list.name, link)}>
+              <Icon name="share" size={16} /> Share link
+            </button>
+          ) : (
+            <button type="button" className="button button--outline" onClick={() => copyLink(link)}>
+              <Icon name="copy" size={16} /> Copy
+            </button>
+          )}
         </div>
         <div className="share__link-row">
           <label htmlFor="share-link-access">Anyone with the link can</label>
@@ -248,6 +255,15 @@ function ShareBody({ list, onListChange }: { list: TaskList; onListChange: (list
       </section>
     </div>
   );
+}
+
+/** The share sheet; a sheet the person closed is no failure, any other refusal falls back to the copy. */
+async function shareLink(name: string, link: string) {
+  try {
+    await navigator.share({ title: name, text: `The list "${name}"`, url: link });
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === "AbortError")) await copyLink(link);
+  }
 }
 
 async function copyLink(link: string) {

@@ -21,6 +21,8 @@ export interface ListAccess {
   isOwner: boolean;
   /** The list's named recipients, when the read that found the list brought them along (a change through an item). */
   recipientIds?: number[];
+  /** Let in by the share link alone, so the link's expiry ends this access. */
+  viaLink?: boolean;
 }
 
 export interface Caller {
@@ -85,7 +87,8 @@ export function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel
   if (caller.userId !== null && list.userId === caller.userId) return { list, level: "admin", isOwner: true };
   // A named recipient's own level wins over the link's, even when they use the link.
   if (grant) return { list, level: grant, isOwner: false };
-  if (caller.shareId && caller.shareId === list.shareId && linkIsLive(list, now)) return { list, level: list.linkAccess, isOwner: false };
+  if (caller.shareId && caller.shareId === list.shareId && linkIsLive(list, now))
+    return { list, level: list.linkAccess, isOwner: false, viaLink: true };
   return undefined;
 }
 

@@ -218,8 +218,10 @@ type SharedListTarget = { shareId: string } | { listId: number };
  * at, so it refetches only when the list changed in between.
  */
 export async function sharedListResponse(store: Store, caller: Caller, target: SharedListTarget) {
-  const { response, eventId } = await readSharedList(store, caller, target);
-  return { response, eventId };
+  const { response, eventId, access } = await readSharedList(store, caller, target);
+  // When the caller's access ends with the link's: the page says so (docs/decisions/047-list-header.md).
+  const accessExpiresAt = access.viaLink ? access.list.linkExpiresAt : null;
+  return { response, eventId, accessExpiresAt };
 }
 
 /**
@@ -246,5 +248,5 @@ async function readSharedList(store: Store, caller: Caller, target: SharedListTa
     ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
     can: canOf(access),
   };
-  return { response, snapshot, eventId: snapshot.eventId };
+  return { response, snapshot, eventId: snapshot.eventId, access };
 }

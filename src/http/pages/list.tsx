@@ -8,6 +8,7 @@ import { idSchema } from "../../shared/params";
 import type { SharedListResponse } from "../../shared/types";
 import { callerOf } from "../caller";
 import type { AppContext, AppEnv } from "../env";
+import { expiryText } from "../../shared/rules/links";
 import { renderLostAccess } from "./not-found";
 import { pageTheme, renderKeptPage } from "./render";
 import { withShareId } from "../share-link";
@@ -43,8 +44,13 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
   const caller = callerOf(c);
   let shared: SharedListResponse;
   let eventId: number;
+  let accessExpiresAt: string | null;
   try {
-    ({ response: shared, eventId } = await sharedListResponse(c.get("deps").store, caller, { listId: c.req.valid("param").id }));
+    ({
+      response: shared,
+      eventId,
+      accessExpiresAt,
+    } = await sharedListResponse(c.get("deps").store, caller, { listId: c.req.valid("param").id }));
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return renderLostAccess(c, c.req.valid("param").id);
     throw error;
@@ -66,9 +72,10 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
     eventId,
     viewerId: user?.id ?? null,
   };
-  const { assets } = c.get("deps");
+  const { assets, store } = c.get("deps");
   const [theme, username] = [pageTheme(c), user?.username ?? null];
-  return renderKeptPage(c, assets, { theme, username, screen }, () => (
-    <ListPage assets={assets} theme={theme} username={username} screen={screen} />
-  ));
+  // The expiry in words rather than the time now: the page kept for the next request stays the same all day.
+  const linkExpiry = accessExpiresAt === null ? null : expiryText(accessExpiresAt, store.clock.now());
+  const page = { theme, username, screen, sharing: shared.can.share ? shared.list : null, linkExpiry };
+  return renderKeptPage(c, assets, page, () => <ListPage assets={assets} {...page} />);
 });
