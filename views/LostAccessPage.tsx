@@ -15,15 +15,12 @@ export interface LostAccessPageProps {
   toast?: PlainToast;
 }
 
+const TITLES: Partial<Record<LostAccess["kind"], string>> = { deleted: "List deleted", "not-visible": "List not available" };
+
 /** A list that no longer opens: why, and whom to ask (docs/decisions/048-dead-links.md); sent with 404. */
 export function LostAccessPage({ assets, theme, reason, listId, shareId, signedIn, toast }: LostAccessPageProps) {
   return (
-    <Layout
-      title={reason.kind === "not-visible" ? "List not available" : "Link no longer works"}
-      theme={theme}
-      assets={assets}
-      toast={toast}
-    >
+    <Layout title={TITLES[reason.kind] ?? "Link no longer works"} theme={theme} assets={assets} toast={toast}>
       <main id="main" tabIndex={-1} className="centered-page">
         <div className="card stack">
           <Island name="LostAccess" props={{ reason, listId, shareId }} />
