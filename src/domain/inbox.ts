@@ -1,0 +1,84 @@
+import type { NotificationMode, InboxResponse } from "../shared/notifications";
+import type { Store } from "../store";
+import { type Caller, resolveReadAccess } from "./access";
+import { type ActingCaller, actorOf } from "./actors";
+import type { EventBus } from "./bus";
+import { AppError, unauthorized } from "./errors";
+import { actorLabel, announceNotifications, INBOX_LIMIT, tell } from "./notifications";
+
+/**
+ * @module What a person controls and reads of their notifications (DESIGN §12.1): each list's
+ * mode, the "going shopping" nudge, and the inbox. A list one may not read answers 404 as everywhere.
+ */
+
+/** One nudge per sender and list per 5 minutes. */
+export const NUDGE_INTERVAL_MS = 5 * 60 * 1000;
+export const NUDGE_TOO_SOON = "You told everyone a moment ago. You can nudge this list again in a few minutes.";
+
+/** A nudge is worth waking a phone for, and worthless an hour later. */
+const NUDGE_PUSH = { ttl: 60 * 60, urgency: "high" } as const;
+
+const accountOf = (caller: Caller): number => {
+  if (caller.userId === null) throw unauthorized();
+  return caller.userId;
+};
+
+export async function notificationMode(store: Store, caller: Caller, listId: number): Promise<{ mode: NotificationMode }> {
+  const userId = accountOf(caller);
+  await resolveReadAccess(store, { userId }, { id: listId });
+  return { mode: await store.notifications.mode(listId, userId) };
+}
+
+export async function setNotificationMode(
+  store: Store,
+  caller: Caller,
+  listId: number,
+  mode: NotificationMode,
+): Promise<{ mode: NotificationMode }> {
+  const userId = accountOf(caller);
+  await resolveReadAccess(store, { userId }, { id: listId });
+  await store.notifications.setMode(listId, userId, mode);
+  return { mode };
+}
+
+/** "Alex is going shopping", at once, to everyone else who can read the list; 429 within 5 minutes of the sender's last. */
+export async function nudge(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  listId: number,
+  message: string | undefined,
+): Promise<{ told: number }> {
+  const access = await resolveReadAccess(store, caller, { id: listId });
+  const actor = await actorOf(store, caller);
+  const senderKey = caller.userId !== null ? `u${caller.userId}` : `link:${caller.shareId}:${actor.username ?? ""}`;
+  const now = store.clock.now();
+  if (!(await store.notifications.claimNudge(listId, senderKey, now, NUDGE_INTERVAL_MS))) {
+    const last = (await store.notifications.lastNudgeAt(listId, senderKey)) ?? now;
+    const seconds = Math.max(1, Math.ceil((last + NUDGE_INTERVAL_MS - now) / 1000));
+    throw new AppError(429, NUDGE_TOO_SOON, "NUDGE_TOO_SOON", undefined, seconds);
+  }
+  const name = actorLabel(actor);
+  const body = message ? `${name} is going shopping: ${message}` : `${name} is going shopping`;
+  const told = await store.db.transaction((tx) =>
+    tell(store, tx, { list: access.list, body, actorUserId: caller.userId, actor: name, count: 1, options: NUDGE_PUSH }),
+  );
+  await announceNotifications(store, bus, told);
+  return { told: told.length };
+}
+
+export async function readInbox(store: Store, caller: Caller): Promise<InboxResponse> {
+  const userId = accountOf(caller);
+  const [notifications, unread] = await Promise.all([
+    store.notifications.inbox(userId, INBOX_LIMIT),
+    store.notifications.unread(userId, INBOX_LIMIT),
+  ]);
+  return { notifications, unread };
+}
+
+/** Marks the named entries (the caller's own; others' ids are ignored) or all of them read; answers the unread count left. */
+export async function markRead(store: Store, caller: Caller, which: { ids: number[] } | { all: true }): Promise<{ unread: number }> {
+  const userId = accountOf(caller);
+  await store.notifications.markRead(userId, "all" in which ? "all" : which.ids, store.clock.now());
+  return { unread: await store.notifications.unread(userId, INBOX_LIMIT) };
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { NOTIFICATION } from "../../src/shared/live-messages";
+import type { InboxResponse } from "../../src/shared/notifications";
+import { describeEachDialect } from "../helpers/databases";
+import { createList } from "../helpers/lists";
+import { type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
+import { pushWorld } from "../helpers/push-world";
+import { addTask } from "../helpers/tasks";
+import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+
+/** DESIGN §12.1: each list's notification mode, the "going shopping" nudge, the inbox and its live message. */
+describeEachDialect("notification modes, nudges and the inbox", (dialect) => {
+  let t: TestApp;
+  let receiver: PushReceiver;
+  let world: ReturnType<typeof pushWorld>;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, { pushAllowInsecure: true });
+    receiver = startPushReceiver();
+    world = pushWorld(t, receiver);
+  });
+  afterAll(async () => {
+    receiver.stop();
+    await t.close();
+  });
+
+  /** Sam's list shared with Alex and Dana, each with a subscribed browser. */
+  async function household(tag: string) {
+    const sam = await registerUser(t, `Sam_${tag}`);
+    const alex = await registerUser(t, `Alex_${tag}`);
+    const dana = await registerUser(t, `Dana_${tag}`);
+    const list = await createList(sam, "Groceries");
+    for (const who of [alex, dana])
+      await sam.post("/api/share-by-username", { listId: list.id, username: who.user.username, accessLevel: "write" });
+    for (const [who, name] of [
+      [sam, "sam"],
+      [alex, "alex"],
+      [dana, "dana"],
+    ] as const)
+      await world.subscribe(who, `${name}-${tag}`);
+    await world.afterWindow();
+    return { sam, alex, dana, list };
+  }
+  const added = async (name: string) => (await world.bodies(name)).filter((body) => String(body).includes(" added "));
+
+  it("a member who turns a list off is told nothing of it (Dana still is), and on again is told again", async () => {
+    const { sam, alex, list } = await household("m");
+    expect((await alex.get(`/api/task-lists/${list.id}/notifications`)).body).toEqual({ mode: "all" });
+    const off = await alex.request("PUT", `/api/task-lists/${list.id}/notifications`, { mode: "off" });
+    expect([off.status, off.body]).toEqual([200, { mode: "off" }]);
+    expect((await alex.get(`/api/task-lists/${list.id}/notifications`)).body).toEqual({ mode: "off" });
+
+    await addTask(sam, { listId: list.id, title: "Milk" });
+    await world.afterWindow();
+    expect(await added("dana-m")).toEqual(["Sam_m added Milk to Groceries"]);
+    expect(await added("alex-m")).toEqual([]);
+    expect((await alex.get<InboxResponse>("/api/notifications")).body.notifications.map((entry) => entry.body)).not.toContain(
+      "Sam_m added Milk to Groceries",
+    );
+
+    await alex.request("PUT", `/api/task-lists/${list.id}/notifications`, { mode: "all" });
+    await addTask(sam, { listId: list.id, title: "Eggs" });
+    await world.afterWindow();
+    expect(await added("alex-m")).toEqual(["Sam_m added Eggs to Groceries"]);
+  });
+
+  it("modes: 404 to whoever may not read the list, 401 signed out, 400 for another mode", async () => {
+    const { list } = await household("x");
+    const stranger = await registerUser(t, "Stranger_x");
+    const hidden = await stranger.get(`/api/task-lists/${list.id}/notifications`);
+    expect([hidden.status, hidden.body]).toEqual([404, { message: "List not found" }]);
+    expect((await stranger.request("PUT", `/api/task-lists/${list.id}/notifications`, { mode: "off" })).status).toBe(404);
+    expect((await new Client(t).get(`/api/task-lists/${list.id}/notifications?shareId=${list.shareId}`)).status).toBe(401);
+    const bad = await stranger.request("PUT", `/api/task-lists/${list.id}/notifications`, { mode: "some" });
+    expect([bad.status, bad.body.message]).toEqual([400, 'mode must be "all" or "off"']);
+  });
+
+  it("Alex's nudge reaches Sam and Dana at once (high urgency), not Alex; a second within 5 minutes is 429", async () => {
+    const { alex, list } = await household("n");
+    const sent = await alex.post(`/api/task-lists/${list.id}/nudge`, { message: "need anything?" });
+    expect([sent.status, sent.body]).toEqual([200, { told: 2 }]);
+    await world.pass(0);
+    for (const name of ["sam-n", "dana-n"]) {
+      expect((await world.bodies(name)).at(-1)).toBe("Alex_n is going shopping: need anything?");
+      expect(receiver.to(name).at(-1)?.headers.get("urgency")).toBe("high");
+    }
+    expect((await world.bodies("alex-n")).filter((body) => String(body).includes("going shopping"))).toEqual([]);
+
+    const again = await alex.post(`/api/task-lists/${list.id}/nudge`, {});
+    expect([again.status, again.body.error]).toEqual([429, "NUDGE_TOO_SOON"]);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(290);
+    t.clock.advance(5 * 60 * 1000);
+    expect((await alex.post(`/api/task-lists/${list.id}/nudge`, {})).status).toBe(200);
+    await world.pass(0);
+    expect((await world.bodies("sam-n")).at(-1)).toBe("Alex_n is going shopping");
+
+    const stranger = await registerUser(t, "Stranger_n");
+    expect((await stranger.post(`/api/task-lists/${list.id}/nudge`, {})).status).toBe(404);
+  });
+
+  it("the inbox lists what was told, newest first, counts unread, marks read by ids or all, and is sent live", async () => {
+    const { sam, alex, list } = await household("i");
+    const from = t.published.length;
+    await alex.post(`/api/task-lists/${list.id}/nudge`, {});
+    const milk = await addTask(alex, { listId: list.id, title: "Milk" });
+    await world.afterWindow();
+    await alex.patch(`/api/tasks/${milk.id}`, { completed: true });
+    await world.afterWindow();
+
+    const inbox = (await sam.get<InboxResponse>("/api/notifications")).body;
+    expect(inbox.unread).toBe(3);
+    expect(inbox.notifications.slice(0, 3).map(({ listId, title, body, url, read }) => ({ listId, title, body, url, read }))).toEqual([
+      { listId: list.id, title: "Groceries", body: "Alex_i ticked Milk on Groceries", url: `/list/${list.id}`, read: false },
+      { listId: list.id, title: "Groceries", body: "Alex_i added Milk to Groceries", url: `/list/${list.id}`, read: false },
+      { listId: list.id, title: "Groceries", body: "Alex_i is going shopping", url: `/list/${list.id}`, read: false },
+    ]);
+    expect(Date.parse(inbox.notifications[0]!.at)).toBeGreaterThan(0);
+
+    const live = t.published.slice(from).filter((entry) => entry.topic === `user:${sam.user.id}` && entry.message.type === NOTIFICATION);
+    expect(live.map((entry) => entry.message.payload)).toEqual([
+      { notification: inbox.notifications[2], unread: 1 },
+      { notification: inbox.notifications[1], unread: 2 },
+      { notification: inbox.notifications[0], unread: 3 },
+    ]);
+
+    // Someone else's ids change nothing of Sam's.
+    expect((await alex.post("/api/notifications/read", { ids: [inbox.notifications[0]!.id] })).status).toBe(200);
+    expect((await sam.get<InboxResponse>("/api/notifications")).body.unread).toBe(3);
+    expect((await sam.post("/api/notifications/read", { ids: [inbox.notifications[0]!.id] })).body).toEqual({ unread: 2 });
+    expect((await sam.get<InboxResponse>("/api/notifications")).body.notifications[0]!.read).toBe(true);
+    expect((await sam.post("/api/notifications/read", { all: true })).body).toEqual({ unread: 0 });
+    const bad = await sam.post("/api/notifications/read", { ids: [] });
+    expect(bad.status).toBe(400);
+    expect((await new Client(t).get("/api/notifications")).status).toBe(401);
+  });
+
+  it("the inbox holds the last 50", async () => {
+    const kim = await registerUser(t, "Kim_l");
+    const list = await createList(kim, "Errands");
+    for (let i = 1; i <= 55; i++) {
+      await t.store.db.run("INSERT INTO notifications (user_id, list_id, title, body, url, created_at) VALUES (?, ?, ?, ?, ?, ?)", [
+        kim.user.id,
+        list.id,
+        "Errands",
+        `Note ${i}`,
+        `/list/${list.id}`,
+        Date.now(),
+      ]);
+    }
+    const inbox = (await kim.get<InboxResponse>("/api/notifications")).body;
+    expect([inbox.notifications.length, inbox.unread, inbox.notifications[0]!.body, inbox.notifications[49]!.body]).toEqual([
+      50,
+      50,
+      "Note 55",
+      "Note 6",
+    ]);
+  });
+});
