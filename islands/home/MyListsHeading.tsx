@@ -3,19 +3,28 @@ import ImportButton from "../exchange/ImportButton";
 import { needsNetwork } from "../offline/useOffline";
 import { Icon } from "../ui/Icon";
 
-/** Home's "My Lists" heading: how many of the allowed lists there are, Import list and New List. */
+/**
+ * Home's "My Lists" heading: how many of the allowed lists there are, Import list and New List.
+ * At the limit New List waits, and the count beside it says why (the button names it as its description).
+ */
 export function MyListsHeading({ count, offline, onCreate }: { count: number; offline: boolean; onCreate: () => void }) {
+  const full = count >= MAX_LISTS_PER_USER;
   return (
     <div className="home__heading">
       <div>
         <h1 id="my-lists">My Lists</h1>
-        <p className="muted home__count">
-          {count} of {MAX_LISTS_PER_USER} lists
+        <p className="muted home__count" id="my-lists-count">
+          {count} of {MAX_LISTS_PER_USER} lists{full && " — delete one to make a new list"}
         </p>
       </div>
       <div className="row">
         <ImportButton variant="home" offline={offline} />
-        <button type="button" className="button button--primary" {...needsNetwork(offline)} onClick={onCreate}>
+        <button
+          type="button"
+          className="button button--primary"
+          {...(full ? { disabled: true, "aria-describedby": "my-lists-count" } : needsNetwork(offline))}
+          onClick={onCreate}
+        >
           <Icon name="plus" size={18} /> New List
         </button>
       </div>

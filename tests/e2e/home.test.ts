@@ -196,9 +196,10 @@ describe("home page in Chromium", () => {
   it("opens 'List Limit Reached (25)' at the cap, and looks right on desktop and phone", async () => {
     const { page, context } = await signedInContext(env, "lena");
     const names = ["Groceries", "Weekend chores", "Books to read", "Gift ideas", "Work"];
-    for (let i = 0; i < 25; i++) await context.request.post("/api/task-lists", { data: { name: names[i] ?? `List ${i + 1}` } });
+    for (let i = 0; i < 24; i++) await context.request.post("/api/task-lists", { data: { name: names[i] ?? `List ${i + 1}` } });
     await gotoHydrated(page, "/");
-    await keepScreenshot(page, "home-desktop", false);
+    // The 25th is made elsewhere (another device) while this Home still counts 24.
+    await context.request.post("/api/task-lists", { data: { name: "List 25" } });
     await page.getByRole("button", { name: "New List" }).click();
     await page.getByLabel("List name").fill("One too many");
     await page.getByRole("button", { name: "Create List" }).click();
@@ -206,6 +207,11 @@ describe("home page in Chromium", () => {
     await keepScreenshot(page, "home-list-limit", false);
     await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
+    // Counted at 25, New List waits and the count says why.
+    await gotoHydrated(page, "/");
+    await visible(page, "25 of 25 lists — delete one to make a new list");
+    expect(await page.getByRole("button", { name: "New List" }).isDisabled()).toBe(true);
+    await keepScreenshot(page, "home-desktop", false);
 
     await page.setViewportSize(PHONE);
     await keepScreenshot(page, "home-phone", false);
