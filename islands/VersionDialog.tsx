@@ -6,14 +6,22 @@ import { Spinner } from "./ui/Icon";
 import { displayedChanges } from "./version/changes";
 
 /**
- * The version dialog (docs/product-rules.md#versions) on every signed-in page: shown when check-updates says a version is
- * unseen, or when one is announced live; 'Get Latest Updates' marks it seen and reloads.
+ * A list page is someone mid-task (ticking in the shop): a modal there would take their tap. The
+ * version waits for the next other page (Home, on the way back), where check-updates answers it
+ * until it is seen.
+ */
+const mayInterrupt = () => !location.pathname.startsWith("/list/");
+
+/**
+ * The version dialog (docs/product-rules.md#versions) on every signed-in page but a list's: shown when check-updates says
+ * a version is unseen, or when one is announced live; 'Get Latest Updates' marks it seen and reloads.
  */
 export default function VersionDialog() {
   const [update, setUpdate] = useState<VersionUpdateDetail | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
   useEffect(() => {
+    if (!mayInterrupt()) return;
     let active = true;
     client.version["check-updates"]
       .$get()
