@@ -20,6 +20,8 @@ export interface ListActivityProps {
 const PHONE = "(max-width: 767px)";
 /** A finger's 44 px, without a rule in the stylesheet (its budget is spent). */
 const TARGET = { width: 44, height: 44 };
+/** The row's place above the list. */
+const HEAD = { margin: "0 0 0.5rem" };
 /** More people than this fold into "+N", so the row leaves the title room on a phone. */
 const MAX_AVATARS = 3;
 
@@ -48,8 +50,9 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
     });
   }, [listId, guest]);
 
-  // Rendered once the page runs (nothing to show before): on a phone a member's row goes below the
-  // list, whose first items must start in the top 200 px; elsewhere it heads the list.
+  // Rendered once the page runs (nothing to show before). On a phone, a member's own avatar alone
+  // would push the list's first items down for nothing: who is here heads the list only once someone
+  // else has it open too, and the Activity button goes below the list. Elsewhere the row heads the list.
   const [host, setHost] = useState<HTMLElement | "here">();
   useEffect(() => {
     if (guest || !matchMedia(PHONE).matches) return setHost("here");
@@ -63,25 +66,27 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
   const shown = people.slice(0, MAX_AVATARS);
   const more = people.length - shown.length;
   if (!host) return null;
-  const content = (
-    <div className="row" style={{ margin: host === "here" ? "0 0 0.5rem" : "1rem 0 0" }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a group of avatars, not a form's fieldset */}
-      <div className="row" role="group" aria-label="Here now">
-        {shown.map((person, index) => (
-          <span
-            key={`${person.userId}-${person.username}`}
-            className="share__avatar"
-            style={{ background: `var(--task-${index % 10})` }}
-            title={actorName(person)}
-            role="img"
-            aria-label={actorName(person)}
-          >
-            {initials(actorName(person))}
-          </span>
-        ))}
-        {more > 0 && <span className="muted" title={people.slice(MAX_AVATARS).map(actorName).join(", ")}>{`+${more}`}</span>}
-        {guests > 0 && <span className="muted">{`+${guests} guest${guests === 1 ? "" : "s"}`}</span>}
-      </div>
+  const here = (
+    // biome-ignore lint/a11y/useSemanticElements: a group of avatars, not a form's fieldset
+    <div className="row" role="group" aria-label="Here now">
+      {shown.map((person, index) => (
+        <span
+          key={`${person.userId}-${person.username}`}
+          className="share__avatar"
+          style={{ background: `var(--task-${index % 10})` }}
+          title={actorName(person)}
+          role="img"
+          aria-label={actorName(person)}
+        >
+          {initials(actorName(person))}
+        </span>
+      ))}
+      {more > 0 && <span className="muted" title={people.slice(MAX_AVATARS).map(actorName).join(", ")}>{`+${more}`}</span>}
+      {guests > 0 && <span className="muted">{`+${guests} guest${guests === 1 ? "" : "s"}`}</span>}
+    </div>
+  );
+  const actions = (
+    <>
       <span className="spacer" />
       {guest && (
         <button
@@ -118,7 +123,29 @@ export default function ListActivity({ listId, shareId, guest }: ListActivityPro
           />
         )}
       </Suspense>
-    </div>
+    </>
   );
-  return host === "here" ? content : createPortal(content, host);
+  if (host === "here") {
+    return (
+      <div className="row" style={HEAD}>
+        {here}
+        {actions}
+      </div>
+    );
+  }
+  return (
+    <>
+      {people.length + guests > 1 && (
+        <div className="row" style={HEAD}>
+          {here}
+        </div>
+      )}
+      {createPortal(
+        <div className="row" style={{ margin: "1rem 0 0" }}>
+          {actions}
+        </div>,
+        host,
+      )}
+    </>
+  );
 }

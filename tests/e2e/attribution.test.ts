@@ -78,7 +78,7 @@ describe("attribution, activity and presence in Chromium", () => {
     await keepScreenshot(guest.page, "attribution-activity-phone", false);
     await activity.getByRole("button", { name: "Close dialog" }).click();
 
-    // On the owner's phone the row sits below the list, which keeps its first items high.
+    // On the owner's phone, with someone else here, the row heads the list (decision 049).
     const phone = await owner.context.newPage();
     await phone.setViewportSize(TALL_PHONE);
     await gotoHydrated(phone, `/list/${list.id}`);
