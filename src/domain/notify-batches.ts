@@ -46,6 +46,8 @@ const actorKeyOf = (change: NotableChange) =>
 
 /** Adds new changes to their batches; answers whether it read a full page (more to read). */
 export async function gatherChanges(store: Store, batchMs: number): Promise<boolean> {
+  // Most seconds nothing happened: a read says so without taking the writer's lock.
+  if ((await store.notifications.cursor(EVENTS_CURSOR, () => store.events.latestId())) === (await store.events.latestId())) return false;
   return onceAcrossInstances(() =>
     store.db.transaction(async (tx) => {
       const from = await store.notifications.cursor(EVENTS_CURSOR, () => store.events.latestId(), tx);
@@ -103,6 +105,11 @@ export async function tellDueBatches(store: Store, bus: EventBus): Promise<numbe
 
 /** Tells each new recipient that a list was shared with them. */
 export async function tellNewShares(store: Store, bus: EventBus): Promise<void> {
+  if (
+    (await store.notifications.cursor(SHARES_CURSOR, () => store.notifications.latestShareId())) ===
+    (await store.notifications.latestShareId())
+  )
+    return;
   let entries: Awaited<ReturnType<typeof tell>> = [];
   await onceAcrossInstances(() =>
     store.db.transaction(async (tx) => {
