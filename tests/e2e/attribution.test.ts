@@ -31,7 +31,11 @@ describe("attribution, activity and presence in Chromium", () => {
     await expect
       .poll(() => here.getByRole("img").evaluateAll((avatars) => avatars.map((a) => a.getAttribute("aria-label"))))
       .toEqual(["alex"]);
-    await expect.poll(() => owner.page.locator(".item", { hasText: "Milk" }).textContent()).toContain("Added by alex");
+    // Who added an item is in its row menu; the row itself names only who ticked it (docs/decisions/045-phone-rows.md).
+    await owner.page.getByRole("button", { name: "Actions for Milk" }).click();
+    await expect.poll(() => owner.page.getByRole("menu", { name: "Actions for Milk" }).textContent()).toContain("Added by alex");
+    await owner.page.keyboard.press("Escape");
+    expect(await owner.page.locator(".item", { hasText: "Milk" }).textContent()).not.toContain("Added by");
 
     const guest = await anonymousContext(env, TALL_PHONE);
     await gotoHydrated(guest.page, `/list/${list.id}?shareId=${list.shareId}`);

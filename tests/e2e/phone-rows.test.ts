@@ -120,6 +120,7 @@ describe("list rows on a 390×844 touch phone", () => {
     await expect.poll(() => completed(list.id, "Bread")).toBe(true);
     await expect.poll(() => page.getByRole("checkbox", { name: 'Mark "Bread" as not completed' }).isVisible()).toBe(true);
     await visible(page, "Ticked by rows_swiper");
+    await keepScreenshot(page, "phone-rows-ticked", false);
     expect(await completed(list.id, "Milk")).toBe(false);
     expect(await completed(list.id, "Eggs")).toBe(false);
 
