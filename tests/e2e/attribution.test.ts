@@ -65,7 +65,8 @@ describe("attribution, activity and presence in Chromium", () => {
     await keepScreenshot(guest.page, "attribution-guest-phone", false);
 
     // The activity panel: newest first, with who and when.
-    await owner.page.getByRole("button", { name: "Activity" }).click();
+    await owner.page.getByRole("button", { name: "More actions" }).click();
+    await owner.page.getByRole("menuitem", { name: "Activity" }).click();
     const activity = owner.page.getByRole("dialog", { name: "Activity" });
     await expect
       .poll(() => activity.getByRole("listitem").allTextContents())
@@ -76,7 +77,8 @@ describe("attribution, activity and presence in Chromium", () => {
       ]);
     await settled(owner.page);
     await keepScreenshot(owner.page, "attribution-activity-desktop", false);
-    await guest.page.getByRole("button", { name: "Activity" }).click();
+    await guest.page.getByRole("button", { name: "More actions" }).click();
+    await guest.page.getByRole("menuitem", { name: "Activity" }).click();
     await expect.poll(() => guest.page.getByRole("dialog", { name: "Activity" }).getByRole("listitem").count()).toBe(3);
     await settled(guest.page);
     await keepScreenshot(guest.page, "attribution-activity-phone", false);

@@ -147,7 +147,7 @@ it("keeps What's New off an open list, published or announced live, and shows it
   await context.close();
 });
 
-it("shows who is here at the top of a long list on a phone once someone else has it open", async () => {
+it("shows who is here at the top of a long list on a phone once someone else has it open, and nothing when alone", async () => {
   const owner = await phone("host");
   const titles = Array.from({ length: 20 }, (_, index) => `Item ${index + 1}`);
   const { list } = await seedList(owner.context.request, "Long list", titles);
@@ -170,12 +170,15 @@ it("shows who is here at the top of a long list on a phone once someone else has
   expect(row.y).toBeLessThan(250);
   await keepScreenshot(page, "extras-presence-top-phone", false);
 
-  // The partner leaves: alone, the phone spends no room on the row; Activity stays below the list.
+  // The partner leaves: alone, the phone spends no room on the row, and the list moves up into it.
   await guestOne.page.close();
   await expect.poll(() => here.count(), { timeout: 10_000 }).toBe(0);
-  const activity = (await page.getByRole("button", { name: "Activity" }).boundingBox())!;
-  const lastItem = (await page.locator(".items .item").last().boundingBox())!;
-  expect(activity.y).toBeGreaterThan(lastItem.y);
+  expect((await page.locator(".items .item").first().boundingBox())!.y).toBeLessThan(firstItem.y);
+  // The list's activity has one way in, the header's More actions menu.
+  expect(await page.getByRole("button", { name: "Activity" }).count()).toBe(0);
+  await page.getByRole("button", { name: "More actions" }).tap();
+  await page.getByRole("menuitem", { name: "Activity" }).tap();
+  await expect.poll(() => page.getByRole("dialog", { name: "Activity" }).isVisible()).toBe(true);
   await owner.context.close();
   await guestOne.context.close();
 }, 60_000);
