@@ -97,7 +97,8 @@ describe("pages and their islands", () => {
       "LiveUpdates",
       "Toaster",
       "CompletedToggle",
-      "ExportMenu",
+      "ShareButton",
+      "ListMenu",
       "ListActivity",
     ] as const) {
       expect(list).toContain(`data-island="${deferred}"`);

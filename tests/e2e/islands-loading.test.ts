@@ -111,11 +111,11 @@ describe("islands load per page in Chromium", () => {
     const header = ["VersionDialog", "SessionRecovery", "LiveUpdates"];
     const signedIn: Array<[Page, string, string[]]> = [
       [owner.page, "/", [...header, "HomeScreen", "Toaster"]],
-      [owner.page, `/list/${list.id}`, [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"]],
+      [owner.page, `/list/${list.id}`, [...header, "CompletedToggle", "ShareButton", "ListMenu", "ListActivity", "ListScreen", "Toaster"]],
       [
         owner.page,
         `/list/${list.id}?parentId=${parent.id}`,
-        [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"],
+        [...header, "CompletedToggle", "ShareButton", "ListMenu", "ListActivity", "ListScreen", "Toaster"],
       ],
       [owner.page, "/settings?tab=theme", [...header, "ThemePicker", "Toaster"]],
       [owner.page, "/settings?tab=account", [...header, "AccountSettings", "ImportButton", "Toaster"]],
@@ -125,7 +125,7 @@ describe("islands load per page in Chromium", () => {
       [
         owner.page,
         `/list/${list.id}?shareId=${list.shareId}`,
-        [...header, "CompletedToggle", "ExportMenu", "ListActivity", "ListScreen", "Toaster"],
+        [...header, "CompletedToggle", "ShareButton", "ListMenu", "ListActivity", "ListScreen", "Toaster"],
       ],
     ];
     for (const [page, path, islands] of signedIn) expect([path, await openHydrated(page, path)]).toEqual([path, islands.sort()]);
@@ -134,8 +134,8 @@ describe("islands load per page in Chromium", () => {
     expect(await openHydrated(guest.page, "/auth?action=login")).toEqual(["AuthPanel", "Toaster"]);
     expect(await openHydrated(guest.page, `/list/${list.id}?shareId=${list.shareId}`)).toEqual([
       "CompletedToggle",
-      "ExportMenu",
       "ListActivity",
+      "ListMenu",
       "ListScreen",
       "LiveUpdates",
       "Toaster",

@@ -3,6 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import CompletedToggle from "../../islands/list/CompletedToggle";
+import ListMenu from "../../islands/list/ListMenu";
 import { setCompletedLast, setHasCompleted, setShowCompleted, subscribePrefs } from "../../islands/list/prefs";
 import { ConfirmDialog } from "../../islands/ui/ConfirmDialog";
 
@@ -44,18 +45,24 @@ describe("show/hide completed", () => {
 });
 
 describe("completed at the bottom", () => {
-  it("sits beside Hide completed, remembers the choice, and goes while completed items are hidden", () => {
-    act(() => root.render(<CompletedToggle hasCompleted />));
-    const option = () => button("Completed at bottom");
-    expect(option()?.getAttribute("aria-pressed")).toBe("false");
+  it("is a checked entry of More actions, remembers the choice, and goes while completed items are hidden", () => {
+    act(() => root.render(<ListMenu listId={1} shareId={null} signedIn />));
+    const open = () => act(() => button("More")!.click());
+    const option = () => container.querySelector<HTMLButtonElement>('[role="menuitemcheckbox"]');
+    open();
+    expect(option()?.textContent).toBe("Completed at bottom");
+    expect(option()?.getAttribute("aria-checked")).toBe("false");
     let seen: boolean | undefined;
     const stop = subscribePrefs((prefs) => (seen = prefs.completedLast));
     act(() => option()!.click());
     expect(localStorage.getItem("completedLast")).toBe("true");
     expect(seen).toBe(true);
-    expect(option()?.getAttribute("aria-pressed")).toBe("true");
-    act(() => button("Hide completed")!.click());
-    expect(option()).toBeUndefined();
+    // Chosen, the menu closes; opened again, the entry is checked.
+    expect(option()).toBeNull();
+    open();
+    expect(option()?.getAttribute("aria-checked")).toBe("true");
+    act(() => setShowCompleted(false));
+    expect(option()).toBeNull();
     act(() => setShowCompleted(true));
     act(() => setCompletedLast(false));
     expect(localStorage.getItem("completedLast")).toBe("false");
