@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { NOTIFICATION } from "../../src/shared/live-messages";
+import { NOTIFICATION, type PollResponse } from "../../src/shared/live-messages";
 import type { InboxResponse } from "../../src/shared/notifications";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
@@ -100,7 +100,13 @@ describeEachDialect("notification modes, nudges and the inbox", (dialect) => {
   it("the inbox lists what was told, newest first, counts unread, marks read by ids or all, and is sent live", async () => {
     const { sam, alex, list } = await household("i");
     const from = t.published.length;
+    const clientId = (await sam.post<{ clientId: string }>("/api/poll/connect", {})).body.clientId;
     await alex.post(`/api/task-lists/${list.id}/nudge`, {});
+    // Sam's open page, long-polling, hears it.
+    const heard = (await sam.get<PollResponse>(`/api/poll/${clientId}`)).body.events.filter((event) => event.type === NOTIFICATION);
+    expect(heard.map((event) => event.payload)).toEqual([
+      { notification: expect.objectContaining({ body: "Alex_i is going shopping", listId: list.id, read: false }), unread: 1 },
+    ]);
     const milk = await addTask(alex, { listId: list.id, title: "Milk" });
     await world.afterWindow();
     await alex.patch(`/api/tasks/${milk.id}`, { completed: true });
