@@ -1,9 +1,9 @@
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "../ui/Icon";
-import { useMenu } from "../ui/useMenu";
-import { type ListPrefs, setCompletedLast, setShowCompleted, subscribePrefs } from "./prefs";
+import { type ListPrefs, subscribePrefs } from "./prefs";
 
-// The entries' own code loads on first use: the list page's scripts stay within budget.
+// The entries and what they open load on the first tap: the list page's first scripts stay within budget.
+const ListMenuEntries = lazy(() => import("./ListMenuEntries"));
 const ExportActions = lazy(() => import("../exchange/ExportActions"));
 const ActivityDialog = lazy(() => import("../activity/ActivityDialog"));
 
@@ -42,14 +42,16 @@ export default function ListMenu({ listId, shareId, signedIn }: ListMenuProps) {
         More
       </button>
       {open === "menu" && (
-        <Entries
-          button={button}
-          prefs={prefs}
-          signedIn={signedIn}
-          onClose={close}
-          onExport={() => setOpen("export")}
-          onActivity={() => setActivity(true)}
-        />
+        <Suspense fallback={null}>
+          <ListMenuEntries
+            button={button}
+            prefs={prefs}
+            signedIn={signedIn}
+            onClose={close}
+            onExport={() => setOpen("export")}
+            onActivity={() => setActivity(true)}
+          />
+        </Suspense>
       )}
       {open === "export" && (
         <Suspense fallback={null}>
@@ -60,68 +62,6 @@ export default function ListMenu({ listId, shareId, signedIn }: ListMenuProps) {
         <Suspense fallback={null}>
           <ActivityDialog listId={listId} shareId={shareId ?? undefined} onClose={() => setActivity(false)} />
         </Suspense>
-      )}
-    </div>
-  );
-}
-
-interface EntriesProps {
-  button: RefObject<HTMLButtonElement | null>;
-  prefs: ListPrefs;
-  signedIn: boolean;
-  onClose: () => void;
-  onExport: () => void;
-  onActivity: () => void;
-}
-
-function Entries({ button, prefs, signedIn, onClose, onExport, onActivity }: EntriesProps) {
-  const menu = useRef<HTMLDivElement>(null);
-  useMenu(menu, button, onClose);
-  const run = (action: () => void) => () => {
-    onClose();
-    button.current?.focus();
-    action();
-  };
-  return (
-    <div ref={menu} role="menu" aria-label="More actions" className="actions-menu__list">
-      <button type="button" role="menuitem" className="actions-menu__item" onClick={onExport}>
-        Export
-      </button>
-      {prefs.showCompleted && (
-        <button
-          type="button"
-          role="menuitemcheckbox"
-          aria-checked={prefs.completedLast}
-          className="actions-menu__item"
-          onClick={run(() => setCompletedLast(!prefs.completedLast))}
-        >
-          Completed at bottom
-        </button>
-      )}
-      {prefs.hasCompleted && (
-        <button
-          type="button"
-          role="menuitem"
-          className="actions-menu__item list-menu__phone"
-          onClick={run(() => setShowCompleted(!prefs.showCompleted))}
-        >
-          {prefs.showCompleted ? "Hide completed" : "Show completed"}
-        </button>
-      )}
-      <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onActivity)}>
-        Activity
-      </button>
-      <a role="menuitem" className="actions-menu__item list-menu__phone" href="/settings?tab=info">
-        Help &amp; Info
-      </a>
-      {signedIn ? (
-        <a role="menuitem" className="actions-menu__item list-menu__phone" href="/settings">
-          Settings
-        </a>
-      ) : (
-        <button type="button" role="menuitem" aria-disabled="true" className="actions-menu__item list-menu__phone">
-          Settings
-        </button>
       )}
     </div>
   );

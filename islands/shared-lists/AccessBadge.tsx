@@ -12,8 +12,7 @@ export function AccessBadge({ level }: { level: string }) {
   const words = Object.hasOwn(LEVEL_LABELS, level) ? LEVEL_LABELS[level as AccessLevel] : null;
   return (
     <span className="access-level">
-      <Badge level={level} />
-      {words}
+      <Badge level={level} /> {words && <span className="muted">{words}</span>}
     </span>
   );
 }

@@ -93,6 +93,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
 
     await more(page).tap();
     const menu = page.getByRole("menu", { name: "More actions" });
+    await menu.waitFor();
     const entries = await menu
       .locator('[role^="menuitem"]')
       .evaluateAll((items) =>
@@ -171,8 +172,8 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await gotoHydrated(owner.page, "/shared-lists");
     await owner.page.getByRole("tab", { name: "My Shared Lists" }).tap();
     const level = (name: string) => owner.page.getByRole("article", { name }).locator(".access-level").textContent();
-    await expect.poll(() => level("Weekly shop")).toBe("Read & WriteView only");
-    expect(await level("Party")).toBe("Read & WriteView and edit");
+    await expect.poll(() => level("Weekly shop")).toBe("Read & Write View only");
+    expect(await level("Party")).toBe("Read & Write View and edit");
     await owner.page.screenshot({ path: `${SHOTS}/header-manage-sharing.png` });
     await owner.context.close();
   });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CompletedToggle from "../../islands/list/CompletedToggle";
 import ListMenu from "../../islands/list/ListMenu";
 import { setCompletedLast, setHasCompleted, setShowCompleted, subscribePrefs } from "../../islands/list/prefs";
@@ -45,11 +45,15 @@ describe("show/hide completed", () => {
 });
 
 describe("completed at the bottom", () => {
-  it("is a checked entry of More actions, remembers the choice, and goes while completed items are hidden", () => {
+  it("is a checked entry of More actions, remembers the choice, and goes while completed items are hidden", async () => {
     act(() => root.render(<ListMenu listId={1} shareId={null} signedIn />));
-    const open = () => act(() => button("More")!.click());
     const option = () => container.querySelector<HTMLButtonElement>('[role="menuitemcheckbox"]');
-    open();
+    // The entries' code loads on the first tap.
+    const open = async () => {
+      act(() => button("More")!.click());
+      await vi.waitFor(() => expect(container.querySelector('[role="menu"]')).not.toBeNull());
+    };
+    await open();
     expect(option()?.textContent).toBe("Completed at bottom");
     expect(option()?.getAttribute("aria-checked")).toBe("false");
     let seen: boolean | undefined;
@@ -59,7 +63,7 @@ describe("completed at the bottom", () => {
     expect(seen).toBe(true);
     // Chosen, the menu closes; opened again, the entry is checked.
     expect(option()).toBeNull();
-    open();
+    await open();
     expect(option()?.getAttribute("aria-checked")).toBe("true");
     act(() => setShowCompleted(false));
     expect(option()).toBeNull();
