@@ -74,7 +74,7 @@ export default function Toaster({ initial }: { initial?: PlainToast }) {
             key={item.id}
             role="status"
             aria-live="polite"
-            className={`toast toast--${item.variant ?? "default"}`}
+            className={`toast toast--${item.variant ?? "default"}${item.quiet ? " toast--quiet" : ""}`}
             style={offset ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 } : undefined}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}

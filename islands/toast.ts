@@ -11,6 +11,8 @@ export interface ToastAction {
 
 export interface ToastOptions extends PlainToast {
   action?: ToastAction;
+  /** A compact snackbar for what the person just did (a tick), not an alert (docs/decisions/046-calm-ticks.md). */
+  quiet?: boolean;
 }
 
 export interface ToastItem extends ToastOptions {

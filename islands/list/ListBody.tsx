@@ -22,6 +22,8 @@ export interface ListBodyProps {
   canDrag: boolean;
   sortAlpha: boolean;
   hasCompleted: boolean;
+  /** The "Done" group that ends the rows (docs/decisions/046-calm-ticks.md): how many items it holds, and whether they show. */
+  done: { count: number; open: boolean; onToggle: () => void };
   pending: ReadonlySet<number>;
   /** Offline, and which items have changes waiting to be saved. */
   outbox: OutboxView;
@@ -76,7 +78,7 @@ export function ListBody(props: ListBodyProps) {
   const offline = props.outbox.offline || props.outbox.unreachable;
   // Reset and clearing act on the list as the server has it, so they wait for a connection.
   const networkOnly = needsNetwork(offline);
-  const empty = emptyStateText({ total: props.total, shown: rows.length, readOnly, inParentView: Boolean(parent) });
+  const empty = emptyStateText({ total: props.total, shown: rows.length || props.done.count, readOnly, inParentView: Boolean(parent) });
   const subItemsOf = (task: Task) => {
     const children = data.tasks.filter((t) => t.parentId === task.id);
     return { done: children.filter((t) => t.completed).length, total: children.length };
@@ -116,6 +118,19 @@ export function ListBody(props: ListBodyProps) {
       onKeyMove={(event) => props.row.onKeyMove(event, index)}
     />
   ));
+
+  // Its rows follow it in the same list, so a row moving in keeps its place in the keyboard's and a drag's order.
+  const opened = rows.length - (props.done.open ? props.done.count : 0);
+  const doneHeading = props.done.count > 0 && (
+    <li className="done-heading">
+      <h2>
+        <button type="button" className="button button--ghost" aria-expanded={props.done.open} onClick={props.done.onToggle}>
+          <Icon name="forward" size={16} />
+          Done ({props.done.count})
+        </button>
+      </h2>
+    </li>
+  );
 
   return (
     <div className="list-screen">
@@ -193,7 +208,9 @@ export function ListBody(props: ListBodyProps) {
       ) : (
         <ul className="items" ref={props.rowsRef}>
           {pinned}
-          {items}
+          {items.slice(0, opened)}
+          {doneHeading}
+          {items.slice(opened)}
         </ul>
       )}
       {empty && !(data.loading && props.total === 0) && <p className="empty-state">{empty}</p>}

@@ -12,11 +12,12 @@ import { handleKeyMove, useSortable } from "../ui/useSortable";
 import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
-import { alphabetical, changedFields, completedLast, deletedWith, itemsOf, reorderGroup, truncateTitle } from "./logic";
+import { alphabetical, arrange, changedFields, deletedWith, itemsOf, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, subscribePrefs } from "./prefs";
 import { renameItem } from "./rename";
 import { resetCompletions } from "./reset";
 import { deleteWithUndo } from "./undo";
+import { useDoneGroup } from "./useDoneGroup";
 import { useListStore } from "./useListStore";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
@@ -83,9 +84,8 @@ export default function ListScreen(props: ListScreenProps) {
   const canTick = data.can.tick;
   const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
   const group = itemsOf(data.tasks, parent ? parent.id : 0);
-  const shown = view.showCompleted ? group : group.filter((task) => !task.completed);
-  const sorted = sortAlpha ? alphabetical(shown) : shown;
-  const rows = view.completedLast ? completedLast(sorted) : sorted;
+  const doneGroup = useDoneGroup(list.id, data.tasks, rowsRef);
+  const { rows, done } = arrange(sortAlpha ? alphabetical(group) : group, { ...view, doneOpen: doneGroup.open }, doneGroup.settled);
   const hasCompleted = data.tasks.some((task) => task.completed);
 
   // The dialogs' code is fetched once the page is idle: offline, a sheet or a delete's
@@ -253,6 +253,7 @@ export default function ListScreen(props: ListScreenProps) {
         canDrag={canDrag}
         sortAlpha={sortAlpha}
         hasCompleted={hasCompleted}
+        done={{ count: done, open: doneGroup.open, onToggle: doneGroup.toggle }}
         pending={ticking}
         outbox={outbox}
         rowsRef={rowsRef}

@@ -66,8 +66,31 @@ export function emptyStateText({ total, shown, readOnly, inParentView }: EmptySt
   return inParentView ? "No tasks yet. Add your first task to get started!" : "Add your first item to get started.";
 }
 
-/** "Completed at the bottom": open items first, then completed ones, each in the order given. */
-export const completedLast = (tasks: readonly Task[]) => [...tasks.filter((t) => !t.completed), ...tasks.filter((t) => t.completed)];
+/** "Completed at the bottom": open items first, then completed ones (or those `done` names), each in the order given. */
+export const completedLast = (tasks: readonly Task[], done = (task: Task) => task.completed) => [
+  ...tasks.filter((task) => !done(task)),
+  ...tasks.filter(done),
+];
+
+export interface ViewPrefs {
+  showCompleted: boolean;
+  completedLast: boolean;
+  /** The "Done" group shows its rows. */
+  doneOpen: boolean;
+}
+
+/**
+ * The rows a view shows, in order, and how many items the "Done" group at their end holds, shown
+ * or folded (docs/decisions/046-calm-ticks.md). `settled` are the items that count as done for
+ * where rows stand: a row just ticked keeps its place until the person pauses.
+ */
+export function arrange(sorted: readonly Task[], prefs: ViewPrefs, settled: ReadonlySet<number>): { rows: Task[]; done: number } {
+  const done = (task: Task) => settled.has(task.id);
+  if (!prefs.showCompleted) return { rows: sorted.filter((task) => !done(task)), done: 0 };
+  if (!prefs.completedLast) return { rows: sorted.slice(), done: 0 };
+  const count = sorted.filter(done).length;
+  return { rows: prefs.doneOpen ? completedLast(sorted, done) : sorted.filter((task) => !done(task)), done: count };
+}
 
 /** The fields of an edit that differ from the item as it is: only those are sent, so another person's change to another field stays. */
 export function changedFields(task: Task, fields: Partial<ItemFields>): Partial<ItemFields> {

@@ -1,7 +1,8 @@
 /**
  * State two islands of the list page share (they run in one bundle): the header's show/hide
  * completed toggle and the list itself. The preference lives in browser storage, default
- * true; "completed at the bottom" is stored the same way, default off.
+ * true; "completed at the bottom" is stored the same way, default off. Whether a list's "Done"
+ * group is folded is kept per list, default open.
  */
 const SHOW_COMPLETED_KEY = "showCompleted";
 const COMPLETED_LAST_KEY = "completedLast";
@@ -40,6 +41,10 @@ function store(key: string, value: boolean) {
     // Private mode without storage: the choice lasts for this page only.
   }
 }
+
+const doneCollapsedKey = (listId: number) => `doneCollapsed:${listId}`;
+export const readDoneCollapsed = (listId: number) => readStored(doneCollapsedKey(listId), false);
+export const storeDoneCollapsed = (listId: number, collapsed: boolean) => store(doneCollapsedKey(listId), collapsed);
 
 export const readStoredShowCompleted = () => readStored(SHOW_COMPLETED_KEY, true);
 

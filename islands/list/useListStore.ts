@@ -183,6 +183,7 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
           title: "Task completed",
           description: `"${truncateTitle(updated.title)}" marked as complete`,
           action: { label: "Undo", onClick: () => void toggle(updated, true, ticked) },
+          quiet: true,
         });
         completionToast.current = { taskId: updated.id, toastId };
       }
