@@ -82,14 +82,12 @@ export async function gatherChanges(store: Store, batchMs: number): Promise<bool
 }
 
 /** Tells each batch whose window has closed, once. */
-export async function tellDueBatches(store: Store, bus: EventBus): Promise<number> {
-  let told = 0;
+export async function tellDueBatches(store: Store, bus: EventBus): Promise<void> {
   for (const batch of await store.notifications.dueBatches(store.clock.now(), READ_LIMIT)) {
     const entries = await store.db.transaction(async (tx) => {
       if (!(await store.notifications.takeBatch(batch, tx))) return [];
       const list = await store.lists.findById(batch.listId, tx);
       if (!list) return [];
-      told++;
       return tell(store, tx, {
         list,
         body: batchBody(batch, list.name),
@@ -100,7 +98,6 @@ export async function tellDueBatches(store: Store, bus: EventBus): Promise<numbe
     });
     await announceNotifications(store, bus, entries);
   }
-  return told;
 }
 
 /** Tells each new recipient that a list was shared with them. */
