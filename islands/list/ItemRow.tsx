@@ -135,7 +135,8 @@ export function ItemRow(props: ItemRowProps) {
         {task.description.trim() !== "" && (
           <button
             type="button"
-            className="icon-button item__inline"
+            // A reader has no menu: their description button stays on a phone's row too.
+            className={readOnly ? "icon-button" : "icon-button item__inline"}
             aria-label={`View description of ${task.title}`}
             title="View description"
             onClick={() => props.onDescribe(task)}

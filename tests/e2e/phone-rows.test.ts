@@ -221,4 +221,18 @@ describe("list rows on a 390×844 touch phone", () => {
     await desktop.close();
     await context.close();
   });
+
+  it("keeps a reader's description button on a phone row, with no menu to find it in", async () => {
+    const { context } = await phone("rows_lender");
+    const { list } = await seedList(context.request, "Reading", [{ title: "Dune", description: "The paperback" }]);
+    await context.request.patch(`/api/task-lists/${list.id}`, { data: { linkAccess: "read" } });
+    const reader = await env.browser.newContext({ viewport: PHONE_390, hasTouch: true, isMobile: true, baseURL: env.baseUrl });
+    const page = await reader.newPage();
+    await gotoHydrated(page, `/list/${list.id}?shareId=${list.shareId}`);
+    await page.getByRole("button", { name: "View description of Dune" }).tap();
+    await visible(page, "The paperback");
+    expect(await page.getByRole("button", { name: "Actions for Dune" }).count()).toBe(0);
+    await reader.close();
+    await context.close();
+  });
 });
