@@ -5,6 +5,7 @@ import { eventsStore } from "./events";
 import { idempotencyStore } from "./idempotency";
 import { listSnapshots } from "./list-snapshots";
 import { listsStore } from "./lists";
+import { lostAccessStore } from "./lost-access";
 import { notificationsStore } from "./notifications";
 import { orphansStore } from "./orphans";
 import { pushStore } from "./push";
@@ -29,6 +30,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     sessions: sessionsStore(db),
     settings: settingsStore(db),
     lists: listsStore(db),
+    lostAccess: lostAccessStore(db),
     shares: sharesStore(db),
     accessStarts: accessStartsStore(db),
     events,
