@@ -71,7 +71,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await context.close();
   });
 
-  it("names every header control, shows no icon without a label, and lists More actions' entries by name", async () => {
+  it("names every header control, keeps the list's actions in words, and lists More actions' entries by name", async () => {
     const { page, context } = await phone("header_names");
     const { list, tasks } = await seedList(context.request, "Weekly shop", ["Milk", "Eggs", "Bread"]);
     await context.request.patch(`/api/tasks/${tasks[0]!.id}`, { data: { completed: true } });
@@ -87,9 +87,16 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
           return { name: control.getAttribute("aria-label") ?? words.textContent?.trim() ?? "", text: control.innerText.trim() };
         }),
     );
-    expect(controls.map((control) => control.name)).toEqual(["Back", "Listwell", "Share", "More actions"]);
-    // Beside Back's arrow and the logo's mark, each says what it does in words on screen.
-    expect(controls.slice(2).map((control) => control.text)).toEqual(["Share", "More"]);
+    // Every control has a name; the list's own say it in words, and the icons that had none are in the menu.
+    expect(controls.filter((control) => control.name === "")).toEqual([]);
+    const named = (name: string) => controls.find((control) => control.name === name);
+    expect([named("Back"), named("Listwell"), named("Share")?.text, named("More actions")?.text]).toEqual([
+      expect.anything(),
+      expect.anything(),
+      "Share",
+      "More",
+    ]);
+    for (const gone of ["Help & Info", "Settings", "Hide completed", "Completed at bottom", "Export"]) expect(named(gone)).toBeUndefined();
 
     await more(page).tap();
     const menu = page.getByRole("menu", { name: "More actions" });
@@ -123,6 +130,22 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await more(page).tap();
     await page.getByRole("menuitem", { name: "Activity" }).tap();
     await expect.poll(() => page.getByRole("dialog", { name: "Activity" }).isVisible()).toBe(true);
+
+    // On a desktop the header has room for SPEC's buttons: the menu holds only what is not there.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await more(page).click();
+    await expect
+      .poll(() => page.getByRole("menu", { name: "More actions" }).getByRole("menuitem").allTextContents())
+      .toEqual(["Export", "Activity"]);
+    for (const name of ["Hide completed", "Help & Info", "Settings"]) {
+      expect(
+        await page
+          .locator(".app-header")
+          .getByRole(name === "Hide completed" ? "button" : "link", { name })
+          .isVisible(),
+      ).toBe(true);
+    }
     await context.close();
   });
 
