@@ -14,4 +14,5 @@ export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "ListMenu",
   "ShareButton",
   "ListActivity",
+  "Bell",
 ]);

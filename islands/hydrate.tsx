@@ -31,6 +31,7 @@ const load: IslandLoaders = {
   ListMenu: () => import("./list/ListMenu"),
   ShareButton: () => import("./list/ShareButton"),
   ImportButton: () => import("./exchange/ImportButton"),
+  Bell: () => import("./notifications/Bell"),
 };
 
 /** Marks the island once React has attached to it, so tests and styles can tell, and says so. */

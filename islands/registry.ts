@@ -24,6 +24,7 @@ import ListActivity from "./activity/ListActivity";
 import ListMenu from "./list/ListMenu";
 import ShareButton from "./list/ShareButton";
 import ImportButton from "./exchange/ImportButton";
+import Bell from "./notifications/Bell";
 import type { ComponentProps } from "react";
 
 export const islands = {
@@ -47,6 +48,7 @@ export const islands = {
   ListMenu,
   ShareButton,
   ImportButton,
+  Bell,
 };
 
 export type IslandName = keyof typeof islands;

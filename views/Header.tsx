@@ -17,7 +17,7 @@ export interface HeaderProps {
   settingsDisabled?: boolean;
 }
 
-/** The header the signed-in screens share: title, greeting, Back, the page's actions, Help & Info, Settings. */
+/** The header the signed-in screens share: title, greeting, Back, the page's actions, the bell, Help & Info, Settings. */
 export function Header({ username, backHref, actions, menuOnPhone, settingsDisabled }: HeaderProps) {
   return (
     <header className={menuOnPhone ? "app-header app-header--menu" : "app-header"}>
@@ -37,6 +37,7 @@ export function Header({ username, backHref, actions, menuOnPhone, settingsDisab
       <div className="app-header__end">
         <span className="greeting">Hi, {username || "user"}</span>
         {actions}
+        {username && <Island name="Bell" props={{}} />}
         <a className="icon-button" href="/settings?tab=info" aria-label="Help & Info" title="Help & Info">
           <Icon name="help" />
         </a>

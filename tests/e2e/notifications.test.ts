@@ -1,0 +1,83 @@
+/**
+ * DESIGN §12.1's browser side on a 390×844 touch phone: the header's bell and its inbox, fed live
+ * by the server's notifications worker (driven by the test clock, as tests/api/push-*.test.ts do);
+ * Settings turning push on for this browser; the service worker showing a push and opening its list.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createList } from "../helpers/lists";
+import { type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
+import { pushWorld } from "../helpers/push-world";
+import { addTask } from "../helpers/tasks";
+import { registerUser } from "../helpers/test-app";
+import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+
+const PHONE_390 = { width: 390, height: 844 };
+
+describe("notifications in the browser", () => {
+  let env: BrowserEnv;
+  let receiver: PushReceiver;
+  let world: ReturnType<typeof pushWorld>;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    receiver = startPushReceiver();
+    world = pushWorld(env.testApp, receiver);
+    // The worker's first pass starts it after everything already in the database.
+    await world.pass(0);
+  });
+  afterAll(async () => {
+    receiver.stop();
+    await env.close();
+  });
+
+  async function phone(username: string): Promise<{ context: BrowserContext; page: Page; user: { id: number } }> {
+    const signedIn = await signedInContext(env, username);
+    const storageState = await signedIn.context.storageState();
+    await signedIn.context.close();
+    const context = await env.browser.newContext({
+      viewport: PHONE_390,
+      hasTouch: true,
+      isMobile: true,
+      baseURL: env.baseUrl,
+      storageState,
+    });
+    return { context, page: await context.newPage(), user: signedIn.user };
+  }
+
+  /** Sam's Groceries shared with `username`, who is on a phone. */
+  async function household(tag: string) {
+    const alex = await phone(`alex_${tag}`);
+    const sam = await registerUser(env.testApp, `Sam_${tag}`);
+    const list = await createList(sam, "Groceries");
+    await sam.post("/api/share-by-username", { listId: list.id, username: `alex_${tag}`, accessLevel: "write" });
+    await world.afterWindow();
+    return { alex, sam, list };
+  }
+
+  it("the bell counts what others did, live; its inbox says it, and opening it marks it read", async () => {
+    const { alex, sam, list } = await household("b");
+    const { page } = alex;
+    await gotoHydrated(page, "/");
+    // The share itself was told to Alex.
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 1 unread");
+
+    for (const title of ["Milk", "Eggs", "Bread", "Butter"]) await addTask(sam, { listId: list.id, title });
+    await world.afterWindow();
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 2 unread");
+    expect(await bell.textContent()).toBe("2");
+    await keepScreenshot(page, "bell-count", false);
+
+    await bell.tap();
+    const inbox = page.getByRole("menu", { name: "Notifications" });
+    const first = inbox.getByRole("menuitem").first();
+    await expect.poll(() => first.textContent()).toMatch(/^GroceriesNewSam_b added Milk, Eggs and 2 more to Groceries.* ago$/);
+    expect(await first.getAttribute("href")).toBe(`/list/${list.id}`);
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
+    const unread = () =>
+      env.testApp.store.db.all<{ id: number }>("SELECT id FROM notifications WHERE user_id = ? AND read_at IS NULL", [alex.user.id]);
+    expect(await unread()).toEqual([]);
+    await keepScreenshot(page, "bell-inbox", false);
+    await alex.context.close();
+  });
+});
