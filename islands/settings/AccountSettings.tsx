@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { client } from "../api";
+import { type PushState, usePush } from "../notifications/usePush";
 import { waitingCount } from "../offline/db";
 import { flashToast, toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -39,7 +40,49 @@ export interface AccountSettingsProps {
   username: string;
 }
 
-/** Settings' Account tab: username with its Edit dialog, Change Password, Logout. */
+const PUSH_WORDS: Record<PushState, string> = {
+  checking: "Checking this browser…",
+  unsupported: "This browser cannot show notifications.",
+  blocked: "Blocked in this browser's site settings: allow notifications for Listwell there first.",
+  on: "On for this browser.",
+  off: "Off for this browser.",
+};
+
+/** Push for this browser: its state in words, and one button that turns it on (asking permission then) or off. */
+function NotificationsRow() {
+  const { state, busy, flip } = usePush();
+  const tap = () =>
+    flip?.().catch((error: Error) =>
+      toast({ title: "Notifications were not changed", description: error.message, variant: "destructive" }),
+    );
+  return (
+    <SettingsRow
+      id="account-notifications-label"
+      icon="bell"
+      title="Notifications"
+      action={
+        flip && (
+          <button
+            type="button"
+            className="button button--outline button--small"
+            aria-label={`${state === "on" ? "Turn off" : "Turn on"} notifications`}
+            onClick={tap}
+            disabled={busy}
+          >
+            {busy && <Spinner />}
+            {state === "on" ? "Turn off" : "Turn on"}
+          </button>
+        )
+      }
+    >
+      <p className="muted" role="status">
+        {PUSH_WORDS[state]}
+      </p>
+    </SettingsRow>
+  );
+}
+
+/** Settings' Account tab: username with its Edit dialog, Change Password, notifications, Logout. */
 export default function AccountSettings({ username }: AccountSettingsProps) {
   const [dialog, setDialog] = useState<"username" | "password" | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -101,6 +144,7 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
       >
         <p className="muted">Change the password you sign in with.</p>
       </SettingsRow>
+      <NotificationsRow />
       <SettingsRow
         id="account-session-label"
         icon="logout"

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createList } from "../helpers/lists";
-import { type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
+import { browserKeys, type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
 import { pushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { registerUser } from "../helpers/test-app";
@@ -79,5 +79,52 @@ describe("notifications in the browser", () => {
     expect(await unread()).toEqual([]);
     await keepScreenshot(page, "bell-inbox", false);
     await alex.context.close();
+  });
+
+  it("Settings turns push on for this browser once permission is granted (a row on the server), and off again", async () => {
+    const { context, page, user } = await phone("pusher");
+    await context.grantPermissions(["notifications"], { origin: env.baseUrl });
+    // Headless Chromium reaches no push service (its subscribe fails with "push service error"):
+    // the browser's PushManager answers as Chromium's would, keeping the key it was given.
+    const { p256dh, auth } = await browserKeys();
+    await context.addInitScript(
+      ({ p256dh, auth }) => {
+        let held: object | null = null;
+        PushManager.prototype.getSubscription = async () => held as PushSubscription | null;
+        PushManager.prototype.subscribe = async (options) => {
+          const endpoint = `https://push.example/${crypto.randomUUID()}`;
+          (window as unknown as { serverKey: unknown }).serverKey = options?.applicationServerKey;
+          held = {
+            endpoint,
+            toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+            unsubscribe: async () => {
+              held = null;
+              return true;
+            },
+          };
+          return held as PushSubscription;
+        };
+      },
+      { p256dh, auth },
+    );
+    await gotoHydrated(page, "/settings?tab=account");
+    const section = page.getByRole("region", { name: "Notifications", exact: true });
+    await expect.poll(() => section.getByRole("status").textContent()).toBe("Off for this browser.");
+    const rows = () =>
+      env.testApp.store.db.all<{ endpoint: string }>("SELECT endpoint FROM push_subscriptions WHERE user_id = ?", [user.id]);
+    expect(await rows()).toEqual([]);
+
+    await section.getByRole("button", { name: "Turn on notifications" }).tap();
+    await expect.poll(() => section.getByRole("status").textContent()).toBe("On for this browser.");
+    const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint);
+    expect(await rows()).toEqual([{ endpoint }]);
+    const { publicKey } = await (await context.request.get("/api/push/key")).json();
+    expect(await page.evaluate(() => (window as unknown as { serverKey: unknown }).serverKey)).toBe(publicKey);
+    await keepScreenshot(page, "bell-settings", false);
+
+    await section.getByRole("button", { name: "Turn off notifications" }).tap();
+    await expect.poll(() => section.getByRole("status").textContent()).toBe("Off for this browser.");
+    expect(await rows()).toEqual([]);
+    await context.close();
   });
 });
