@@ -10,6 +10,7 @@ import { browserKeys, type PushReceiver, startPushReceiver } from "../helpers/pu
 import { pushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { registerUser } from "../helpers/test-app";
+import { untilControlled } from "./offline-cache-helpers";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
 const PHONE_390 = { width: 390, height: 844 };
@@ -125,6 +126,69 @@ describe("notifications in the browser", () => {
     await section.getByRole("button", { name: "Turn off notifications" }).tap();
     await expect.poll(() => section.getByRole("status").textContent()).toBe("Off for this browser.");
     expect(await rows()).toEqual([]);
+    await context.close();
+  });
+
+  it("the service worker shows a push (title, body, icon, link), one per list: a newer one replaces the older", async () => {
+    const { context, page } = await phone("shown");
+    await context.grantPermissions(["notifications"], { origin: env.baseUrl });
+    await gotoHydrated(page, "/");
+    await untilControlled(page);
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${env.baseUrl}/`);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    const registrationId = await registered;
+    const push = (message: Record<string, unknown>) =>
+      cdp.send("ServiceWorker.deliverPushMessage", { origin: env.baseUrl, registrationId, data: JSON.stringify(message) });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, icon, data }) => ({
+          title,
+          body,
+          tag,
+          icon,
+          data,
+        })),
+      );
+
+    await push({
+      title: "Groceries",
+      body: "Sam added Milk to Groceries",
+      url: "/list/7",
+      tag: "list-7",
+      listId: 7,
+      actor: "Sam",
+      count: 1,
+    });
+    await expect
+      .poll(shown)
+      .toEqual([
+        {
+          title: "Groceries",
+          body: "Sam added Milk to Groceries",
+          tag: "list-7",
+          icon: `${env.baseUrl}/favicon.svg`,
+          data: { url: "/list/7" },
+        },
+      ]);
+    await push({
+      title: "Groceries",
+      body: "Sam ticked Milk on Groceries",
+      url: "/list/7",
+      tag: "list-7",
+      listId: 7,
+      actor: "Sam",
+      count: 1,
+    });
+    await push({ title: "Hardware", body: "Alex is going shopping", url: "/list/8", tag: "list-8", listId: 8, actor: "Alex", count: 1 });
+    await expect
+      .poll(async () => (await shown()).map(({ tag, body }) => `${tag}: ${body}`).sort())
+      .toEqual(["list-7: Sam ticked Milk on Groceries", "list-8: Alex is going shopping"]);
     await context.close();
   });
 });
