@@ -44,6 +44,7 @@ export default function ListMenu({ listId, shareId, signedIn }: ListMenuProps) {
       {open === "menu" && (
         <Suspense fallback={null}>
           <ListMenuEntries
+            listId={listId}
             button={button}
             prefs={prefs}
             signedIn={signedIn}

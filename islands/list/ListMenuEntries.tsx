@@ -1,8 +1,12 @@
-import { type RefObject, useRef } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import type { NotificationMode } from "../../src/shared/notifications";
+import { client } from "../api";
+import { toast } from "../toast";
 import { useMenu } from "../ui/useMenu";
 import { type ListPrefs, setCompletedLast, setShowCompleted } from "./prefs";
 
 export interface EntriesProps {
+  listId: number;
   button: RefObject<HTMLButtonElement | null>;
   prefs: ListPrefs;
   signedIn: boolean;
@@ -12,9 +16,13 @@ export interface EntriesProps {
 }
 
 /** The entries of the list header's More actions menu (./ListMenu.tsx). */
-export default function ListMenuEntries({ button, prefs, signedIn, onClose, onExport, onActivity }: EntriesProps) {
+export default function ListMenuEntries({ listId, button, prefs, signedIn, onClose, onExport, onActivity }: EntriesProps) {
   const menu = useRef<HTMLDivElement>(null);
+  const [mode, setMode] = useState<NotificationMode | null>(null);
   useMenu(menu, button, onClose);
+  useEffect(() => {
+    if (signedIn) void client["task-lists"][":id"].notifications.$get({ param: { id: listId } }).then((answer) => setMode(answer.mode));
+  }, [listId, signedIn]);
   const run = (action: () => void) => () => {
     onClose();
     button.current?.focus();
@@ -49,6 +57,23 @@ export default function ListMenuEntries({ button, prefs, signedIn, onClose, onEx
       <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onActivity)}>
         Activity
       </button>
+      {signedIn && (
+        <>
+          {/* Shown at once, so the entries do not move; it waits for the list's mode before it acts. */}
+          <button
+            type="button"
+            role="menuitem"
+            aria-disabled={mode === null || undefined}
+            className="actions-menu__item"
+            onClick={mode ? run(() => void mute(listId, mode)) : undefined}
+          >
+            {mode === "off" ? "Unmute notifications" : "Mute notifications"}
+          </button>
+          <button type="button" role="menuitem" className="actions-menu__item" onClick={run(() => void goShopping(listId))}>
+            Going shopping
+          </button>
+        </>
+      )}
       <a role="menuitem" className="actions-menu__item list-menu__phone" href="/settings?tab=info">
         Help &amp; Info
       </a>
@@ -63,4 +88,28 @@ export default function ListMenuEntries({ button, prefs, signedIn, onClose, onEx
       )}
     </div>
   );
+}
+
+/** This person's notifications of this list, off or on again (DESIGN §12.1). */
+async function mute(listId: number, mode: NotificationMode) {
+  const next = mode === "off" ? "all" : "off";
+  try {
+    await client["task-lists"][":id"].notifications.$put({ param: { id: listId }, json: { mode: next } });
+    toast({ title: next === "off" ? "Notifications muted for this list" : "Notifications on for this list" });
+  } catch (error) {
+    toast({ title: "Notifications were not changed", description: (error as Error).message, variant: "destructive" });
+  }
+}
+
+/** Tells everyone else on the list at once that this person is going shopping; the server says when it is too soon. */
+async function goShopping(listId: number) {
+  try {
+    const { told } = await client["task-lists"][":id"].nudge.$post({ param: { id: listId }, json: {} });
+    toast({
+      title: "Going shopping",
+      description: `${told === 1 ? "1 person was" : `${told} people were`} told to add what they need now.`,
+    });
+  } catch (error) {
+    toast({ title: "Not sent", description: (error as Error).message, variant: "destructive" });
+  }
 }

@@ -165,17 +165,15 @@ describe("notifications in the browser", () => {
       actor: "Sam",
       count: 1,
     });
-    await expect
-      .poll(shown)
-      .toEqual([
-        {
-          title: "Groceries",
-          body: "Sam added Milk to Groceries",
-          tag: "list-7",
-          icon: `${env.baseUrl}/favicon.svg`,
-          data: { url: "/list/7" },
-        },
-      ]);
+    await expect.poll(shown).toEqual([
+      {
+        title: "Groceries",
+        body: "Sam added Milk to Groceries",
+        tag: "list-7",
+        icon: `${env.baseUrl}/favicon.svg`,
+        data: { url: "/list/7" },
+      },
+    ]);
     await push({
       title: "Groceries",
       body: "Sam ticked Milk on Groceries",
@@ -190,5 +188,44 @@ describe("notifications in the browser", () => {
       .poll(async () => (await shown()).map(({ tag, body }) => `${tag}: ${body}`).sort())
       .toEqual(["list-7: Sam ticked Milk on Groceries", "list-8: Alex is going shopping"]);
     await context.close();
+  });
+
+  it("a list's More actions mutes and unmutes its notifications, and tells the others Alex is going shopping, once in 5 minutes", async () => {
+    const { alex, list } = await household("m");
+    const { page } = alex;
+    await gotoHydrated(page, `/list/${list.id}`);
+    const more = page.getByRole("button", { name: "More actions", exact: true });
+    const entry = (name: string) => page.getByRole("menu", { name: "More actions" }).getByRole("menuitem", { name });
+    const toastSaying = (text: string) => page.getByRole("status").filter({ hasText: text });
+    const modes = () =>
+      env.testApp.store.db.all<{ mode: string }>("SELECT mode FROM notification_modes WHERE list_id = ? AND user_id = ?", [
+        list.id,
+        alex.user.id,
+      ]);
+
+    await more.tap();
+    await expect.poll(() => entry("Mute notifications").getAttribute("aria-disabled")).toBe(null);
+    await entry("Mute notifications").tap();
+    await toastSaying("Notifications muted for this list").waitFor();
+    expect(await modes()).toEqual([{ mode: "off" }]);
+    await more.tap();
+    await page.screenshot({ path: "/work/notes/shots/bell-list-menu.png" });
+    await entry("Unmute notifications").tap();
+    await toastSaying("Notifications on for this list").waitFor();
+    expect(await modes()).toEqual([]);
+
+    await more.tap();
+    await entry("Going shopping").tap();
+    await toastSaying("1 person was told to add what they need now.").waitFor();
+    await world.pass(0);
+    const told = await env.testApp.store.db.all<{ body: string }>(
+      "SELECT n.body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = ? ORDER BY n.id",
+      ["Sam_m"],
+    );
+    expect(told.map(({ body }) => body)).toEqual(["Alex_m is going shopping"]);
+    await more.tap();
+    await entry("Going shopping").tap();
+    await toastSaying("You told everyone a moment ago. You can nudge this list again in a few minutes.").waitFor();
+    await alex.context.close();
   });
 });
