@@ -100,6 +100,7 @@ describe("pages and their islands", () => {
       "ShareButton",
       "ListMenu",
       "ListActivity",
+      "Bell",
     ] as const) {
       expect(list).toContain(`data-island="${deferred}"`);
       expect(list).not.toContain(t.assets.islands[deferred]![0]);

@@ -108,7 +108,7 @@ describe("islands load per page in Chromium", () => {
     await owner.context.request.post("/api/share-by-username", {
       data: { listId: list.id, username: "hydra_admin", accessLevel: "write" },
     });
-    const header = ["VersionDialog", "SessionRecovery", "LiveUpdates"];
+    const header = ["VersionDialog", "SessionRecovery", "LiveUpdates", "Bell"];
     const signedIn: Array<[Page, string, string[]]> = [
       [owner.page, "/", [...header, "HomeScreen", "Toaster"]],
       [owner.page, `/list/${list.id}`, [...header, "CompletedToggle", "ShareButton", "ListMenu", "ListActivity", "ListScreen", "Toaster"]],
