@@ -33,12 +33,16 @@ export default function Bell() {
 
   useEffect(() => {
     let live = false;
-    void client.notifications.$get().then((inbox) => {
-      // A live message that came first carries the newer count.
-      if (live) return;
-      setNotifications(inbox.notifications);
-      setUnread(inbox.unread);
-    });
+    // Offline (a kept page) the bell stays empty until the live connection brings news.
+    client.notifications
+      .$get()
+      .then((inbox) => {
+        // A live message that came first carries the newer count.
+        if (live) return;
+        setNotifications(inbox.notifications);
+        setUnread(inbox.unread);
+      })
+      .catch(() => {});
     return subscribeLive((message) => {
       if (message.type !== NOTIFICATION) return;
       live = true;
@@ -50,17 +54,30 @@ export default function Bell() {
 
   useEffect(() => showBadge(unread), [unread]);
 
+  /** The ids the server marked read at this opening. */
+  const marked = useRef<number[]>([]);
+
   const close = useCallback(() => {
     setOpen(false);
-    // Marked read only once closed, so what was new stays marked while it is read.
-    setNotifications((shown) => (shown.some(({ read }) => !read) ? shown.map((entry) => ({ ...entry, read: true })) : shown));
+    // Shown read only once closed, so what was new stays marked while it is read.
+    const ids = new Set(marked.current);
+    marked.current = [];
+    if (ids.size > 0) setNotifications((shown) => shown.map((entry) => (ids.has(entry.id) ? { ...entry, read: true } : entry)));
   }, []);
 
   async function toggle() {
     if (open) return close();
     setOpen(true);
     const ids = notifications.filter(({ read }) => !read).map(({ id }) => id);
-    if (ids.length > 0) setUnread((await client.notifications.read.$post({ json: { ids } })).unread);
+    if (ids.length === 0) return;
+    // When the call fails nothing is marked: the count stays, and the next opening tries again.
+    await client.notifications.read.$post({ json: { ids } }).then(
+      ({ unread }) => {
+        marked.current = ids;
+        setUnread(unread);
+      },
+      () => {},
+    );
   }
 
   return (

@@ -79,6 +79,11 @@ describe("notifications in the browser", () => {
       env.testApp.store.db.all<{ id: number }>("SELECT id FROM notifications WHERE user_id = ? AND read_at IS NULL", [alex.user.id]);
     expect(await unread()).toEqual([]);
     await keepScreenshot(page, "bell-inbox", false);
+    // Closed and opened again, what was read is no longer marked New.
+    await bell.tap();
+    await bell.tap();
+    await expect.poll(() => inbox.getByText("New", { exact: true }).count()).toBe(0);
+    expect(await inbox.getByRole("menuitem").count()).toBe(2);
     await alex.context.close();
   });
 
