@@ -219,7 +219,7 @@ describe("notifications in the browser", () => {
     await readToast("Notifications muted for this list");
     expect(await modes()).toEqual([{ mode: "off" }]);
     await more.tap();
-    await page.screenshot({ path: "/work/notes/shots/bell-list-menu.png" });
+    await keepScreenshot(page, "bell-list-menu", false);
     await entry("Unmute notifications").tap();
     await readToast("Notifications on for this list");
     expect(await modes()).toEqual([]);
