@@ -6,14 +6,7 @@ import { Spinner } from "./ui/Icon";
 import { displayedChanges } from "./version/changes";
 
 /**
- * A list page is someone mid-task (ticking in the shop): a modal there would take their tap. The
- * version waits for the next other page (Home, on the way back), where check-updates answers it
- * until it is seen.
- */
-const mayInterrupt = () => !location.pathname.startsWith("/list/");
-
-/**
- * The version dialog (docs/product-rules.md#versions) on every signed-in page but a list's: shown when check-updates says
+ * The version dialog (docs/product-rules.md#versions) on every signed-in page but a list's (views/Header.tsx): shown when check-updates says
  * a version is unseen, or when one is announced live; 'Get Latest Updates' marks it seen and reloads.
  */
 export default function VersionDialog() {
@@ -21,7 +14,6 @@ export default function VersionDialog() {
   const [refreshing, setRefreshing] = useState(false);
 
   useEffect(() => {
-    if (!mayInterrupt()) return;
     let active = true;
     client.version["check-updates"]
       .$get()

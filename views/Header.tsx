@@ -15,10 +15,15 @@ export interface HeaderProps {
   menuOnPhone?: boolean;
   /** Settings is disabled on the settings screen itself, and for a guest, who has none. */
   settingsDisabled?: boolean;
+  /**
+   * A list page: someone mid-task (ticking in the shop), whom a What's New modal would take a tap
+   * from. The version waits for the next other page, where check-updates answers it until it is seen.
+   */
+  midTask?: boolean;
 }
 
 /** The header the signed-in screens share: title, greeting, Back, the page's actions, the bell, Help & Info, Settings. */
-export function Header({ username, backHref, actions, menuOnPhone, settingsDisabled }: HeaderProps) {
+export function Header({ username, backHref, actions, menuOnPhone, settingsDisabled, midTask }: HeaderProps) {
   return (
     <header className={menuOnPhone ? "app-header app-header--menu" : "app-header"}>
       <div className="app-header__start">
@@ -51,8 +56,8 @@ export function Header({ username, backHref, actions, menuOnPhone, settingsDisab
           </a>
         )}
       </div>
-      {/* Signed-in pages only: the What's New dialog and recovery from an expired session. */}
-      {username && <Island name="VersionDialog" props={{}} />}
+      {/* Signed-in pages only: the What's New dialog (not mid-task) and recovery from an expired session. */}
+      {username && !midTask && <Island name="VersionDialog" props={{}} />}
       {username && <Island name="SessionRecovery" props={{ username }} />}
       {/* Live updates on every page with this header; it reads a list page's list from the URL. */}
       <Island name="LiveUpdates" props={{}} />

@@ -47,6 +47,7 @@ export function ListPage({ assets, theme, username, screen, sharing, linkExpiry 
         backHref={guestAuth ?? "/"}
         settingsDisabled={!username}
         menuOnPhone
+        midTask
         actions={
           <>
             <Island name="CompletedToggle" props={{ hasCompleted }} />

@@ -91,8 +91,9 @@ describe("pages and their islands", () => {
     const list = (await owner.get<string>(`/list/${listId}`)).body;
     expect(scriptsOf(list)).toEqual(expectedScripts(t.assets, ["ListScreen"]));
     expect(list).not.toContain(t.assets.islands.AuthPanel![0]);
+    // A list page is someone mid-task: no What's New there (views/Header.tsx).
+    expect(list).not.toContain('data-island="VersionDialog"');
     for (const deferred of [
-      "VersionDialog",
       "SessionRecovery",
       "LiveUpdates",
       "Toaster",
