@@ -11,9 +11,12 @@ import { seedList } from "./list-helpers";
 
 const KB = 1024;
 const LIST_PAGE = "list, 50 items";
-/** React 19 + react-dom alone is ~66 KB gzip (docs/architecture.md#speed): the list page's islands get the rest. */
-const LIST_PAGE_JS_BUDGET = 100 * KB;
-const CSS_BUDGET = 8 * KB;
+/**
+ * React 19 + react-dom alone is ~66 KB gzip (docs/architecture.md#speed): the list page's islands
+ * get the rest. Both budgets grew with the phone-first rows, menus and the bell (docs/decisions/051).
+ */
+const LIST_PAGE_JS_BUDGET = 104 * KB;
+const CSS_BUDGET = 8.5 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
 
@@ -125,7 +128,7 @@ describe("what each page loads, gzip", () => {
   }, 120_000);
   afterAll(() => env.close());
 
-  it("keeps the 50-item list page's scripts within 100 KB gzip", () => {
+  it("keeps the 50-item list page's scripts within 104 KB gzip", () => {
     const list = loads.get(LIST_PAGE)!;
     // The recording itself works: the list page has islands, so it loads script.
     expect(list.some((file) => file.kind === "js")).toBe(true);
@@ -140,7 +143,7 @@ describe("what each page loads, gzip", () => {
     expect(heavier).toEqual([]);
   });
 
-  it("keeps every page's stylesheets within 8 KB gzip", () => {
+  it("keeps every page's stylesheets within 8.5 KB gzip", () => {
     for (const [name, files] of loads) {
       expect(
         files.some((file) => file.kind === "css"),
