@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Task } from "../../src/shared/types";
-import { systemTimers, type Timers } from "../../src/realtime/throttle";
+import { systemTimers, type Timers } from "../../src/shared/timers";
 import { readDoneCollapsed, storeDoneCollapsed } from "./prefs";
 
 /** How long the rows are left still after the last tap or key press on them (docs/decisions/046-calm-ticks.md). */

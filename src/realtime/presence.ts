@@ -4,7 +4,8 @@ import { PRESENCE, type PresencePayload } from "../shared/live-messages";
 import type { Store } from "../store";
 import { listTopic, type BusMessage, type EventBus } from "../domain/bus";
 import { listNotice, type Subscriber } from "./subscriber";
-import { createThrottle, systemTimers, type Timers } from "./throttle";
+import { systemTimers, type Timers } from "../shared/timers";
+import { createThrottle } from "./throttle";
 
 /**
  * Who has a list open now (docs/decisions/024), told live to everyone following it. Each instance knows its

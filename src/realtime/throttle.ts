@@ -4,23 +4,7 @@
  * out and never more often than the interval allows.
  */
 
-/** The time and timers a throttle reads; tests pass their own to move time without sleeping. */
-export interface Timers {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => {
-    const handle = setTimeout(run, ms);
-    // A pending run must not keep a stopping process alive.
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+import { systemTimers, type Timers } from "../shared/timers";
 
 export function createThrottle<K>(intervalMs: number, task: (key: K) => void, timers: Timers = systemTimers) {
   const lastRun = new Map<K, number>();

@@ -1,4 +1,4 @@
-import type { Timers } from "../../src/realtime/throttle";
+import type { Timers } from "../../src/shared/timers";
 
 /** Timers that stand still until the test moves them: `advance` runs what falls due, in order. */
 export interface ManualTimers extends Timers {
