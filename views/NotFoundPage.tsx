@@ -2,7 +2,7 @@ import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Layout } from "./Layout";
 
-/** SPEC's not-found page, for any path that names nothing (a list that no longer opens has views/LostAccessPage.tsx). */
+/** The product's not-found page, for any path that names nothing (a list that no longer opens has views/LostAccessPage.tsx). */
 export function NotFoundPage({ assets, theme }: { assets: Assets; theme: ThemeId }) {
   return (
     <Layout title="Page not found" theme={theme} assets={assets}>

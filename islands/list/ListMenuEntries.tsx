@@ -90,7 +90,7 @@ export default function ListMenuEntries({ listId, button, prefs, signedIn, onClo
   );
 }
 
-/** This person's notifications of this list, off or on again (DESIGN §12.1). */
+/** This person's notifications of this list, off or on again (docs/decisions/050-notifications.md). */
 async function mute(listId: number, mode: NotificationMode) {
   const next = mode === "off" ? "all" : "off";
   try {

@@ -92,7 +92,7 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
         window.location.assign("/");
       } else if (error instanceof ApiRequestError && error.status === 404) {
         // The page reloads into the one that says why (docs/decisions/048-dead-links.md), told
-        // what this tab knew; a link's page shows the SPEC toast itself, a recipient's is flashed.
+        // what this tab knew; a link's page shows the shared-access toast itself, a recipient's is flashed.
         const { name, ownerName } = store.getView();
         noteLostList({ listId: target.listId, shareId: target.shareId ?? null, listName: name, ownerName });
         if (!target.shareId) flashToast(SHARED_ACCESS_FAILED);

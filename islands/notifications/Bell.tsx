@@ -1,5 +1,5 @@
 /**
- * @module The header's bell (DESIGN §12.1): the unread count of the person's inbox, read once on
+ * @module The header's bell (docs/decisions/050-notifications.md): the unread count of the person's inbox, read once on
  * hydration and kept current by the live connection's `notification` messages; tapping it opens
  * the last notifications, which marks those it shows read. The app icon's badge follows the count
  * where the platform has one (docs/decisions/050-notifications.md).

@@ -1,5 +1,5 @@
 /**
- * @module Push notifications for this browser (DESIGN §12.1): whether they are on, and turning
+ * @module Push notifications for this browser (docs/decisions/050-notifications.md): whether they are on, and turning
  * them on or off. Permission is asked only from the tap that turns them on; the subscription is
  * the service worker's, made with the server's VAPID key and handed to the server, which sends
  * to it until it is deleted (docs/decisions/050-notifications.md).

@@ -7,7 +7,7 @@ import { AppError, unauthorized } from "./errors";
 import { actorLabel, announceNotifications, INBOX_LIMIT, tell } from "./notifications";
 
 /**
- * @module What a person controls and reads of their notifications (DESIGN §12.1): each list's
+ * @module What a person controls and reads of their notifications (docs/decisions/050-notifications.md): each list's
  * mode, the "going shopping" nudge, and the inbox. A list one may not read answers 404 as everywhere.
  */
 

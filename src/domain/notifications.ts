@@ -10,7 +10,7 @@ import { linkIsLive } from "./access";
 import { type EventBus, userTopic } from "./bus";
 
 /**
- * @module Who is told, and what (DESIGN §12.1, docs/decisions/050-notifications.md): everyone who
+ * @module Who is told, and what (docs/decisions/050-notifications.md): everyone who
  * can read the list but the actor and those who muted it gets one inbox entry each, every browser
  * they subscribed one queued push, and link guests' browsers on the list's live link the push too.
  */

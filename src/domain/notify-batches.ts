@@ -4,7 +4,7 @@ import type { EventBus } from "./bus";
 import { actorLabel, announceNotifications, batchBody, tell } from "./notifications";
 
 /**
- * @module From the event log to notifications (DESIGN §12.1, docs/decisions/050-notifications.md).
+ * @module From the event log to notifications (docs/decisions/050-notifications.md).
  * The events table every change already writes in its own transaction is the outbox: these read
  * it after their cursor, so no route tells anybody itself and nothing committed is missed. One
  * actor's adds and ticks on one list gather in a batch that is told once, `NOTIFY_BATCH_MS` after

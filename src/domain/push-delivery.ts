@@ -5,7 +5,7 @@ import type { QueuedPush } from "../store/push";
 import { vapidKeysOf } from "./push-subscriptions";
 
 /**
- * @module Sending the delivery queue (DESIGN §12.1, docs/decisions/050-notifications.md): each due
+ * @module Sending the delivery queue (docs/decisions/050-notifications.md): each due
  * push is leased to one instance, posted to its push service, and then done (2xx), dropped with its
  * subscription (404/410: the browser unsubscribed), or tried again later (429, 5xx, no answer),
  * honouring Retry-After, until it has waited 24 hours.

@@ -8,7 +8,7 @@ import { type Caller, resolveShareAccess } from "./access";
 import { badRequest, notFound, unauthorized } from "./errors";
 
 /**
- * @module Who may receive pushes (DESIGN §12.1): a signed-in browser for its account, or a link
+ * @module Who may receive pushes (docs/decisions/050-notifications.md): a signed-in browser for its account, or a link
  * guest's browser for the one list its shareId opens, and the server's VAPID keys they are sent under.
  */
 

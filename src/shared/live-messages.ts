@@ -27,7 +27,7 @@ export function progressCountsOf(message: LiveMessage): ListProgressPayload | un
 }
 
 /**
- * Sent to a user's open pages when something was added to their inbox (DESIGN §12.1), with
+ * Sent to a user's open pages when something was added to their inbox (docs/decisions/050-notifications.md), with
  * `payload: {notification, unread}` (src/shared/notifications.ts).
  */
 export const NOTIFICATION = "notification";

@@ -1,5 +1,5 @@
 /**
- * @module Notifications' wire shapes (DESIGN §12.1, docs/decisions/050-notifications.md): the
+ * @module Notifications' wire shapes (docs/decisions/050-notifications.md): the
  * payloads the API accepts, checked with zod on the server, and what it answers.
  */
 import * as z from "zod";

@@ -2,7 +2,7 @@ import type { Actor } from "../shared/attribution";
 import type { InboxNotification, NotificationMode } from "../shared/notifications";
 import { type Db, isoFromMs } from "./db";
 
-/** A list change that may be told (DESIGN §12.1): an item added or ticked, read from the events table. */
+/** A list change that may be told (docs/decisions/050-notifications.md): an item added or ticked, read from the events table. */
 export interface NotableChange {
   id: number;
   listId: number;

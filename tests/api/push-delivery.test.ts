@@ -9,7 +9,7 @@ import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.1, who is told and how: everyone who can read the list but the actor, one push per
+ * Notifications (docs/decisions/050-notifications.md), who is told and how: everyone who can read the list but the actor, one push per
  * actor and list per window, encrypted to each browser's keys and signed with the server's VAPID
  * key, through a push service played by a local receiver.
  */

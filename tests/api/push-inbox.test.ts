@@ -8,7 +8,7 @@ import { pushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §12.1: each list's notification mode, the "going shopping" nudge, the inbox and its live message. */
+/** Notifications (docs/decisions/050-notifications.md): each list's notification mode, the "going shopping" nudge, the inbox and its live message. */
 describeEachDialect("notification modes, nudges and the inbox", (dialect) => {
   let t: TestApp;
   let receiver: PushReceiver;

@@ -14,7 +14,7 @@ import { addTask } from "../helpers/tasks";
 import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
- * DESIGN §12.1, the durable delivery queue: 2xx is done, 404/410 drop the subscription, 429/5xx
+ * Notifications (docs/decisions/050-notifications.md), the durable delivery queue: 2xx is done, 404/410 drop the subscription, 429/5xx
  * are tried again after a backoff that honours Retry-After, for up to a day; with two instances on
  * one database every push is sent once.
  */

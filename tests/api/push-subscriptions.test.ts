@@ -5,7 +5,7 @@ import { createList } from "../helpers/lists";
 import { browserKeys } from "../helpers/push-receiver";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
-/** DESIGN §12.1: the server's VAPID key, and the browsers that subscribe for pushes (accounts, and link guests for their list). */
+/** Notifications (docs/decisions/050-notifications.md): the server's VAPID key, and the browsers that subscribe for pushes (accounts, and link guests for their list). */
 describeEachDialect("push key and subscriptions", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

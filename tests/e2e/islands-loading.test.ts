@@ -135,7 +135,7 @@ describe("islands load per page in Chromium", () => {
       "LiveUpdates",
       "Toaster",
     ]);
-    // A dead link's 404 says why on its page and still shows SPEC's toast.
+    // A dead link's 404 says why on its page and still shows the shared-access toast.
     expect(await openHydrated(guest.page, `/list/${list.id}?shareId=not-the-link`)).toEqual(["LostAccess", "Toaster"]);
 
     const scripts = recordScripts(guest.page);

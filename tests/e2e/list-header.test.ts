@@ -133,7 +133,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await page.getByRole("menuitem", { name: "Activity" }).tap();
     await expect.poll(() => page.getByRole("dialog", { name: "Activity" }).isVisible()).toBe(true);
 
-    // On a desktop the header has room for SPEC's buttons: the menu holds only what is not there.
+    // On a desktop the header has room for the product's header buttons: the menu holds only what is not there.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.reload();
     await more(page).click();

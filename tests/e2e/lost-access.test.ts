@@ -1,7 +1,7 @@
 /**
  * Dead links and lost access on a 390×844 touch phone (docs/decisions/048-dead-links.md): every way a
  * list stops opening ends on a page that says what happened and whom to ask, still with 404, and
- * SPEC's 404 page stays for paths that name nothing. Screenshots go to test-artifacts/.
+ * the product's 404 page stays for paths that name nothing. Screenshots go to test-artifacts/.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -218,7 +218,7 @@ describe("a list that no longer opens, on a phone", () => {
     await partner.context.close();
   });
 
-  it("keeps SPEC's 404 page for a path that names nothing", async () => {
+  it("keeps the product's 404 page for a path that names nothing", async () => {
     const visitor = await phone();
     const answer = await visitor.page.goto("/no-such-page");
     expect(answer?.status()).toBe(404);

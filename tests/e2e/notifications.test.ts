@@ -1,5 +1,5 @@
 /**
- * DESIGN §12.1's browser side on a 390×844 touch phone: the header's bell and its inbox, fed live
+ * Notifications' browser side (docs/decisions/050-notifications.md) on a 390×844 touch phone: the header's bell and its inbox, fed live
  * by the server's notifications worker (driven by the test clock, as tests/api/push-*.test.ts do);
  * Settings turning push on for this browser; the service worker showing a push and opening its list.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25's smaller phone points at 390×844 touch (docs/decisions/049-every-list-offline.md): one
+ * The smaller phone points at 390×844 touch (docs/decisions/049-every-list-offline.md): one
  * back control per level, the paste preview's numbers whole from 10 up, New List waiting at 25/25
  * with the reason shown, What's New kept off a list page, and who is here at the top of a long list.
  */

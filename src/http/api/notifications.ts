@@ -15,7 +15,7 @@ import { jsonBody, pathIds } from "../validate";
 
 const listId = pathIds({ id: LIST_NOT_FOUND });
 
-/** Notifications (DESIGN §12.1, docs/decisions/050-notifications.md): Web Push subscriptions, per-list modes, the nudge, the inbox. */
+/** Notifications (docs/decisions/050-notifications.md): Web Push subscriptions, per-list modes, the nudge, the inbox. */
 export const notificationsApi = new Hono<AppEnv>()
   .get("/push/key", async (c) => c.json({ publicKey: (await vapidKeysOf(c.get("deps").store)).publicKey }))
   .post("/push/subscriptions", jsonBody(pushSubscriptionSchema), async (c) => {
