@@ -21,7 +21,13 @@ export default function ListMenuEntries({ listId, button, prefs, signedIn, onClo
   const [mode, setMode] = useState<NotificationMode | null>(null);
   useMenu(menu, button, onClose);
   useEffect(() => {
-    if (signedIn) void client["task-lists"][":id"].notifications.$get({ param: { id: listId } }).then((answer) => setMode(answer.mode));
+    if (!signedIn) return;
+    client["task-lists"][":id"].notifications
+      .$get({ param: { id: listId } })
+      .then((answer) => setMode(answer.mode))
+      .catch(() => {
+        // Offline or refused: the entry stays shown and inert, and the next opening asks again.
+      });
   }, [listId, signedIn]);
   const run = (action: () => void) => () => {
     onClose();
