@@ -3,10 +3,10 @@ import { SETTLE_MS } from "../../src/domain/notify-batches";
 import type { TaskList } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
-import { type PushReceiver, startPushReceiver, verifyVapid } from "../helpers/push-receiver";
-import { pushWorld } from "../helpers/push-world";
+import { type PushReceiver, verifyVapid } from "../helpers/push-receiver";
+import { type PushWorld, startPushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
-import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { Client, registerUser, type TestApp } from "../helpers/test-app";
 
 /**
  * Notifications (docs/decisions/050-notifications.md), who is told and how: everyone who can read the list but the actor, one push per
@@ -16,16 +16,12 @@ import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test
 describeEachDialect("push notifications of a list's changes", (dialect) => {
   let t: TestApp;
   let receiver: PushReceiver;
-  let world: ReturnType<typeof pushWorld>;
+  let world: PushWorld;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    t = await makeTestApp(dialect, { pushAllowInsecure: true });
-    receiver = startPushReceiver();
-    world = pushWorld(t, receiver);
+    ({ t, receiver, world, close } = await startPushWorld(dialect));
   });
-  afterAll(async () => {
-    receiver.stop();
-    await t.close();
-  });
+  afterAll(() => close());
 
   /** Sam's list shared with Alex (write), both with a subscribed browser named after them. */
   async function family(tag: string) {

@@ -3,25 +3,21 @@ import { NOTIFICATION, type PollResponse } from "../../src/shared/live-messages"
 import type { InboxResponse } from "../../src/shared/notifications";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
-import { type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
-import { pushWorld } from "../helpers/push-world";
+import type { PushReceiver } from "../helpers/push-receiver";
+import { type PushWorld, startPushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
-import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { Client, registerUser, type TestApp } from "../helpers/test-app";
 
 /** Notifications (docs/decisions/050-notifications.md): each list's notification mode, the "going shopping" nudge, the inbox and its live message. */
 describeEachDialect("notification modes, nudges and the inbox", (dialect) => {
   let t: TestApp;
   let receiver: PushReceiver;
-  let world: ReturnType<typeof pushWorld>;
+  let world: PushWorld;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    t = await makeTestApp(dialect, { pushAllowInsecure: true });
-    receiver = startPushReceiver();
-    world = pushWorld(t, receiver);
+    ({ t, receiver, world, close } = await startPushWorld(dialect));
   });
-  afterAll(async () => {
-    receiver.stop();
-    await t.close();
-  });
+  afterAll(() => close());
 
   /** Sam's list shared with Alex and Dana, each with a subscribed browser. */
   async function household(tag: string) {

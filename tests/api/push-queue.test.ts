@@ -8,10 +8,10 @@ import { openPostgres } from "../../src/store/postgres";
 import { openSqlite } from "../../src/store/sqlite";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
-import { type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
-import { pushWorld } from "../helpers/push-world";
+import type { PushReceiver } from "../helpers/push-receiver";
+import { type PushWorld, startPushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
-import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { registerUser, type TestApp } from "../helpers/test-app";
 
 /**
  * Notifications (docs/decisions/050-notifications.md), the durable delivery queue: 2xx is done, 404/410 drop the subscription, 429/5xx
@@ -21,16 +21,12 @@ import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 describeEachDialect("push delivery queue", (dialect) => {
   let t: TestApp;
   let receiver: PushReceiver;
-  let world: ReturnType<typeof pushWorld>;
+  let world: PushWorld;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    t = await makeTestApp(dialect, { pushAllowInsecure: true });
-    receiver = startPushReceiver();
-    world = pushWorld(t, receiver);
+    ({ t, receiver, world, close } = await startPushWorld(dialect));
   });
-  afterAll(async () => {
-    receiver.stop();
-    await t.close();
-  });
+  afterAll(() => close());
 
   async function pair(tag: string) {
     const sam = await registerUser(t, `Sam_${tag}`);

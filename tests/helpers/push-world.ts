@@ -1,13 +1,16 @@
 import { SETTLE_MS } from "../../src/domain/notify-batches";
 import { createLogger } from "../../src/logger";
 import { createNotifier } from "../../src/notify/notifier";
-import { type BrowserKeys, browserKeys, decryptPushMessage, type PushReceiver } from "./push-receiver";
-import type { Client, TestApp } from "./test-app";
+import type { Dialect } from "./databases";
+import { type BrowserKeys, browserKeys, decryptPushMessage, type PushReceiver, startPushReceiver } from "./push-receiver";
+import { type Client, makeTestApp, type TestApp } from "./test-app";
 
 /**
  * A test app's notifications worker, driven by the test clock instead of a timer, and browsers
  * that subscribe to the test's push receiver (tests/helpers/push-receiver.ts).
  */
+export type PushWorld = ReturnType<typeof pushWorld>;
+
 export function pushWorld(t: TestApp, receiver: PushReceiver) {
   const notifier = createNotifier({ store: t.store, bus: t.bus, config: t.config, logger: createLogger("silent") });
   const browsers = new Map<string, BrowserKeys>();
@@ -45,6 +48,21 @@ export function pushWorld(t: TestApp, receiver: PushReceiver) {
         keys: { p256dh: keys.p256dh, auth: keys.auth },
       });
       if (res.status !== 201) throw new Error(`subscribe ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    },
+  };
+}
+
+/** A test app that may push to plain http, its push receiver and its world, and how to stop all three. */
+export async function startPushWorld(dialect: Dialect) {
+  const t = await makeTestApp(dialect, { pushAllowInsecure: true });
+  const receiver = startPushReceiver();
+  return {
+    t,
+    receiver,
+    world: pushWorld(t, receiver),
+    async close() {
+      receiver.stop();
+      await t.close();
     },
   };
 }
