@@ -35,6 +35,9 @@ const emit = () => {
 };
 
 export function toast(options: ToastOptions): number {
+  // The live echo of one's own change (a reset's event) says what the answer's toast says, without
+  // its Undo: arriving after it, it must not take the Undo away.
+  if (current?.action && !options.action && current.title === options.title) return current.id;
   current = { ...options, id: nextId++ };
   emit();
   return current.id;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { dispatchFor, liveTarget, RESET_TOAST, socketUrl } from "../../islands/realtime/LiveUpdates";
 import { listen, type RefreshDetail } from "../../islands/signals";
-import { subscribeToasts, type ToastItem } from "../../islands/toast";
+import { subscribeToasts, type ToastItem, toast, UNDO_TOAST_MS } from "../../islands/toast";
 
 /** How the island turns live messages into the window events the pages listen to. */
 describe("live updates island", () => {
@@ -44,6 +44,21 @@ describe("live updates island", () => {
     );
     expect(versions).toEqual([{ versionId: "v2", changes: ["Faster"] }]);
     expect(refreshes).toHaveLength(5);
+    stop();
+  });
+
+  it("keeps one's own reset's Undo when the reset's live echo arrives after it, and shows another's reset", () => {
+    let shown: ToastItem | null = null;
+    const stop = subscribeToasts((toast) => (shown = toast));
+    const undo = { label: "Undo", onClick: () => {} };
+    toast({ title: RESET_TOAST, action: undo, durationMs: UNDO_TOAST_MS });
+    dispatchFor({ type: "tasks_reset", timestamp: 1, listId: 3 }, () => {}, new EventTarget());
+    expect(shown).toMatchObject({ title: RESET_TOAST, action: undo });
+    // Anything else still takes the place, and a reset after it shows again.
+    toast({ title: "Item deleted" });
+    dispatchFor({ type: "tasks_reset", timestamp: 1, listId: 3 }, () => {}, new EventTarget());
+    expect(shown).toMatchObject({ title: RESET_TOAST });
+    expect(shown).not.toHaveProperty("action");
     stop();
   });
 
