@@ -6,11 +6,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskList } from "../../src/shared/types";
-import { gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { seedList, visible } from "./list-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
-const SHOTS = "/work/notes/shots";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -53,7 +52,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
       .toEqual([{ title: "Weekly shop", text: 'The list "Weekly shop"', url: link }]);
-    await page.screenshot({ path: `${SHOTS}/header-share-dialog.png` });
+    await keepScreenshot(page, "header-share-dialog", false);
     await context.close();
   });
 
@@ -119,7 +118,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
       "menuitem:Help & Info",
       "menuitem:Settings",
     ]);
-    await page.screenshot({ path: `${SHOTS}/header-menu.png` });
+    await keepScreenshot(page, "header-menu", false);
 
     await page.getByRole("menuitemcheckbox", { name: "Completed at bottom" }).tap();
     await more(page).tap();
@@ -174,12 +173,12 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await gotoHydrated(sam.page, `/list/${list.id}`);
     expect(await accessLine(sam.page)).toBe("View only — ask alex_owner to edit.");
     expect(await sam.page.getByRole("button", { name: "Share", exact: true }).count()).toBe(0);
-    await sam.page.screenshot({ path: `${SHOTS}/header-view-only.png` });
+    await keepScreenshot(sam.page, "header-view-only", false);
 
     const guest = await phone(null);
     await gotoHydrated(guest.page, `/list/${list.id}?shareId=${linked.shareId}`);
     expect(await accessLine(guest.page)).toBe("You can tick items — ask alex_owner to make other changes. Your link expires in 7 days.");
-    await guest.page.screenshot({ path: `${SHOTS}/header-tick-guest.png` });
+    await keepScreenshot(guest.page, "header-tick-guest", false);
 
     const kim = await signedInPhone("kim_edit");
     await gotoHydrated(kim.page, `/list/${list.id}`);
@@ -199,7 +198,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     const level = (name: string) => owner.page.getByRole("article", { name }).locator(".access-level").textContent();
     await expect.poll(() => level("Weekly shop")).toBe("Read & Write View only");
     expect(await level("Party")).toBe("Read & Write View and edit");
-    await owner.page.screenshot({ path: `${SHOTS}/header-manage-sharing.png` });
+    await keepScreenshot(owner.page, "header-manage-sharing", false);
     await owner.context.close();
   });
 
@@ -217,10 +216,10 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await page.getByRole("button", { name: "Reset", exact: true }).tap();
     await visible(page, "This will mark all completed tasks as uncompleted. This action cannot be undone.", 5000);
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset", exact: true }).tap();
-    await visible(page, "List items have been reset");
-    await expect.poll(ticked).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/header-reset-undo.png` });
-
+    // The toast follows the server's answer, so the reset is stored by then; Undo is tapped at once,
+    // well inside its 10 s even on a loaded machine.
+    await visible(page, "List items have been reset", 10_000);
+    expect(await ticked()).toEqual([]);
     await page.getByRole("button", { name: "Undo", exact: true }).tap();
     await expect.poll(ticked).toEqual([tasks[0]!.id, tasks[1]!.id]);
     await expect.poll(() => page.locator('.items .item__check[aria-checked="true"]').count()).toBe(2);

@@ -54,7 +54,8 @@ describe.each([
       expect(await focusedId(page)).toBe("quick-add");
     }
     await expect.poll(() => rowTitles(page)).toEqual(["Milk", "Bread", "Eggs"]);
-    expect((await stored(context.request, list.id)).map((row) => row.title)).toEqual(["Milk", "Bread", "Eggs"]);
+    // A row shows at once; the server stores it a moment later.
+    await expect.poll(async () => (await stored(context.request, list.id)).map((row) => row.title)).toEqual(["Milk", "Bread", "Eggs"]);
     expect(await focusedId(page)).toBe("quick-add");
 
     // The details button opens the full sheet with what was typed, for a description or a parent.
@@ -89,14 +90,16 @@ describe.each([
     expect(await dialog.locator("li").allTextContents()).toEqual(["Balloons", "Completed: CakeCandles", "Candles", "Music", "Games"]);
     await dialog.getByRole("button", { name: "Add 5 items" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Invite friends", "Balloons", "Cake", "Music", "Games"]);
-    expect(await stored(context.request, list.id)).toEqual([
-      { title: "Invite friends", completed: false, parent: "", isParent: false },
-      { title: "Balloons", completed: false, parent: "", isParent: false },
-      { title: "Cake", completed: true, parent: "", isParent: true },
-      { title: "Candles", completed: false, parent: "Cake", isParent: false },
-      { title: "Music", completed: false, parent: "", isParent: false },
-      { title: "Games", completed: false, parent: "", isParent: false },
-    ]);
+    await expect
+      .poll(() => stored(context.request, list.id))
+      .toEqual([
+        { title: "Invite friends", completed: false, parent: "", isParent: false },
+        { title: "Balloons", completed: false, parent: "", isParent: false },
+        { title: "Cake", completed: true, parent: "", isParent: true },
+        { title: "Candles", completed: false, parent: "Cake", isParent: false },
+        { title: "Music", completed: false, parent: "", isParent: false },
+        { title: "Games", completed: false, parent: "", isParent: false },
+      ]);
     await visible(page, "0/1");
     await expect.poll(() => focusedId(page)).toBe("quick-add");
 
@@ -106,11 +109,9 @@ describe.each([
     await paste(page, "Plates\n  Forks");
     await page.getByRole("dialog", { name: "Add 2 items" }).getByRole("button", { name: "Add 2 items" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Cake", "Candles", "Plates", "Forks"]);
-    expect((await stored(context.request, list.id)).filter((row) => row.parent === "Cake").map((row) => row.title)).toEqual([
-      "Candles",
-      "Plates",
-      "Forks",
-    ]);
+    await expect
+      .poll(async () => (await stored(context.request, list.id)).filter((row) => row.parent === "Cake").map((row) => row.title))
+      .toEqual(["Candles", "Plates", "Forks"]);
     await context.close();
   });
 

@@ -90,7 +90,16 @@ describe("Shared Lists screen in Chromium", () => {
   it("shows the error text after failed retries, then two skeleton cards while it loads again", async () => {
     const { page, context } = await signedInContext(env, "eve", PHONE);
     await gotoHydrated(page, "/shared-lists");
-    await context.route("**/api/shared-with-me", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    // One route that fails, then holds: swapping routes would let a background poll's retry
+    // reach the server in between and answer the list, taking "Try again" away.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let failing = true;
+    await context.route("**/api/shared-with-me", async (route) => {
+      if (failing) return route.fulfill({ status: 500, json: { message: "boom" } });
+      await held;
+      await route.continue();
+    });
     await page.evaluate(() => window.dispatchEvent(new Event("listwell:refresh")));
     await visible(page, "Failed to load shared lists", 10_000);
     await keepScreenshot(page, "shared-lists-error-phone");
@@ -101,13 +110,7 @@ describe("Shared Lists screen in Chromium", () => {
     }
     await visible(page, "Failed to load shared lists");
 
-    await context.unroute("**/api/shared-with-me");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route("**/api/shared-with-me", async (route) => {
-      await held;
-      await route.continue();
-    });
+    failing = false;
     await page.getByRole("button", { name: "Try again" }).click();
     await poll(() => page.getByTestId("skeleton-card").count()).toBe(2);
     await keepScreenshot(page, "shared-lists-skeleton-phone");
