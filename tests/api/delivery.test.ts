@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_DIR } from "../../src/assets";
 import { CONTENT_SECURITY_POLICY } from "../../src/http/middleware/security-headers";
 import type { PollResponse } from "../../src/shared/realtime";
-import { type BrowserEnv, gotoHydrated, signedInContext, startBrowserEnv, waitForHydration } from "../helpers/browser";
+import { type BrowserEnv, CHROMIUM, gotoHydrated, signedInContext, startBrowserEnv, waitForHydration } from "../helpers/browser";
 import { describeEachDialect } from "../helpers/databases";
 import { createList, insertTask } from "../helpers/lists";
 import { startLiveServer, TestSocket } from "../helpers/live";
@@ -384,7 +384,8 @@ describe("delivery on a real server", () => {
 describe("Back and Forward in Chromium", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv();
+    // A person's browser and its history cache, not the headless shell.
+    env = await startBrowserEnv("sqlite", "full");
   });
   afterAll(() => env.close());
 
@@ -433,7 +434,7 @@ describe("Back and Forward in Chromium with its back/forward cache on", () => {
 
   it("restores a signed-in page frozen as it was, but not once its user has logged out", async () => {
     const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM.full,
       ignoreDefaultArgs: ["--disable-back-forward-cache"],
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     });

@@ -20,7 +20,8 @@ describe("notifications in the browser", () => {
   let receiver: PushReceiver;
   let world: ReturnType<typeof pushWorld>;
   beforeAll(async () => {
-    env = await startBrowserEnv();
+    // The full browser: its headless shell refuses every notification permission.
+    env = await startBrowserEnv("sqlite", "full");
     receiver = startPushReceiver();
     world = pushWorld(env.testApp, receiver);
     // The worker's first pass starts it after everything already in the database.
