@@ -13,6 +13,7 @@ import {
   KEEP_LISTS_MESSAGE,
   type KeepLists,
 } from "../../src/shared/offline-cache";
+import { type PushScope, showPushes } from "../notifications/in-worker";
 import { CHECK_SESSION_MESSAGE, KEEP_PAGE_MESSAGE } from "./keep-page";
 
 /** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
@@ -29,29 +30,14 @@ interface WorkerMessageEvent extends ExtendableEvent {
   readonly data: unknown;
   readonly ports: readonly MessagePort[];
 }
-interface PushEvent extends ExtendableEvent {
-  readonly data: { json(): unknown } | null;
-}
-interface NotificationClickEvent extends ExtendableEvent {
-  readonly notification: Notification;
-}
-interface WindowClient {
-  readonly url: string;
-  focus(): Promise<unknown>;
-}
 interface WorkerScope {
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
-  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
-  addEventListener(type: "notificationclick", listener: (event: NotificationClickEvent) => void): void;
   skipWaiting(): Promise<void>;
   clients: {
     claim(): Promise<void>;
-    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
-    openWindow(url: string): Promise<unknown>;
   };
-  registration: ServiceWorkerRegistration;
   location: Location;
 }
 const worker = self as unknown as WorkerScope;
@@ -328,41 +314,4 @@ worker.addEventListener("message", (event) => {
   if (event.data === CHECK_SESSION_MESSAGE) event.waitUntil(checkSession().catch(() => {}));
 });
 
-/** What a push carries (src/shared/notifications.ts PushMessage), as far as showing it needs. */
-interface Shown {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
-
-/** The push's message, or a plain one when it carries none it can read: a push must always show something. */
-function shownOf(data: PushEvent["data"]): Shown {
-  const fallback = { title: "Listwell", body: "A shared list changed.", url: "/", tag: "listwell" };
-  try {
-    const message = data?.json() as Partial<Record<keyof Shown, unknown>> | undefined;
-    const text = (key: keyof Shown) => (typeof message?.[key] === "string" && message[key] ? message[key] : fallback[key]);
-    return { title: text("title"), body: text("body"), url: text("url"), tag: text("tag") };
-  } catch {
-    return fallback;
-  }
-}
-
-// One notification per list (its tag): a newer push replaces the older one still on the device.
-worker.addEventListener("push", (event) => {
-  const { title, body, url, tag } = shownOf(event.data);
-  event.waitUntil(worker.registration.showNotification(title, { body, tag, icon: "/favicon.svg", data: { url } }));
-});
-
-/** The list's page: a tab already on it is brought forward, else one is opened. Only this site's paths. */
-async function openOrFocus(path: unknown) {
-  const target = new URL(typeof path === "string" ? path : "/", worker.location.origin);
-  const url = target.origin === worker.location.origin ? target.href : worker.location.origin;
-  const open = (await worker.clients.matchAll({ type: "window", includeUncontrolled: true })).find((client) => client.url === url);
-  await (open ? open.focus() : worker.clients.openWindow(url));
-}
-
-worker.addEventListener("notificationclick", (event) => {
-  event.notification.close();
-  event.waitUntil(openOrFocus((event.notification.data as { url?: unknown } | null)?.url));
-});
+showPushes(self as unknown as PushScope);
