@@ -40,22 +40,21 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
 /**
  * Inserts items in the order given from `position` on, each parent directly followed by its
  * sub-items; under `parentId` (not 0) they all become that parent's sub-items. The caller's
- * transaction makes it all or nothing; bulk adds and imports (./exchange.ts) share it.
+ * transaction makes it all or nothing; bulk adds, imports (./exchange.ts) and copies (./duplicate.ts) share it.
  */
 export async function insertItemsInOrder(
   store: Store,
   tx: Db,
   base: Pick<NewTask, "listId" | "userId" | "createdBy">,
-  items: BulkCreateTasksInput["items"],
+  items: ReadonlyArray<BulkCreateTasksInput["items"][number] & { isParent?: boolean }>,
   parentId: number,
   position: number,
 ): Promise<Task[]> {
   const tasks: Task[] = [];
   for (const { children, ...item } of items) {
-    const task = await store.tasks.insert(
-      { ...base, ...item, parentId, isParent: parentId === 0 && children.length > 0, position: position++ },
-      tx,
-    );
+    // A copied list keeps its parents without sub-items as parents; elsewhere sub-items make one.
+    const isParent = parentId === 0 && (item.isParent ?? children.length > 0);
+    const task = await store.tasks.insert({ ...base, ...item, parentId, isParent, position: position++ }, tx);
     tasks.push(task);
     for (const child of children) {
       tasks.push(await store.tasks.insert({ ...base, ...child, parentId: task.id, isParent: false, position: position++ }, tx));

@@ -56,15 +56,19 @@ export function assertBelowListLimit(count: number) {
   }
 }
 
-/** Count and insert share one transaction, so parallel creates at 24 lists make exactly one. */
-export function createList(store: Store, userId: number, name: string): Promise<TaskList> {
-  return store.db.transaction(async (tx) => {
-    await store.lists.lockOwner(userId, tx);
-    assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
-    const position = await store.lists.nextPosition(userId, tx);
-    return store.lists.create({ name, userId, shareId: newShareId(), position }, tx);
-  });
+/**
+ * A new list of the user's at the end of their Home, with a fresh link at its default settings.
+ * Count and insert share the caller's transaction, so parallel creates at 24 lists make exactly one.
+ */
+export async function insertOwnList(store: Store, userId: number, name: string, tx: Db): Promise<TaskList> {
+  await store.lists.lockOwner(userId, tx);
+  assertBelowListLimit(await store.lists.countOwnedBy(userId, tx));
+  const position = await store.lists.nextPosition(userId, tx);
+  return store.lists.create({ name, userId, shareId: newShareId(), position }, tx);
 }
+
+export const createList = (store: Store, userId: number, name: string): Promise<TaskList> =>
+  store.db.transaction((tx) => insertOwnList(store, userId, name, tx));
 
 /** Runs an owner-only change in a transaction, then publishes its list_updated event. */
 async function changeOwnedList(

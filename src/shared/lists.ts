@@ -17,6 +17,9 @@ export const linkExpiryField = z.literal([...LINK_EXPIRY_DAYS, null], { error: "
 
 export const createListSchema = z.object({ name: listNameField });
 
+/** POST /api/task-lists/{id}/duplicate: the copy's name, judged as any list name. */
+export const duplicateListSchema = z.object({ name: listNameField });
+
 export const updateListSchema = z
   .object({ name: listNameField.optional(), linkAccess: linkAccessField.optional(), linkExpiresInDays: linkExpiryField.optional() })
   .refine((input) => input.name !== undefined || input.linkAccess !== undefined || input.linkExpiresInDays !== undefined, {

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
+import { duplicateList } from "../../domain/duplicate";
 import * as lists from "../../domain/lists";
 import { LIST_NOT_FOUND } from "../../domain/access";
 import { badRequest } from "../../domain/errors";
-import { createListSchema, reorderListsSchema, updateListSchema } from "../../shared/lists";
+import { createListSchema, duplicateListSchema, reorderListsSchema, updateListSchema } from "../../shared/lists";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
 import { revalidatedJson } from "../middleware/conditional";
@@ -40,6 +41,10 @@ export const listsApi = new Hono<AppEnv>()
   .post("/task-lists/:id/restore", signedIn, listId, async (c) => {
     const { store, bus } = c.get("deps");
     return c.json(await lists.restoreList(store, bus, callerOf(c), c.req.valid("param").id));
+  })
+  .post("/task-lists/:id/duplicate", signedIn, listId, jsonBody(duplicateListSchema), async (c) => {
+    const { name } = c.req.valid("json");
+    return c.json(await duplicateList(c.get("deps").store, callerOf(c), c.req.valid("param").id, name), 201);
   })
   .post("/task-lists/:id/rotate-share-id", signedIn, listId, async (c) => {
     const { store, bus } = c.get("deps");
