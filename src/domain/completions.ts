@@ -8,7 +8,7 @@ import type { StoredEvent } from "../store/events";
 import { requireOwner, requireWriteAccess } from "./access";
 import { resolveTaskListAccess } from "./item-access";
 import { actorOf, type ActingCaller } from "./actors";
-import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
+import { announceProgress, type ProgressAudience, progressAudience, publishEvents, recordListEvent } from "./events";
 
 /** What a tick answers: the item, and the items the sub-item rule changed with it, when there are any. */
 export type TickAnswer = Task & { alsoChanged?: Task[] };
@@ -47,7 +47,7 @@ export async function followTick(
 }
 
 /** A read-level caller trying a reset is told so in the product's own words (docs/http-contract.md#routes). */
-const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";
+export const RESET_NOT_ALLOWED = "You don't have permission to reset items in this shared list";
 
 /** POST /api/tasks/clear-completed (owner only): a completed parent takes its children with it; a soft delete (docs/product-rules.md#undo-and-restore). */
 export async function clearCompleted(
@@ -78,6 +78,32 @@ export interface ResetAnswer {
   resetIds: number[];
 }
 
+/** A reset done inside a transaction: its answer, and what to announce once it commits (`announceReset`). */
+export interface ListReset {
+  answer: ResetAnswer;
+  event: StoredEvent;
+  progress: ProgressAudience;
+}
+
+/**
+ * Every item of `list`, sub-items too, back to not completed, with its `tasks_reset` event, in the
+ * caller's transaction: the one reset, whether a person asks for it or a routine runs
+ * (docs/decisions/053-routines.md). `actor` null: nobody did it, the schedule did.
+ */
+export async function resetList(store: Store, tx: Db, list: TaskList, actor: Actor | null): Promise<ListReset> {
+  const resetIds = await store.tasks.resetCompletions(list.id, tx);
+  const tasks = await store.tasks.listByList(list.id, tx);
+  // Published even when nothing was completed: the request itself is the change clients confirm.
+  const event = await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor });
+  return { answer: { tasks, resetIds }, event, progress: await progressAudience(store, list, tx) };
+}
+
+/** After a reset's transaction committed: its event to the list's followers, its counts to Home. */
+export async function announceReset(bus: EventBus, reset: Pick<ListReset, "event" | "progress">): Promise<void> {
+  await publishEvents(bus, [reset.event]);
+  await announceProgress(bus, reset.progress);
+}
+
 /** POST /api/tasks/reset-completions: every item, sub-items too, back to not completed. */
 export async function resetCompletions(
   store: Store,
@@ -85,17 +111,12 @@ export async function resetCompletions(
   caller: ActingCaller,
   listId: number | undefined,
 ): Promise<ResetAnswer> {
-  const { answer, progress, event } = await store.db.transaction(async (tx) => {
+  const reset = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, listId, tx), RESET_NOT_ALLOWED);
-    const resetIds = await store.tasks.resetCompletions(list.id, tx);
-    const tasks = await store.tasks.listByList(list.id, tx);
-    // Published even when nothing was completed: the request itself is the change clients confirm.
-    const event = await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor: await actorOf(store, caller, tx) });
-    return { answer: { tasks, resetIds }, progress: await progressAudience(store, list, tx), event };
+    return resetList(store, tx, list, await actorOf(store, caller, tx));
   });
-  await publishEvents(bus, [event]);
-  await announceProgress(bus, progress);
-  return answer;
+  await announceReset(bus, reset);
+  return reset.answer;
 }
 
 /**

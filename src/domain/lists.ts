@@ -21,6 +21,7 @@ import { publishEvents, recordListEvent } from "./events";
 import { actorOf } from "./actors";
 import { wrapSnapshot } from "../store/list-snapshots";
 import { randomToken } from "../auth/random-token";
+import { setRoutine } from "./routines";
 
 /** 128 random bits: a share link cannot be guessed or enumerated. */
 export const newShareId = () => randomToken(16);
@@ -93,14 +94,15 @@ async function changeOwnedList(
 }
 
 /**
- * Rename, link level and link expiry (docs/product-rules.md#share-links): owner only. The expiry is kept as a time,
+ * Rename, link level, link expiry (docs/product-rules.md#share-links) and routine (docs/decisions/053-routines.md): owner only. The expiry is kept as a time,
  * counted from now by the store's clock; the link's live clients are cut when it passes
  * (src/realtime/link-expiry.ts). A new name also reaches the recipients' own topics, since their
  * Home and Shared Lists pages show it without following the list.
  */
 export async function updateList(store: Store, bus: EventBus, caller: Caller, listId: number, changes: UpdateListInput): Promise<TaskList> {
-  const { linkExpiresInDays, ...fields } = changes;
+  const { linkExpiresInDays, routine, ...fields } = changes;
   const { after } = await changeOwnedList(store, bus, caller, listId, "change this list", async (access, tx) => {
+    if (routine !== undefined) await setRoutine(store, access.list.id, routine, tx);
     const updated = (await store.lists.update(access.list.id, fields, tx))!;
     if (linkExpiresInDays === undefined) return updated;
     // An expired link given a new expiry opens again: its holders' history starts anew (docs/product-rules.md#history-floor).

@@ -3,10 +3,11 @@ import type { EventBus } from "../domain/bus";
 import { gatherChanges, tellDueBatches, tellNewShares } from "../domain/notify-batches";
 import { deliverDuePushes, type PushSender } from "../domain/push-delivery";
 import { vapidKeysOf } from "../domain/push-subscriptions";
+import { runDueRoutines } from "../domain/routines";
 import type { Logger } from "../logger";
 import type { Store } from "../store";
 
-/** How often the worker looks at the event log, the batches and the queue. */
+/** How often the worker looks at the routines, the event log, the batches and the queue. */
 const TICK_MS = 1000;
 
 export interface NotifierDeps {
@@ -18,9 +19,10 @@ export interface NotifierDeps {
 }
 
 /**
- * The notifications worker of one instance (docs/decisions/050-notifications.md): every second it
- * gathers new changes into batches, tells the due ones and new shares, and sends the due pushes.
- * Every instance runs one; the database decides which does each piece of work.
+ * The background worker of one instance (docs/decisions/050-notifications.md): every second it
+ * runs the due list routines (docs/decisions/053-routines.md), gathers new changes into batches,
+ * tells the due ones and new shares, and sends the due pushes. Every instance runs one; the
+ * database decides which does each piece of work.
  */
 export function createNotifier({ store, bus, config, logger, send }: NotifierDeps) {
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -28,6 +30,8 @@ export function createNotifier({ store, bus, config, logger, send }: NotifierDep
 
   /** One pass; tests call it after moving the clock instead of waiting. */
   async function tick(): Promise<void> {
+    // First, so a failing push never holds a run up.
+    while ((await runDueRoutines(store, bus)) > 0);
     while (await gatherChanges(store, config.notifyBatchMs));
     await tellNewShares(store, bus);
     await tellDueBatches(store, bus);

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { idField } from "./params";
 import { LIST_NAME, LIST_NAME_EMPTY, MAX_LISTS_PER_USER, POSITION_MAX, SHARE_USERNAME, SHARE_USERNAME_EMPTY } from "./rules/lists";
 import { ACCESS_LEVELS, LINK_EXPIRY_DAYS, LINK_LEVELS } from "./rules/links";
+import { routineField } from "./routines";
 import { textSchema } from "./text";
 import type { ShareRecord } from "./types";
 
@@ -21,9 +22,14 @@ export const createListSchema = z.object({ name: listNameField });
 export const duplicateListSchema = z.object({ name: listNameField });
 
 export const updateListSchema = z
-  .object({ name: listNameField.optional(), linkAccess: linkAccessField.optional(), linkExpiresInDays: linkExpiryField.optional() })
-  .refine((input) => input.name !== undefined || input.linkAccess !== undefined || input.linkExpiresInDays !== undefined, {
-    message: "Nothing to update: send name, linkAccess or linkExpiresInDays",
+  .object({
+    name: listNameField.optional(),
+    linkAccess: linkAccessField.optional(),
+    linkExpiresInDays: linkExpiryField.optional(),
+    routine: routineField.optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "Nothing to update: send name, linkAccess, linkExpiresInDays or routine",
   });
 export type UpdateListInput = z.infer<typeof updateListSchema>;
 

@@ -1,5 +1,6 @@
 import type { Actor } from "./attribution";
 import type { ListCan } from "./can";
+import type { ListRoutine } from "./routines";
 
 /** The wire shapes (docs/http-contract.md#shapes), shared by the server, the views and the islands. */
 export interface User {
@@ -23,6 +24,8 @@ export interface TaskList {
   linkExpiresAt: string | null;
   position: number;
   createdAt: string;
+  /** The list's routine with its next run (docs/decisions/053-routines.md), or null when it has none. */
+  routine: ListRoutine | null;
 }
 
 export interface Task {

@@ -9,6 +9,7 @@ import { lostAccessStore } from "./lost-access";
 import { notificationsStore } from "./notifications";
 import { orphansStore } from "./orphans";
 import { pushStore } from "./push";
+import { routinesStore } from "./routines";
 import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
 import { settingsStore } from "./settings";
@@ -40,6 +41,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     orphans: orphansStore(db),
     push: pushStore(db),
     notifications: notificationsStore(db),
+    routines: routinesStore(db),
     snapshots: listSnapshots(events, tasks),
   };
 }

@@ -22,6 +22,9 @@ interface ListRow {
   share_expires_at: number | string | null;
   position: number | string;
   created_at: number | string;
+  routine_rrule?: string | null;
+  routine_tz?: string | null;
+  routine_next_run_at?: number | string | null;
   [column: string]: unknown;
 }
 
@@ -35,6 +38,10 @@ export function toList(row: ListRow): TaskList {
     linkExpiresAt: row.share_expires_at === null ? null : isoFromMs(row.share_expires_at),
     position: Number(row.position),
     createdAt: isoFromMs(row.created_at),
+    routine:
+      row.routine_rrule && row.routine_tz && row.routine_next_run_at != null
+        ? { rrule: row.routine_rrule, tz: row.routine_tz, nextRunAt: isoFromMs(row.routine_next_run_at) }
+        : null,
   };
 }
 

@@ -26,6 +26,7 @@ describeEachDialect("lists", (dialect) => {
       linkExpiresAt: null,
       position: 0,
       createdAt: expect.stringMatching(ISO),
+      routine: null,
     });
     const second = await ann.post<TaskList>("/api/task-lists", { name: "x".repeat(48) });
     expect(second.status).toBe(201);
@@ -136,7 +137,7 @@ describeEachDialect("lists", (dialect) => {
     const list = await createList(gil, "Keep");
     const before = await snapshot(t);
     const cases: Array<[unknown, string]> = [
-      [{}, "Nothing to update: send name, linkAccess or linkExpiresInDays"],
+      [{}, "Nothing to update: send name, linkAccess, linkExpiresInDays or routine"],
       [{ name: " " }, "List name cannot be empty"],
       [{ name: "z".repeat(49) }, "List name cannot exceed 48 characters"],
       [{ linkAccess: "admin" }, "Link access must be 'read', 'check' or 'write'"],

@@ -7,6 +7,7 @@ import { exchangeApi } from "./exchange";
 import { listsApi } from "./lists";
 import { notificationsApi } from "./notifications";
 import { pollApi } from "./poll";
+import { routinesApi } from "./routines";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
 import { versionsApi } from "./versions";
@@ -26,6 +27,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", sharingApi)
   .route("/", pollApi)
   .route("/", activityApi)
-  .route("/", notificationsApi);
+  .route("/", notificationsApi)
+  .route("/", routinesApi);
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { LIST_NOT_FOUND } from "../../domain/access";
+import { readRuns, runNow } from "../../domain/routines";
+import type { RoutineRunsResponse } from "../../shared/routines";
+import { callerOf } from "../caller";
+import type { AppEnv } from "../env";
+import { pathIds } from "../validate";
+
+const listId = pathIds({ id: LIST_NOT_FOUND });
+
+/** A list's routine runs: run it now, and read its record (docs/decisions/053-routines.md); the routine itself is set by the list's PATCH. */
+export const routinesApi = new Hono<AppEnv>()
+  .post("/task-lists/:id/runs", listId, async (c) => {
+    const { store, bus } = c.get("deps");
+    return c.json(await runNow(store, bus, callerOf(c), c.req.valid("param").id), 201);
+  })
+  .get("/task-lists/:id/runs", listId, async (c) => {
+    const runs = await readRuns(c.get("deps").store, callerOf(c), c.req.valid("param").id);
+    return c.json<RoutineRunsResponse>({ runs });
+  });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { nextOccurrence, routineStart } from "../../src/domain/routine-calendar";
+
+/** Occurrences after `from`, one after another, as ISO instants. */
+function occurrences(routine: { rrule: string; tz: string; start: string }, from: string, count: number): string[] {
+  const found: string[] = [];
+  let after = Date.parse(from);
+  for (let i = 0; i < count; i++) {
+    const next = nextOccurrence(routine, after);
+    if (next === null) break;
+    found.push(new Date(next).toISOString());
+    after = next;
+  }
+  return found;
+}
+
+/** When a routine comes round (docs/decisions/053-routines.md): wall-clock times in its zone, computed from fixed instants. */
+describe("routine calendar", () => {
+  it("keeps Sunday 18:00 in Berlin across both clock changes", () => {
+    const sundays = { rrule: "FREQ=WEEKLY;BYDAY=SU;BYHOUR=18;BYMINUTE=0", tz: "Europe/Berlin", start: "2026-03-01T00:00:00" };
+    // Clocks go forward on 29 March and back on 25 October 2026: UTC+1, then +2, then +1 again.
+    expect(occurrences(sundays, "2026-03-22T12:00:00Z", 2)).toEqual(["2026-03-22T17:00:00.000Z", "2026-03-29T16:00:00.000Z"]);
+    expect(occurrences(sundays, "2026-10-18T12:00:00Z", 2)).toEqual(["2026-10-18T16:00:00.000Z", "2026-10-25T17:00:00.000Z"]);
+  });
+
+  it("keeps 18:00 every day in New York across both clock changes", () => {
+    const evenings = { rrule: "FREQ=DAILY;BYHOUR=18;BYMINUTE=0", tz: "America/New_York", start: "2026-01-01T00:00:00" };
+    // 8 March and 1 November 2026: UTC-5 to -4 and back.
+    expect(occurrences(evenings, "2026-03-07T12:00:00Z", 2)).toEqual(["2026-03-07T23:00:00.000Z", "2026-03-08T22:00:00.000Z"]);
+    expect(occurrences(evenings, "2026-10-31T12:00:00Z", 2)).toEqual(["2026-10-31T22:00:00.000Z", "2026-11-01T23:00:00.000Z"]);
+  });
+
+  it("finds the last day of each month, February's too", () => {
+    const monthEnds = { rrule: "FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=18", tz: "UTC", start: "2027-01-01T00:00:00" };
+    expect(occurrences(monthEnds, "2027-01-15T00:00:00Z", 4)).toEqual([
+      "2027-01-31T18:00:00.000Z",
+      "2027-02-28T18:00:00.000Z",
+      "2027-03-31T18:00:00.000Z",
+      "2027-04-30T18:00:00.000Z",
+    ]);
+    expect(occurrences(monthEnds, "2028-02-01T00:00:00Z", 1)).toEqual(["2028-02-29T18:00:00.000Z"]);
+  });
+
+  it("comes round on 29 February in leap years only, skipping 2100", () => {
+    const leapDays = { rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYHOUR=9", tz: "Europe/Berlin", start: "2025-01-01T00:00:00" };
+    expect(occurrences(leapDays, "2025-06-01T00:00:00Z", 2)).toEqual(["2028-02-29T08:00:00.000Z", "2032-02-29T08:00:00.000Z"]);
+    const late = { ...leapDays, start: "2095-01-01T00:00:00" };
+    expect(occurrences(late, "2096-03-01T00:00:00Z", 1)).toEqual(["2104-02-29T08:00:00.000Z"]);
+  });
+
+  it("answers null for a rule no date matches", () => {
+    expect(
+      nextOccurrence({ rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", tz: "UTC", start: "2026-01-01T00:00:00" }, Date.now()),
+    ).toBeNull();
+  });
+
+  it("starts a new routine at midnight of today in its own zone", () => {
+    const instant = Date.parse("2026-06-30T20:00:00Z");
+    expect(routineStart("America/New_York", instant)).toBe("2026-06-30T00:00:00");
+    expect(routineStart("Pacific/Auckland", instant)).toBe("2026-07-01T00:00:00");
+  });
+});
