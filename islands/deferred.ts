@@ -15,4 +15,5 @@ export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "ShareButton",
   "ListActivity",
   "Bell",
+  "RoutineLine",
 ]);

@@ -32,6 +32,7 @@ const load: IslandLoaders = {
   ShareButton: () => import("./list/ShareButton"),
   ImportButton: () => import("./exchange/ImportButton"),
   Bell: () => import("./notifications/Bell"),
+  RoutineLine: () => import("./routines/RoutineLine"),
 };
 
 /** Marks the island once React has attached to it, so tests and styles can tell, and says so. */

@@ -25,6 +25,7 @@ import ListMenu from "./list/ListMenu";
 import ShareButton from "./list/ShareButton";
 import ImportButton from "./exchange/ImportButton";
 import Bell from "./notifications/Bell";
+import RoutineLine from "./routines/RoutineLine";
 import type { ComponentProps } from "react";
 
 export const islands = {
@@ -49,6 +50,7 @@ export const islands = {
   ShareButton,
   ImportButton,
   Bell,
+  RoutineLine,
 };
 
 export type IslandName = keyof typeof islands;

@@ -4,6 +4,7 @@
  * roots, so they share no React context; a window event reaches whichever of them is listening
  * (docs/decisions/034-typed-client-forms-signals.md).
  */
+import type { ListRoutine } from "../src/shared/routines";
 
 /** Why the page should read its data again: a change, a share appearing or going, a reconnect. */
 export interface RefreshDetail {
@@ -19,6 +20,13 @@ export interface VersionUpdateDetail {
   changes?: string[];
 }
 
+export interface RoutineDetail {
+  listId: number;
+  routine: ListRoutine | null;
+  /** Its rule in words, "Every Sunday at 18:00"; null without a routine. */
+  words: string | null;
+}
+
 /** Every signal by its window event's name, with its detail. */
 export interface Signals {
   /** The live connection: read the page's data again. */
@@ -27,6 +35,8 @@ export interface Signals {
   "listwell:version_update": VersionUpdateDetail;
   /** The guest chose a display name: the live connection reconnects so presence shows it. */
   "listwell:guest-name": null;
+  /** A list's routine was set, stopped or ran: the header's line and the menu show it. */
+  "listwell:routine": RoutineDetail;
 }
 
 export type SignalName = keyof Signals;

@@ -1,5 +1,7 @@
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
+import { describeRule } from "../src/shared/routine-words";
+import type { ListRoutine } from "../src/shared/routines";
 import type { TaskList } from "../src/shared/types";
 import type { ListScreenProps } from "../islands/list/ListScreen";
 import { Header } from "./Header";
@@ -16,6 +18,8 @@ export interface ListPageProps {
   sharing: TaskList | null;
   /** "Expires in 3 days" when the caller's access ends with the share link's expiry; null when it does not. */
   linkExpiry: string | null;
+  /** When the list resets itself (docs/decisions/053-routines.md), or null. */
+  routine: ListRoutine | null;
 }
 
 /**
@@ -35,7 +39,7 @@ export function accessLine(screen: ListScreenProps, linkExpiry: string | null): 
 }
 
 /** List page: header with Back, the completed toggle, Share and More actions, then the list island (docs/product-rules.md#screens). */
-export function ListPage({ assets, theme, username, screen, sharing, linkExpiry }: ListPageProps) {
+export function ListPage({ assets, theme, username, screen, sharing, linkExpiry, routine }: ListPageProps) {
   const hasCompleted = screen.tasks.some((task) => task.completed);
   // A guest has no home or settings: Back offers to sign in and keep this list instead.
   const guestAuth = !username && screen.shareId ? `/auth?shareId=${encodeURIComponent(screen.shareId)}` : null;
@@ -52,7 +56,10 @@ export function ListPage({ assets, theme, username, screen, sharing, linkExpiry 
           <>
             <Island name="CompletedToggle" props={{ hasCompleted }} />
             {sharing && <Island name="ShareButton" props={{ list: sharing }} />}
-            <Island name="ListMenu" props={{ listId: screen.list.id, shareId: screen.shareId, signedIn: username !== null }} />
+            <Island
+              name="ListMenu"
+              props={{ listId: screen.list.id, shareId: screen.shareId, signedIn: username !== null, routine, can: screen.can }}
+            />
           </>
         }
       />
@@ -66,6 +73,10 @@ export function ListPage({ assets, theme, username, screen, sharing, linkExpiry 
         ) : (
           line && <p className="notice access-line">{line}</p>
         )}
+        <Island
+          name="RoutineLine"
+          props={{ listId: screen.list.id, shareId: screen.shareId, shown: { routine, words: routine && describeRule(routine.rrule) } }}
+        />
         <Island
           name="ListActivity"
           props={{ listId: screen.list.id, ...(screen.shareId ? { shareId: screen.shareId } : {}), guest: !username }}

@@ -1,4 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import type { ListCan } from "../../src/shared/can";
+import type { ListRoutine } from "../../src/shared/routines";
+import { listen } from "../signals";
 import { Icon } from "../ui/Icon";
 import { type ListPrefs, subscribePrefs } from "./prefs";
 
@@ -6,6 +9,8 @@ import { type ListPrefs, subscribePrefs } from "./prefs";
 const ListMenuEntries = lazy(() => import("./ListMenuEntries"));
 const ExportActions = lazy(() => import("../exchange/ExportActions"));
 const ActivityDialog = lazy(() => import("../activity/ActivityDialog"));
+const RoutineDialog = lazy(() => import("../routines/RoutineDialog"));
+const RunsDialog = lazy(() => import("../routines/RunsDialog"));
 
 export interface ListMenuProps {
   listId: number;
@@ -13,6 +18,9 @@ export interface ListMenuProps {
   shareId: string | null;
   /** A guest has no settings: the entry is there, disabled, as the header's Settings is. */
   signedIn: boolean;
+  /** When the list resets itself (docs/decisions/053-routines.md), or null. */
+  routine: ListRoutine | null;
+  can: Pick<ListCan, "edit" | "setRoutine">;
 }
 
 /**
@@ -20,13 +28,16 @@ export interface ListMenuProps {
  * what it does in words. Export opens its formats in the same place; Help & Info, Settings and
  * Hide/Show completed are entries only on a phone, where the header keeps no icon without a label.
  */
-export default function ListMenu({ listId, shareId, signedIn }: ListMenuProps) {
+export default function ListMenu({ listId, shareId, signedIn, can, ...props }: ListMenuProps) {
   const [open, setOpen] = useState<"menu" | "export" | null>(null);
-  const [activity, setActivity] = useState(false);
+  const [dialog, setDialog] = useState<"activity" | "repeats" | "history" | null>(null);
+  const [routine, setRoutine] = useState(props.routine);
   const [prefs, setPrefs] = useState<ListPrefs>({ showCompleted: true, completedLast: false, hasCompleted: false });
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
   useEffect(() => subscribePrefs(setPrefs), []);
+  useEffect(() => listen("listwell:routine", (detail) => detail.listId === listId && setRoutine(detail.routine)), [listId]);
+  const closeDialog = () => setDialog(null);
   return (
     <div className="actions-menu list-menu">
       <button
@@ -50,7 +61,9 @@ export default function ListMenu({ listId, shareId, signedIn }: ListMenuProps) {
             signedIn={signedIn}
             onClose={close}
             onExport={() => setOpen("export")}
-            onActivity={() => setActivity(true)}
+            onActivity={() => setDialog("activity")}
+            onRepeats={can.setRoutine ? () => setDialog("repeats") : undefined}
+            onHistory={routine ? () => setDialog("history") : undefined}
           />
         </Suspense>
       )}
@@ -59,11 +72,11 @@ export default function ListMenu({ listId, shareId, signedIn }: ListMenuProps) {
           <ExportActions listId={listId} shareId={shareId} button={button} onClose={close} />
         </Suspense>
       )}
-      {activity && (
-        <Suspense fallback={null}>
-          <ActivityDialog listId={listId} shareId={shareId ?? undefined} onClose={() => setActivity(false)} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {dialog === "activity" && <ActivityDialog listId={listId} shareId={shareId ?? undefined} onClose={closeDialog} />}
+        {dialog === "repeats" && <RoutineDialog listId={listId} routine={routine} onClose={closeDialog} />}
+        {dialog === "history" && <RunsDialog listId={listId} shareId={shareId} tz={routine?.tz} canRun={can.edit} onClose={closeDialog} />}
+      </Suspense>
     </div>
   );
 }

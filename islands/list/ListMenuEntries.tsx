@@ -13,10 +13,14 @@ export interface EntriesProps {
   onClose: () => void;
   onExport: () => void;
   onActivity: () => void;
+  /** Set when the list repeats (docs/decisions/053-routines.md): the owner's Repeats, and the reset history. */
+  onRepeats: (() => void) | undefined;
+  onHistory: (() => void) | undefined;
 }
 
 /** The entries of the list header's More actions menu (./ListMenu.tsx). */
-export default function ListMenuEntries({ listId, button, prefs, signedIn, onClose, onExport, onActivity }: EntriesProps) {
+export default function ListMenuEntries(props: EntriesProps) {
+  const { listId, button, prefs, signedIn, onClose, onExport, onActivity, onRepeats, onHistory } = props;
   const menu = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<NotificationMode | null>(null);
   useMenu(menu, button, onClose);
@@ -63,6 +67,16 @@ export default function ListMenuEntries({ listId, button, prefs, signedIn, onClo
       <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onActivity)}>
         Activity
       </button>
+      {onRepeats && (
+        <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onRepeats)}>
+          Repeats…
+        </button>
+      )}
+      {onHistory && (
+        <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onHistory)}>
+          Reset history
+        </button>
+      )}
       {signedIn && (
         <>
           {/* Shown at once, so the entries do not move; it waits for the list's mode before it acts. */}

@@ -150,6 +150,7 @@ export function canOf({ level, isOwner }: Pick<ListAccess, "level" | "isOwner">)
     clearCompleted: isOwner,
     restoreAnyDeleted: isOwner,
     renameList: isOwner,
+    setRoutine: isOwner,
     share: isOwner,
     deleteList: isOwner,
   };

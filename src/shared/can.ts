@@ -18,6 +18,8 @@ export interface ListCan {
   restoreAnyDeleted: boolean;
   /** Rename the list: the owner only. */
   renameList: boolean;
+  /** Set when the list resets itself, or stop it (docs/decisions/053-routines.md): the owner only. */
+  setRoutine: boolean;
   /** Share and unshare by name, set the link's level and expiry, rotate the link: the owner only. */
   share: boolean;
   /** Delete the list and bring it back: the owner only. */

@@ -159,6 +159,7 @@ describeEachDialect("list access", (dialect) => {
         clearCompleted: false,
         restoreAnyDeleted: false,
         renameList: false,
+        setRoutine: false,
         share: false,
         deleteList: false,
       },
@@ -205,11 +206,12 @@ describeEachDialect("list access", (dialect) => {
         edit: ok(await client.post(`/api/tasks${q}`, { title: "Milk", listId: shared.id })),
         clearCompleted: ok(await client.post(`/api/tasks/clear-completed?listId=${shared.id}${amp}`)),
         renameList: ok(await client.patch(`/api/task-lists/${shared.id}${q}`, { name: "Who may do what" })),
+        setRoutine: ok(await client.patch(`/api/task-lists/${shared.id}${q}`, { routine: null })),
         share: ok(await client.get(`/api/shared-by-list/${shared.id}${q}`)),
       };
     };
-    const owns = { clearCompleted: true, restoreAnyDeleted: true, renameList: true, share: true, deleteList: true };
-    const none = { clearCompleted: false, restoreAnyDeleted: false, renameList: false, share: false, deleteList: false };
+    const owns = { clearCompleted: true, restoreAnyDeleted: true, renameList: true, setRoutine: true, share: true, deleteList: true };
+    const none = { clearCompleted: false, restoreAnyDeleted: false, renameList: false, setRoutine: false, share: false, deleteList: false };
     const expected: [string, Client, string, ListCan][] = [["owner", owner, "", { tick: true, edit: true, ...owns }]];
     for (const level of ["read", "check", "write", "admin"] as const) {
       const recipient = await registerUser(t, `${level}_recipient`);

@@ -119,7 +119,16 @@ describeEachDialect("list reads on a second instance over one database", (dialec
       accessLevel: "admin",
       isOwner: true,
       ownerInfo: { username: "jay" },
-      can: { tick: true, edit: true, clearCompleted: true, restoreAnyDeleted: true, renameList: true, share: true, deleteList: true },
+      can: {
+        tick: true,
+        edit: true,
+        clearCompleted: true,
+        restoreAnyDeleted: true,
+        renameList: true,
+        setRoutine: true,
+        share: true,
+        deleteList: true,
+      },
     });
     expect(Object.keys(response.body)).toEqual(["list", "tasks", "accessLevel", "isOwner", "ownerInfo", "can"]);
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { startServer, type RunningServer } from "../../src/serve";
 import type { Dialect } from "./databases";
 import { makeTestApp, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "./test-app";
@@ -83,8 +83,9 @@ export async function signedInContext(
   env: BrowserEnv,
   username: string,
   viewport = DESKTOP,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; user: { id: number; username: string } }> {
-  const context = await env.browser.newContext({ viewport, baseURL: env.baseUrl });
+  const context = await env.browser.newContext({ viewport, baseURL: env.baseUrl, ...options });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const response = await context.request.post("/api/register", {
     data: { username, password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },

@@ -19,6 +19,7 @@ const NONE: ListCan = {
   clearCompleted: false,
   restoreAnyDeleted: false,
   renameList: false,
+  setRoutine: false,
   share: false,
   deleteList: false,
 };
@@ -28,6 +29,7 @@ const OWNER: ListCan = {
   clearCompleted: true,
   restoreAnyDeleted: true,
   renameList: true,
+  setRoutine: true,
   share: true,
   deleteList: true,
 };

@@ -76,6 +76,6 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
   const [theme, username] = [pageTheme(c), user?.username ?? null];
   // The expiry in words rather than the time now: the page kept for the next request stays the same all day.
   const linkExpiry = accessExpiresAt === null ? null : expiryText(accessExpiresAt, store.clock.now());
-  const page = { theme, username, screen, sharing: shared.can.share ? shared.list : null, linkExpiry };
+  const page = { theme, username, screen, sharing: shared.can.share ? shared.list : null, linkExpiry, routine: shared.list.routine };
   return renderKeptPage(c, assets, page, () => <ListPage assets={assets} {...page} />);
 });

@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import { wallTime } from "../../src/shared/wall-time";
+import type { RoutineRun } from "../../src/shared/routines";
+import { client, errorMessage } from "../api";
+import { toast } from "../toast";
+import { Dialog } from "../ui/Dialog";
+import { Spinner } from "../ui/Icon";
+
+export interface RunsDialogProps {
+  listId: number;
+  shareId: string | null;
+  /** The routine's zone, so a run's time reads as it does on the list's clock; the browser's without one. */
+  tz: string | undefined;
+  /** Whoever may change the items may reset and record now. */
+  canRun: boolean;
+  onClose: () => void;
+}
+
+/** "9 of 10 done — Sam 6, Alex 3": a run's count and who ticked how many, the most first. */
+export function runSummary(run: RoutineRun): string {
+  const counts = new Map<string, number>();
+  for (const item of run.items) {
+    if (!item.completedBy) continue;
+    const who = item.completedBy.username ?? "A guest";
+    counts.set(who, (counts.get(who) ?? 0) + 1);
+  }
+  const people = [...counts].sort((a, b) => b[1] - a[1]).map(([who, count]) => `${who} ${count}`);
+  const done = `${run.done} of ${run.total} done`;
+  return people.length ? `${done} — ${people.join(", ")}` : done;
+}
+
+/** The list's reset history, newest first, and "Reset now" for whoever may change its items (docs/decisions/053-routines.md). */
+export default function RunsDialog({ listId, shareId, tz, canRun, onClose }: RunsDialogProps) {
+  const [runs, setRuns] = useState<RoutineRun[] | null>(null);
+  const [error, setError] = useState<string>();
+  const [running, setRunning] = useState(false);
+  const query = shareId ? { shareId } : {};
+  const zone = tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  useEffect(() => {
+    client["task-lists"][":id"].runs.$get({ param: { id: listId }, query }).then(
+      (answer) => setRuns(answer.runs),
+      () => setError("Could not load the reset history. Please try again."),
+    );
+  }, [listId]);
+
+  async function runNow() {
+    setRunning(true);
+    try {
+      const run = await client["task-lists"][":id"].runs.$post({ param: { id: listId }, query });
+      setRuns((before) => [run, ...(before ?? [])]);
+      toast({ title: "List items have been reset", description: runSummary(run) });
+    } catch (error) {
+      toast({ title: "Failed to reset item completions", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    }
+    setRunning(false);
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Reset history"
+      description="What was done each time the list was reset, newest first."
+      actions={
+        canRun && (
+          <button type="button" className="button button--primary" disabled={running} onClick={() => void runNow()}>
+            {running && <Spinner label="Resetting" />}
+            Reset now
+          </button>
+        )
+      }
+    >
+      {error && <p className="form-error">{error}</p>}
+      {!runs && !error && <Spinner label="Loading" />}
+      {runs?.length === 0 && <p className="muted">No resets yet.</p>}
+      {runs && runs.length > 0 && (
+        <ul className="share__people">
+          {runs.map((run) => (
+            <li key={run.id}>
+              <div className="share__name">
+                {runSummary(run)}
+                <div className="field__hint">{wallTime(run.at, zone)}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
