@@ -7,7 +7,7 @@ import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
 import { startLiveServer, TestSocket } from "../helpers/live";
 import { addTask } from "../helpers/tasks";
-import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 const SUNDAYS = { rrule: "FREQ=WEEKLY;BYDAY=SU;BYHOUR=18;BYMINUTE=0", tz: "Europe/Berlin" };
 const EVENINGS = { rrule: "FREQ=DAILY;BYHOUR=18;BYMINUTE=0", tz: "Europe/Berlin" };
@@ -238,5 +238,37 @@ describeEachDialect("list routines", (dialect) => {
     // The recipients' access began after the first run: they see the second only.
     for (const reader of [bob, kim, rex]) expect((await runsOf(reader, list)).body.runs).toEqual([second.body]);
     expect(await runsOf(eve, list)).toMatchObject({ status: 404, body: { message: "List not found" } });
+  });
+
+  it("lets a write link's guest run now and read the runs, and a read link's guest only read them", async () => {
+    const ann = await registerUser(t, `${dialect}_link_ann`);
+    const list = await createList(ann, "Camp");
+    await addTask(ann, { listId: list.id, title: "Tent" });
+    const guest = new Client(t);
+    const ran = await guest.post<RoutineRun>(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`);
+    expect(ran).toMatchObject({ status: 201, body: { done: 0, total: 1, items: [{ title: "Tent", completedBy: null }] } });
+    expect((await guest.get<RoutineRunsResponse>(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`)).body.runs).toEqual([ran.body]);
+    expect(await guest.get(`/api/task-lists/${list.id}/runs`)).toMatchObject({ status: 404, body: { message: "List not found" } });
+
+    expect((await ann.patch(`/api/task-lists/${list.id}`, { linkAccess: "read" })).status).toBe(200);
+    expect(await guest.post(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`)).toMatchObject({
+      status: 403,
+      body: { error: "READ_ONLY" },
+    });
+    expect((await guest.get<RoutineRunsResponse>(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`)).body.runs).toEqual([ran.body]);
+    expect(await runRows(list)).toBe(1);
+  });
+
+  it("leaves a deleted list's routine alone until the list is restored", async () => {
+    const ann = await registerUser(t, `${dialect}_gone_ann`);
+    const list = await createList(ann, "Gone");
+    const due = Date.parse((await setRoutine(ann, list, EVENINGS)).body.routine!.nextRunAt);
+    expect((await ann.delete(`/api/task-lists/${list.id}`)).status).toBe(200);
+    await passAt(due + 1_000);
+    expect(await runRows(list)).toBe(0);
+    // Positive control: restored, the missed occurrence runs at the next pass.
+    expect((await ann.post(`/api/task-lists/${list.id}/restore`)).status).toBe(200);
+    await worker.tick();
+    expect(await runRows(list)).toBe(1);
   });
 });
