@@ -15,6 +15,7 @@ import { MyListsHeading } from "./MyListsHeading";
 import { OfflineLists, useKeepListsOffline } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
+import { announceCopy, copyName, isListLimit, makeList } from "./new-list";
 import { insertAt, offerRestore } from "./restore";
 import { useProgress, type ProgressMap } from "./useProgress";
 
@@ -35,6 +36,7 @@ const REFETCH_AFTER_REORDER_MS = 2000;
 type Modal =
   | { kind: "create" }
   | { kind: "edit"; list: TaskList }
+  | { kind: "duplicate"; list: TaskList }
   | { kind: "delete"; list: TaskList }
   | { kind: "share"; list: TaskList }
   | { kind: "limit" }
@@ -139,22 +141,35 @@ export default function HomeScreen(props: HomeScreenProps) {
       void reorder(from, to);
     });
 
-  async function createList(name: string) {
+  async function createList(name: string, templateId: number | null) {
     try {
-      const created = await client["task-lists"].$post({ json: { name } });
+      const created = await makeList(name, templateId);
       // A new list is opened at once; the dialog stays, pending, until the list page replaces Home.
       window.location.assign(`/list/${created.id}`);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 403 && error.body.error === "LIST_LIMIT_REACHED") {
-        setModal({ kind: "limit" });
-        return;
-      }
+      if (isListLimit(error)) return setModal({ kind: "limit" });
       const malformed = error instanceof SyntaxError;
       toast({
         title: malformed ? "Invalid response format" : "Failed to create list",
         description: errorMessage(error, ""),
         variant: "destructive",
       });
+      throw error;
+    }
+  }
+
+  /** The copy joins the end of Home, where the person is, its link focused; the toast offers to open it. */
+  async function duplicateList(list: TaskList, name: string) {
+    try {
+      const copy = await makeList(name, list.id);
+      focusAfter.current = { id: copy.id, restored: true };
+      setLists((current) => (current.some((item) => item.id === copy.id) ? current : [...current, copy]));
+      setModal(null);
+      void refreshProgress();
+      announceCopy(copy);
+    } catch (error) {
+      if (isListLimit(error)) return setModal({ kind: "limit" });
+      toast({ title: "Failed to duplicate list", description: errorMessage(error, "Please try again."), variant: "destructive" });
       throw error;
     }
   }
@@ -222,6 +237,8 @@ export default function HomeScreen(props: HomeScreenProps) {
                 onKeyMove={onKeyMove}
                 onShare={() => setModal({ kind: "share", list })}
                 onEdit={() => setModal({ kind: "edit", list })}
+                // At the cap the limit dialog says why at once, before a name is typed for nothing.
+                onDuplicate={() => setModal(lists.length >= MAX_LISTS_PER_USER ? { kind: "limit" } : { kind: "duplicate", list })}
                 onDelete={() => setModal({ kind: "delete", list })}
               />
             ))}
@@ -254,11 +271,18 @@ export default function HomeScreen(props: HomeScreenProps) {
       </section>
 
       <ListNameDialog
-        open={modal?.kind === "create" || modal?.kind === "edit"}
-        mode={modal?.kind === "edit" ? "edit" : "create"}
-        initialName={modal?.kind === "edit" ? modal.list.name : ""}
+        open={modal?.kind === "create" || modal?.kind === "edit" || modal?.kind === "duplicate"}
+        mode={modal?.kind === "edit" || modal?.kind === "duplicate" ? modal.kind : "create"}
+        initialName={modal?.kind === "edit" ? modal.list.name : modal?.kind === "duplicate" ? copyName(modal.list.name) : ""}
+        templates={{ own: lists, shared: shared.map((item) => item.list) }}
         onClose={close}
-        onSave={(name) => (modal?.kind === "edit" ? renameList(modal.list, name) : createList(name))}
+        onSave={(name, templateId) =>
+          modal?.kind === "edit"
+            ? renameList(modal.list, name)
+            : modal?.kind === "duplicate"
+              ? duplicateList(modal.list, name)
+              : createList(name, templateId)
+        }
       />
       <ConfirmDialog
         open={modal?.kind === "delete"}

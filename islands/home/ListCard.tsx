@@ -34,6 +34,7 @@ export interface OwnListCardProps {
   onKeyMove: (event: KeyboardEvent, index: number) => void;
   onShare: () => void;
   onEdit: () => void;
+  onDuplicate: () => void;
   onDelete: () => void;
 }
 
@@ -53,8 +54,9 @@ function CardAction(props: { action: string; icon: IconName; list: TaskList; off
   );
 }
 
-/** One of the user's own lists: drag handle, name (opens it), Share, Edit and Delete. */
-export function OwnListCard({ list, progress, index, count, offline, onKeyMove, onShare, onEdit, onDelete }: OwnListCardProps) {
+/** One of the user's own lists: drag handle, name (opens it), Share, Edit, Duplicate and Delete. */
+export function OwnListCard(props: OwnListCardProps) {
+  const { list, progress, index, count, offline, onKeyMove, onShare, onEdit, onDuplicate, onDelete } = props;
   return (
     <li className="list-card sortable-item" data-list-id={list.id} style={{ ["--card-color" as string]: `var(--task-${index % 10})` }}>
       <DragHandle id={list.id} name={list.name} hintId="reorder-hint" disabled={offline} onKeyDown={(event) => onKeyMove(event, index)} />
@@ -68,6 +70,7 @@ export function OwnListCard({ list, progress, index, count, offline, onKeyMove, 
       <div className="list-card__actions">
         <CardAction action="Share" icon="share" list={list} offline={offline} onClick={onShare} />
         <CardAction action="Edit" icon="edit" list={list} offline={offline} onClick={onEdit} />
+        <CardAction action="Duplicate" icon="copy" list={list} offline={offline} onClick={onDuplicate} />
         <CardAction action="Delete" icon="trash" list={list} offline={offline} onClick={onDelete} danger />
       </div>
     </li>

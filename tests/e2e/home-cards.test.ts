@@ -195,8 +195,8 @@ describe("home cards in Chromium", () => {
 
     const controls = page.locator(".home button:visible, .home a:visible");
     const count = await controls.count();
-    // Two cards' handle, link and three actions, the shared card's link, New List, Import list and Manage sharing.
-    expect(count).toBe(2 * 5 + 1 + 3);
+    // Two cards' handle, link and four actions, the shared card's link, New List, Import list and Manage sharing.
+    expect(count).toBe(2 * 6 + 1 + 3);
     const problems: string[] = [];
     for (let i = 0; i < count; i++) {
       const control = controls.nth(i);
