@@ -1,0 +1,183 @@
+/**
+ * @module An item's due date in words (docs/decisions/056-due-dates-browser.md): the date a
+ * quick-add title ends with ("Bins tuesday", "Card 24 dec"), and a due date as its row says it
+ * ("Today", "Overdue · 24 Nov"). Days are `YYYY-MM-DD` strings; their arithmetic is the platform's
+ * (Date in UTC, Intl), never a table of month lengths. Pure: "today" is always given.
+ */
+import { REPEATS, type Repeat, WEEKDAYS } from "./routine-words";
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type Day = string;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight UTC of `day`, where day arithmetic cannot meet a clock change. */
+const utc = (day: Day) => {
+  const [, y, m, d] = DAY.exec(day) ?? [];
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+};
+const dayOf = (date: Date): Day => date.toISOString().slice(0, 10);
+
+export const addDays = (day: Day, days: number): Day => {
+  const date = utc(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return dayOf(date);
+};
+
+const daysBetween = (from: Day, to: Day) => Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
+
+/** 0 Sunday to 6 Saturday, as Date counts them. */
+export const weekdayOf = (day: Day) => utc(day).getUTCDay();
+
+/** What day it is on `timeZone`'s calendar at `instant` (the viewer's zone when left out). */
+export const dayIn = (instant: Date, timeZone?: string): Day =>
+  new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(instant);
+
+/** The day a due date falls on for someone on `timeZone`: a date as it is, a time on that zone's calendar. */
+export const dueDay = (dueAt: string, timeZone?: string): Day => (DAY.test(dueAt) ? dueAt : dayIn(new Date(dueAt), timeZone));
+
+const format = (day: Day, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(utc(day)).replace(",", "");
+
+/** "4 Dec", or "4 Dec 2027" outside today's year; with the weekday, "Fri 4 Dec". */
+export function dayLabel(day: Day, today: Day, withWeekday = false): string {
+  const year = day.slice(0, 4) === today.slice(0, 4) ? {} : { year: "numeric" as const };
+  return format(day, { day: "numeric", month: "short", ...year, ...(withWeekday ? { weekday: "short" as const } : {}) });
+}
+
+export interface DueWords {
+  words: string;
+  overdue: boolean;
+}
+
+/** A row's words for its due date: "Today", "Tomorrow", "Fri 4 Dec" within the week, "4 Dec" after, "Overdue · 24 Nov" before today. */
+export function describeDue(dueAt: string, today: Day, timeZone?: string): DueWords {
+  const day = dueDay(dueAt, timeZone);
+  const ahead = daysBetween(today, day);
+  if (ahead < 0) return { words: `Overdue · ${dayLabel(day, today)}`, overdue: true };
+  if (ahead === 0) return { words: "Today", overdue: false };
+  if (ahead === 1) return { words: "Tomorrow", overdue: false };
+  return { words: dayLabel(day, today, ahead < 7), overdue: false };
+}
+
+const WEEKDAY_WORDS: Record<string, number> = {
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tues: 2,
+  tuesday: 2,
+  wed: 3,
+  wednesday: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
+};
+
+const MONTH_WORDS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** 1 to 12 for "dec", "december", "sept"; 0 for anything else. */
+function monthOf(word: string): number {
+  const index = MONTH_WORDS.indexOf(word.slice(0, 3));
+  if (index < 0) return 0;
+  const full = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, index, 1)));
+  return full.toLowerCase().startsWith(word) || word === "sept" ? index + 1 : 0;
+}
+
+/** `month`/`date` of `year` when that day exists (31 June does not). */
+function realDay(year: number, month: number, date: number): Day | null {
+  if (!(date >= 1 && date <= 31)) return null;
+  const made = new Date(Date.UTC(year, month - 1, date));
+  return made.getUTCMonth() === month - 1 ? dayOf(made) : null;
+}
+
+/** The next `month`/`date` from today on: this year's, or next year's once it has passed. */
+function nextDate(month: number, date: number, today: Day): Day | null {
+  const year = Number(today.slice(0, 4));
+  const thisYear = realDay(year, month, date);
+  if (thisYear && thisYear >= today) return thisYear;
+  // 29 February comes round only in a leap year.
+  for (let later = year + 1; later <= year + 8; later++) {
+    const day = realDay(later, month, date);
+    if (day) return day;
+  }
+  return null;
+}
+
+/** The day named by the last one or two words, and how many words named it. */
+function dateAtEnd(words: string[], today: Day): { day: Day; used: number } | null {
+  const last = words.at(-1) ?? "";
+  const before = words.at(-2) ?? "";
+  if (last === "today") return { day: today, used: 1 };
+  if (last === "tomorrow") return { day: addDays(today, 1), used: 1 };
+  if (last in WEEKDAY_WORDS) {
+    // The next one: today's weekday names next week's, since today has its own word.
+    const ahead = (WEEKDAY_WORDS[last]! - weekdayOf(today) + 7) % 7 || 7;
+    return { day: addDays(today, ahead), used: 1 };
+  }
+  const slashed = /^(\d{1,2})\/(\d{1,2})$/.exec(last);
+  if (slashed) {
+    const day = nextDate(Number(slashed[2]), Number(slashed[1]), today);
+    return day ? { day, used: 1 } : null;
+  }
+  const number = (word: string) => (/^\d{1,2}$/.test(word) ? Number(word) : 0);
+  const [date, month] = number(before) ? [number(before), monthOf(last)] : [number(last), monthOf(before)];
+  if (!date || !month) return null;
+  const day = nextDate(month, date, today);
+  return day ? { day, used: 2 } : null;
+}
+
+/** Words that may stand between a title and its date: "Bins on tuesday", "Essay due fri". */
+const LINKS = new Set(["on", "by", "due"]);
+
+/**
+ * A quick-add title with the date it ends with taken off: "Bins tuesday" is "Bins", due next
+ * Tuesday. Null when it ends with no date, or would be nothing but one.
+ */
+export function parseDue(text: string, today: Day): { title: string; dueAt: Day } | null {
+  const words = text.trim().split(/\s+/);
+  const found = dateAtEnd(
+    words.map((word) => word.toLowerCase()),
+    today,
+  );
+  if (!found) return null;
+  let kept = words.slice(0, words.length - found.used);
+  if (kept.length > 1 && LINKS.has(kept.at(-1)!.toLowerCase())) kept = kept.slice(0, -1);
+  const title = kept.join(" ");
+  return title ? { title, dueAt: found.day } : null;
+}
+
+/** The sheet's Repeats choices; "never" is no rule. */
+export type RepeatChoice = "never" | Repeat;
+
+export const REPEAT_LABELS: Record<RepeatChoice, string> = {
+  never: "Never",
+  daily: "Every day",
+  weekly: "Every week",
+  monthly: "Every month",
+  yearly: "Every year",
+};
+
+const FREQS: Record<Repeat, string> = { daily: "DAILY", weekly: "WEEKLY", monthly: "MONTHLY", yearly: "YEARLY" };
+
+/** The rule a choice makes from the due day: every week on its weekday, every month on its date, every year on its day. */
+export function repeatRule(choice: RepeatChoice, due: Day): string | null {
+  if (choice === "never") return null;
+  const parts = [`FREQ=${FREQS[choice]}`];
+  if (choice === "weekly") parts.push(`BYDAY=${WEEKDAYS[(weekdayOf(due) + 6) % 7]}`);
+  if (choice === "yearly") parts.push(`BYMONTH=${Number(due.slice(5, 7))}`);
+  if (choice === "monthly" || choice === "yearly") parts.push(`BYMONTHDAY=${Number(due.slice(8, 10))}`);
+  return parts.join(";");
+}
+
+/** The choice a rule was made by, as far as its frequency says; a rule set otherwise keeps its frequency's. */
+export function repeatChoice(rule: string | null | undefined): RepeatChoice {
+  const freq = /(?:^|;)FREQ=([A-Z]+)/i.exec(rule ?? "")?.[1]?.toUpperCase();
+  return REPEATS.find((repeat) => FREQS[repeat] === freq) ?? "never";
+}
