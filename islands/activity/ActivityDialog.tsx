@@ -3,7 +3,7 @@ import type { ActivityEntry } from "../../src/shared/attribution";
 import { client } from "../api";
 import { timeAgo } from "../shared-lists/relative-time";
 import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Icon";
+import { LoadedEntries } from "../ui/LoadedEntries";
 
 export interface ActivityDialogProps {
   listId: number;
@@ -42,21 +42,11 @@ export default function ActivityDialog({ listId, shareId, onClose }: ActivityDia
   const now = Date.now();
   return (
     <Dialog open onClose={onClose} title="Activity" description="The last 50 changes to this list.">
-      {error && <p className="form-error">{error}</p>}
-      {!entries && !error && <Spinner label="Loading" />}
-      {entries?.length === 0 && <p className="muted">No changes yet.</p>}
-      {entries && entries.length > 0 && (
-        <ul className="share__people">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <div className="share__name">
-                {describeActivity(entry)}
-                <div className="field__hint">{timeAgo(entry.at, now)}</div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedEntries
+        entries={entries?.map((entry) => ({ key: entry.id, text: describeActivity(entry), hint: timeAgo(entry.at, now) })) ?? null}
+        error={error}
+        empty="No changes yet."
+      />
     </Dialog>
   );
 }

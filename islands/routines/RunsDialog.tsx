@@ -4,6 +4,7 @@ import type { RoutineRun } from "../../src/shared/routines";
 import { client, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
+import { LoadedEntries } from "../ui/LoadedEntries";
 import { Spinner } from "../ui/Icon";
 
 export interface RunsDialogProps {
@@ -71,21 +72,11 @@ export default function RunsDialog({ listId, shareId, tz, canRun, onClose }: Run
         )
       }
     >
-      {error && <p className="form-error">{error}</p>}
-      {!runs && !error && <Spinner label="Loading" />}
-      {runs?.length === 0 && <p className="muted">No resets yet.</p>}
-      {runs && runs.length > 0 && (
-        <ul className="share__people">
-          {runs.map((run) => (
-            <li key={run.id}>
-              <div className="share__name">
-                {runSummary(run)}
-                <div className="field__hint">{wallTime(run.at, zone)}</div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedEntries
+        entries={runs?.map((run) => ({ key: run.id, text: runSummary(run), hint: wallTime(run.at, zone) })) ?? null}
+        error={error}
+        empty="No resets yet."
+      />
     </Dialog>
   );
 }
