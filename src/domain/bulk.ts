@@ -3,7 +3,7 @@ import { bulkItemCount, type BulkCreateTasksInput } from "../shared/tasks";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import type { NewTask } from "../store/tasks";
+import type { NewTask } from "../store/task-rows";
 import { requireWriteAccess, type Caller } from "./access";
 import { resolveTaskListAccess } from "./item-access";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";

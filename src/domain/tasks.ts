@@ -9,7 +9,7 @@ import {
 import type { ParentTaskResponse, Task } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import type { TaskChanges } from "../store/tasks";
+import type { TaskChanges } from "../store/task-rows";
 import { type Caller, requireTaskUpdateAccess, requireTickAccess, requireWriteAccess } from "./access";
 import {
   resolveContainingListAccess,
@@ -93,6 +93,9 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
         isParent: parent ? false : input.isParent,
         position: input.position ?? (await nextPosition(store, list.id, tx)),
         createdBy: actor,
+        dueAt: input.dueAt,
+        remindAt: input.remindAt,
+        repeat: input.repeat,
       },
       tx,
     );
@@ -109,7 +112,8 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
 
 /** Works out the row changes of a PATCH, enforcing the nesting rules against the stored task. */
 async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, tx: Db): Promise<TaskChanges> {
-  const changes: TaskChanges = { title: input.title, description: input.description, completed: input.completed, position: input.position };
+  const { title, description, completed, position, dueAt, remindAt, repeat } = input;
+  const changes: TaskChanges = { title, description, completed, position, dueAt, remindAt, repeat };
   const parentId = input.parentId ?? task.parentId;
   // Sub-items matter only to a change of nesting or place: a tick or a rename of a parent counts none.
   const reshapes = input.parentId !== undefined || input.isParent !== undefined || input.position !== undefined;
@@ -139,7 +143,7 @@ async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, 
 
 /** The changes that differ from the stored task, or undefined when there are none. */
 function changedFields(task: Task, changes: TaskChanges): TaskChanges | undefined {
-  const differing = (Object.keys(changes) as Array<keyof TaskChanges>).filter(
+  const differing = (Object.keys(changes) as Array<Exclude<keyof TaskChanges, "by" | "completedBy">>).filter(
     (field) => changes[field] !== undefined && changes[field] !== task[field],
   );
   return differing.length > 0 ? Object.fromEntries(differing.map((field) => [field, changes[field]])) : undefined;
@@ -164,7 +168,7 @@ export async function updateTask(
     // `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody (docs/http-contract.md#idempotency-key).
     if (!changes) return { answer: stored, progress: undefined, events: [] };
     const actor = await actorOf(store, caller, tx);
-    const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor }, tx))!;
+    const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor, by: actor }, tx))!;
     const by = { actor, action: updateAction(changes) };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
     if (task.completed === stored.completed) return { answer: task, progress: undefined, events: [event] };

@@ -29,8 +29,11 @@ const PARTS: Record<string, { pattern: RegExp; range?: [number, number]; signed?
 };
 const SINGLE = new Set(["FREQ", "INTERVAL", "WKST"]);
 
+/** What a rule belongs to: a list's routine, or an item's repeat (docs/decisions/055-due-dates.md); messages name it. */
+export type RuleOwner = "routine" | "repeat";
+
 /** Why a value of `name` is out of its part's grammar or range, or undefined when it is fine. */
-function valueProblem(name: string, value: string): string | undefined {
+function valueProblem(name: string, value: string, owner: RuleOwner): string | undefined {
   const part = PARTS[name]!;
   const values = SINGLE.has(name) ? [value] : value.split(",");
   const fits = (item: string) => {
@@ -40,34 +43,39 @@ function valueProblem(name: string, value: string): string | undefined {
     const [min, max] = part.range;
     return (part.signed ? size >= min : Number(item) >= min) && size <= max;
   };
-  return values.every(fits) ? undefined : `The routine's ${name} must be ${part.what}`;
+  return values.every(fits) ? undefined : `The ${owner}'s ${name} must be ${part.what}`;
 }
 
 /** The first thing wrong with rule text (upper-cased), or undefined. */
-function ruleProblem(rule: string): string | undefined {
+function ruleProblem(rule: string, owner: RuleOwner): string | undefined {
   const seen = new Set<string>();
   for (const part of rule.split(";")) {
     const [name = "", value, ...rest] = part.split("=");
-    if (name === "COUNT" || name === "UNTIL") return "A routine repeats without end: leave out COUNT and UNTIL";
-    if (!(name in PARTS) || value === undefined || rest.length > 0) return `The routine's rule has a part it cannot use: ${part}`;
-    if (seen.has(name)) return `The routine's rule names ${name} twice`;
+    if (name === "COUNT" || name === "UNTIL")
+      return `${owner === "routine" ? "A routine repeats" : "A repeat goes on"} without end: leave out COUNT and UNTIL`;
+    if (!(name in PARTS) || value === undefined || rest.length > 0) return `The ${owner}'s rule has a part it cannot use: ${part}`;
+    if (seen.has(name)) return `The ${owner}'s rule names ${name} twice`;
     seen.add(name);
-    const problem = valueProblem(name, value);
+    const problem = valueProblem(name, value, owner);
     if (problem) return problem;
   }
-  return seen.has("FREQ") ? undefined : "The routine's rule needs FREQ: DAILY, WEEKLY, MONTHLY or YEARLY";
+  return seen.has("FREQ") ? undefined : `The ${owner}'s rule needs FREQ: DAILY, WEEKLY, MONTHLY or YEARLY`;
 }
 
-const rruleField = z
-  .string({ error: "A routine needs rrule, a recurrence rule such as FREQ=WEEKLY;BYDAY=SU;BYHOUR=18" })
-  .trim()
-  .min(1, "A routine needs rrule, a recurrence rule such as FREQ=WEEKLY;BYDAY=SU;BYHOUR=18")
-  .max(RRULE_MAX, `A routine's rule cannot exceed ${RRULE_MAX} characters`)
-  .transform((rule) => rule.toUpperCase())
-  .superRefine((rule, context) => {
-    const problem = ruleProblem(rule);
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  });
+/** An RRULE body in the grammar above, upper-cased; `missing` is the message for no text at all. */
+export const recurrenceRule = (owner: RuleOwner, missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(RRULE_MAX, `A ${owner}'s rule cannot exceed ${RRULE_MAX} characters`)
+    .transform((rule) => rule.toUpperCase())
+    .superRefine((rule, context) => {
+      const problem = ruleProblem(rule, owner);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
+
+const rruleField = recurrenceRule("routine", "A routine needs rrule, a recurrence rule such as FREQ=WEEKLY;BYDAY=SU;BYHOUR=18");
 
 /** An IANA zone's name (not an offset), answered in its canonical spelling. */
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;

@@ -1,6 +1,7 @@
 /** @module Item rules (written once in ./rules/tasks.ts); one schema per payload, shared by the API and the tests (docs/product-rules.md#text-rules). */
 import * as z from "zod";
 import { positionNumber } from "./lists";
+import { dueFields } from "./due-dates";
 import { idField } from "./params";
 import { DESCRIPTION, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST, TITLE, TITLE_REQUIRED } from "./rules/tasks";
 import { textSchema } from "./text";
@@ -41,6 +42,7 @@ export const createTaskSchema = z.object({
   completed: flag.default(false),
   position: position.optional(),
   parentId: parentId.default(0),
+  ...dueFields,
 });
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
@@ -52,6 +54,7 @@ export const updateTaskSchema = z.object({
   isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
   parentId: z.preprocess((value) => (value === null || value === "" ? 0 : value), idField("parentId", { min: 0 }).optional()),
   position: position.optional(),
+  ...dueFields,
 });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 
@@ -88,7 +91,7 @@ export const bulkItemCount = (items: ReadonlyArray<{ children: readonly unknown[
   items.reduce((count, item) => count + 1 + item.children.length, 0);
 
 /** One item of POST /api/tasks/bulk without sub-items: what a sub-item may carry. */
-const bulkSubItem = z.object({ title: taskTitle, description: taskDescription, completed: flag.default(false) });
+const bulkSubItem = z.object({ title: taskTitle, description: taskDescription, completed: flag.default(false), ...dueFields });
 const TOO_MANY_BULK = `At most ${MAX_BULK_ITEMS} items can be added at once`;
 
 /**

@@ -43,6 +43,14 @@ export interface Task {
   /** Who added it and who ticked it (null: unknown, or not ticked); set on every answer. */
   createdBy?: Actor | null;
   completedBy?: Actor | null;
+  /**
+   * When it is due (`YYYY-MM-DD`, or an ISO date-time with its offset), when its participants are
+   * reminded (ISO with offset), and its repeat (an RRULE body): null when none, set on every answer
+   * (docs/decisions/055-due-dates.md).
+   */
+  dueAt?: string | null;
+  remindAt?: string | null;
+  repeat?: string | null;
 }
 
 export interface ShareRecord {

@@ -1,7 +1,7 @@
 import type { ActivityEntry } from "../shared/attribution";
 import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
 import type { Db } from "./db";
-import { actorColumn, actorFromColumn, recordedActorFromColumn, shownActor } from "./tasks";
+import { actorColumn, actorFromColumn, recordedActorFromColumn, shownActor } from "./task-rows";
 
 /** A list's change event with its increasing id, as long-poll clients replay them (docs/http-contract.md#long-poll). */
 export interface StoredEvent extends RealtimeEvent {

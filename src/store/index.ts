@@ -23,7 +23,7 @@ import { versionsStore } from "./versions";
  */
 export function createStore(db: Db, clock: Clock = systemClock) {
   const events = eventsStore(db);
-  const tasks = tasksStore(db);
+  const tasks = tasksStore(db, clock);
   return {
     db,
     clock,

@@ -1,93 +1,8 @@
+import type { Clock } from "../clock";
 import type { Actor } from "../shared/attribution";
 import type { Task } from "../shared/types";
-import { isoFromMs, type Db, type SqlValue } from "./db";
-
-export interface TaskRow {
-  id: number | string;
-  list_id: number | string;
-  user_id: number | string;
-  parent_id: number | string | null;
-  title: string;
-  description: string;
-  completed: number | string | boolean;
-  is_parent: number | string | boolean;
-  position: number | string;
-  created_at: number | string;
-  [column: string]: unknown;
-}
-
-const flag = (value: unknown) => value === true || Number(value) === 1;
-
-/**
- * An actor as it was kept: the JSON of what was shown when they acted, a guest without a name
- * included (docs/decisions/024). The activity panel reads it so, to say "A guest".
- */
-export function recordedActorFromColumn(value: unknown): Actor | null {
-  if (typeof value !== "string" || value === "") return null;
-  const parsed = JSON.parse(value) as Actor;
-  return { userId: parsed.userId ?? null, username: parsed.username ?? null };
-}
-
-/** An actor as items and events answer it: a link guest as null, unless they gave a name (docs/product-rules.md#guests). */
-export const actorFromColumn = (value: unknown): Actor | null => shownActor(recordedActorFromColumn(value));
-
-/** Null for a link guest without a name; anyone else as recorded. */
-export const shownActor = (actor: Actor | null | undefined): Actor | null =>
-  !actor || (actor.userId === null && actor.username === null) ? null : actor;
-
-export const actorColumn = (actor: Actor | null | undefined): string | null => (actor ? JSON.stringify(actor) : null);
-
-/** Maps a tasks row to its wire shape (docs/http-contract.md#shapes); a top-level item's parentId is 0. */
-export function toTask(row: TaskRow): Task {
-  return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
-    completed: flag(row.completed),
-    position: Number(row.position),
-    listId: Number(row.list_id),
-    userId: Number(row.user_id),
-    isParent: flag(row.is_parent),
-    parentId: row.parent_id == null ? 0 : Number(row.parent_id),
-    createdAt: isoFromMs(row.created_at),
-    createdBy: actorFromColumn(row.created_by),
-    completedBy: flag(row.completed) ? actorFromColumn(row.completed_by) : null,
-  };
-}
-
-export interface NewTask {
-  listId: number;
-  userId: number;
-  /** 0 for top level; stored as NULL. */
-  parentId: number;
-  title: string;
-  description: string;
-  completed: boolean;
-  isParent: boolean;
-  position: number;
-  /** Who added it; also who ticked it when it is created completed. */
-  createdBy?: Actor | null;
-}
-
-/** `completedBy` is written with `completed` (cleared when it is unticked). */
-export type TaskChanges = Partial<Pick<NewTask, "title" | "description" | "completed" | "isParent" | "parentId" | "position">> & {
-  completedBy?: Actor | null;
-};
-
-const COLUMNS: Record<Exclude<keyof TaskChanges, "completedBy">, string> = {
-  title: "title",
-  description: "description",
-  completed: "completed",
-  isParent: "is_parent",
-  parentId: "parent_id",
-  position: "position",
-};
-
-const toColumnValue = (field: keyof typeof COLUMNS, value: string | number | boolean): SqlValue => {
-  if (typeof value === "boolean") return value ? 1 : 0;
-  if (field === "parentId") return value === 0 ? null : value;
-  return value;
-};
+import type { Db } from "./db";
+import { actorColumn, COLUMNS, type NewTask, reminderPendingAt, type TaskChanges, type TaskRow, toColumnValue, toTask } from "./task-rows";
 
 const ORDER = "ORDER BY position, id";
 /** Soft-deleted items (`deleted_at` set) are invisible to every read, count and change (docs/product-rules.md#undo-and-restore). */
@@ -138,7 +53,7 @@ async function keepNewestDeleted(tx: Db, anyId: number): Promise<void> {
   }
 }
 
-export function tasksStore(db: Db) {
+export function tasksStore(db: Db, clock: Clock) {
   return {
     /** Every item of a list, children included, ordered by position then id. */
     async listByList(listId: number, tx: Db = db): Promise<Task[]> {
@@ -180,8 +95,9 @@ export function tasksStore(db: Db) {
     },
     async insert(task: NewTask, tx: Db = db): Promise<Task> {
       const rows = await tx.all<TaskRow>(
-        `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at, created_by, completed_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at, created_by,
+           completed_by, due_at, remind_at, remind_pending_at, remind_by, repeat_rule)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         [
           task.listId,
           task.userId,
@@ -194,20 +110,30 @@ export function tasksStore(db: Db) {
           Date.now(),
           actorColumn(task.createdBy),
           task.completed ? actorColumn(task.createdBy) : null,
+          task.dueAt ?? null,
+          task.remindAt ?? null,
+          reminderPendingAt(task.remindAt, clock.now()),
+          task.remindAt ? actorColumn(task.createdBy) : null,
+          task.repeat ?? null,
         ],
       );
       return toTask(rows[0]!);
     },
+    /** Writes the changes; a new `remindAt` is sent at its time again, by `by`'s name (docs/decisions/055-due-dates.md). */
     async update(id: number, changes: TaskChanges, tx: Db = db): Promise<Task | undefined> {
       const fields = (Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>).filter((field) => changes[field] !== undefined);
       if (fields.length === 0) return this.findById(id, tx);
-      const sets = [
-        ...fields.map((field) => `${COLUMNS[field]} = ?`),
-        ...(changes.completed !== undefined ? ["completed_by = ?"] : []),
-      ].join(", ");
+      const sets = fields.map((field) => `${COLUMNS[field]} = ?`);
       const values = fields.map((field) => toColumnValue(field, changes[field]!));
-      if (changes.completed !== undefined) values.push(changes.completed ? actorColumn(changes.completedBy) : null);
-      const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets} WHERE id = ? AND ${LIVE} RETURNING *`, [...values, id]);
+      if (changes.completed !== undefined) {
+        sets.push("completed_by = ?");
+        values.push(changes.completed ? actorColumn(changes.completedBy) : null);
+      }
+      if (changes.remindAt !== undefined) {
+        sets.push("remind_pending_at = ?", "remind_by = ?");
+        values.push(reminderPendingAt(changes.remindAt, clock.now()), changes.remindAt ? actorColumn(changes.by) : null);
+      }
+      const rows = await tx.all<TaskRow>(`UPDATE tasks SET ${sets.join(", ")} WHERE id = ? AND ${LIVE} RETURNING *`, [...values, id]);
       return rows[0] && toTask(rows[0]);
     },
     /**

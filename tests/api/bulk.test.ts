@@ -38,6 +38,9 @@ describeEachDialect("bulk item creation", (dialect) => {
       id: expect.any(Number),
       createdBy: byAnn,
       completedBy: null,
+      dueAt: null,
+      remindAt: null,
+      repeat: null,
     };
     expect(res.body.tasks).toEqual([
       { ...base, title: "Milk", description: "", completed: false, isParent: false, parentId: 0, position: 1 },

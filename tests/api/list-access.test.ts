@@ -179,6 +179,9 @@ describeEachDialect("list access", (dialect) => {
       // Put straight into the store, it has no known author.
       createdBy: null,
       completedBy: null,
+      dueAt: null,
+      remindAt: null,
+      repeat: null,
     });
     expect(res.body.tasks[0]).toMatchObject({ parentId: 0, completed: false, isParent: false });
     expect(res.body.tasks[1]).toMatchObject({ isParent: true, parentId: 0 });

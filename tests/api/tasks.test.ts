@@ -17,6 +17,9 @@ const task = (fields: Partial<Task>) => ({
   parentId: 0,
   createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   completedBy: null,
+  dueAt: null,
+  remindAt: null,
+  repeat: null,
   ...fields,
 });
 
