@@ -9,6 +9,7 @@ import { resolveTaskListAccess } from "./item-access";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 import { actorOf } from "./actors";
 import { followTick } from "./completions";
+import { requireRepeatComesRound } from "./repeats";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
 /**
@@ -52,6 +53,7 @@ export async function insertItemsInOrder(
 ): Promise<Task[]> {
   const tasks: Task[] = [];
   for (const { children, ...item } of items) {
+    for (const each of [item, ...children]) requireRepeatComesRound(store, each.repeat);
     // A copied list keeps its parents without sub-items as parents; elsewhere sub-items make one.
     const isParent = parentId === 0 && (item.isParent ?? children.length > 0);
     const task = await store.tasks.insert({ ...base, ...item, parentId, isParent, position: position++ }, tx);

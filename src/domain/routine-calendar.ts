@@ -43,3 +43,46 @@ export function nextOccurrence(routine: StoredRoutine, after: number): number | 
     return null;
   }
 }
+
+/** The offset a date-time `dueAt` was written with (`Z` or `±HH:MM`), and its wall time before it. */
+const OFFSET = /(Z|[+-]\d\d:\d\d)$/;
+
+/** The first occurrence of `rrule` from `dtstart` (a wall time counted in UTC) strictly after `after` (epoch ms), or null. */
+function occurrenceAfter(rrule: string, dtstart: Temporal.PlainDateTime, after: number): Temporal.PlainDateTime | null {
+  try {
+    const rule = new RRuleTemporal({
+      rruleString: rrule,
+      dtstart: dtstart.toZonedDateTime("UTC"),
+      tzid: "UTC",
+      maxIterations: periodsOf(rrule),
+      maxCandidateEvaluations: CANDIDATES,
+    });
+    return rule.next(new Date(after))?.toPlainDateTime() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a repeating item's due date moves when it is ticked (docs/decisions/055-due-dates.md): the
+ * rule's first occurrence after the current `dueAt`, counted from it. A date stays a date (the
+ * first later day the rule names); a date-time keeps its wall clock and its offset, which has no
+ * clock changes, so the rule runs on the wall time itself. Without a due date, the first day the
+ * rule names after today (UTC). Null when no date matches the rule.
+ */
+export function nextDue(repeat: string, dueAt: string | null, now: number): string | null {
+  const offset = dueAt === null ? null : OFFSET.exec(dueAt)?.[1];
+  if (dueAt === null || !offset) {
+    const day =
+      dueAt === null ? Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO("UTC").toPlainDate() : Temporal.PlainDate.from(dueAt);
+    const start = day.toPlainDateTime();
+    // After the whole of the day, so a rule with hours still moves the item to a later day.
+    const endOfDay = start.add({ days: 1 }).toZonedDateTime("UTC").epochMilliseconds - 1;
+    return occurrenceAfter(repeat, start, endOfDay)?.toPlainDate().toString() ?? null;
+  }
+  const wall = Temporal.PlainDateTime.from(dueAt.slice(0, -offset.length));
+  const next = occurrenceAfter(repeat, wall, wall.toZonedDateTime("UTC").epochMilliseconds);
+  if (!next) return null;
+  const seconds = /T\d\d:\d\d:/.test(dueAt);
+  return `${next.toString({ smallestUnit: seconds ? "second" : "minute" })}${offset}`;
+}

@@ -22,6 +22,7 @@ import { actorOf, type ActingCaller } from "./actors";
 import { badRequest, forbidden, notFound } from "./errors";
 import { followTick, type TickAnswer } from "./completions";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
+import { requireRepeatComesRound, tickRepeating, ticksRepeating } from "./repeats";
 
 /**
  * The 101st live item of a list (sub-items count) is refused, whether one item or
@@ -77,6 +78,7 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
   const { task, progress, events } = await store.db.transaction(async (tx) => {
     const { list } = requireWriteAccess(await resolveTaskListAccess(store, caller, input.listId, tx));
     const actor = await actorOf(store, caller, tx);
+    requireRepeatComesRound(store, input.repeat);
     await assertBelowItemLimit(store, list.id, tx);
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
     if (parent && input.position !== undefined) requirePositionAfterParent(input.position, parent);
@@ -164,19 +166,25 @@ export async function updateTask(
   const { answer, progress, events } = await store.db.transaction(async (tx) => {
     const { task: stored, access } = await resolveTaskAccess(store, caller, taskId, tx);
     requireTaskUpdateAccess(access, input);
-    const changes = changedFields(stored, await planTaskUpdate(store, stored, input, tx));
+    requireRepeatComesRound(store, input.repeat);
+    // A tick of a repeating item moves its due date instead, after the PATCH's other changes.
+    const repeating = ticksRepeating(stored, input);
+    const changes = changedFields(stored, await planTaskUpdate(store, stored, repeating ? { ...input, completed: undefined } : input, tx));
     // `completed` sets the tick, so a replayed offline tick that is already so changes nothing and tells nobody (docs/http-contract.md#idempotency-key).
-    if (!changes) return { answer: stored, progress: undefined, events: [] };
+    if (!changes && !repeating) return { answer: stored, progress: undefined, events: [] };
     const actor = await actorOf(store, caller, tx);
-    const task = (await store.tasks.update(stored.id, { ...changes, completedBy: actor, by: actor }, tx))!;
-    const by = { actor, action: updateAction(changes) };
-    const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
-    if (task.completed === stored.completed) return { answer: task, progress: undefined, events: [event] };
+    const task = changes ? (await store.tasks.update(stored.id, { ...changes, completedBy: actor, by: actor }, tx))! : stored;
+    const edited = changes
+      ? [await recordListEvent(store, tx, access.list, "task_updated", task, { actor, action: updateAction(changes) })]
+      : [];
+    const ticked = repeating ? await tickRepeating(store, tx, access.list, stored.id, actor) : undefined;
+    if (ticked) return { answer: ticked.task, progress: undefined, events: [...edited, ticked.event] };
+    if (task.completed === stored.completed) return { answer: task, progress: undefined, events: edited };
     const followed = await followTick(store, tx, access.list, task, actor);
     return {
       answer: withAlsoChanged(task, followed.changed),
       progress: await progressAudience(store, access.list, tx, access.recipientIds),
-      events: [event, ...followed.events],
+      events: [...edited, ...followed.events],
     };
   });
   if (events.length > 0) await publishEvents(bus, events);
@@ -189,6 +197,8 @@ export async function toggleTask(store: Store, bus: EventBus, caller: ActingCall
   const { answer, progress, events } = await store.db.transaction(async (tx) => {
     const access = requireTickAccess(await resolveContainingListAccess(store, caller, taskId, tx));
     const actor = await actorOf(store, caller, tx);
+    const repeated = await tickRepeating(store, tx, access.list, taskId, actor);
+    if (repeated) return { answer: repeated.task, progress: undefined, events: [repeated.event] };
     const task = await store.tasks.toggle(taskId, access.list.id, actor, tx);
     if (!task) throw notFound(TASK_NOT_FOUND);
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
@@ -201,7 +211,7 @@ export async function toggleTask(store: Store, bus: EventBus, caller: ActingCall
     };
   });
   await publishEvents(bus, events);
-  await announceProgress(bus, progress);
+  if (progress) await announceProgress(bus, progress);
   return answer;
 }
 

@@ -137,6 +137,27 @@ export function tasksStore(db: Db, clock: Clock) {
       return rows[0] && toTask(rows[0]);
     },
     /**
+     * The item if it is open, in `listId` and repeats, locked on PostgreSQL until the transaction
+     * ends, so two ticks at once move its due date one after the other.
+     */
+    async findOpenRepeating(id: number, listId: number, tx: Db): Promise<Task | undefined> {
+      const lock = tx.dialect === "postgres" ? " FOR UPDATE" : "";
+      const row = await tx.get<TaskRow>(
+        `SELECT * FROM tasks WHERE id = ? AND list_id = ? AND ${LIVE} AND completed = 0 AND repeat_rule IS NOT NULL${lock}`,
+        [id, listId],
+      );
+      return row && toTask(row);
+    },
+    /** A repeating item's tick: its due date moved on, itself left open, `by` kept as who ticked it. */
+    async moveDue(id: number, dueAt: string, by: Actor | null, tx: Db): Promise<Task> {
+      const rows = await tx.all<TaskRow>("UPDATE tasks SET due_at = ?, completed_by = ? WHERE id = ? RETURNING *", [
+        dueAt,
+        actorColumn(by),
+        id,
+      ]);
+      return toTask(rows[0]!);
+    },
+    /**
      * Flips completion in one statement, so two quick toggles never read the same old value; `by`
      * ticked it. Undefined when the item is gone or is not in `listId`.
      */

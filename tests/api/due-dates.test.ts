@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ActivityResponse } from "../../src/shared/attribution";
 import type { Task, TaskList } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
@@ -102,5 +103,73 @@ describeEachDialect("item due dates", (dialect) => {
       expect([refused.status, refused.body.message]).toEqual([403, "You can only tick items on this list"]);
     }
     expect((await cid.patch<Task>(`/api/tasks/${item.id}`, { completed: true })).body).toMatchObject({ completed: true, ...NONE });
+  });
+
+  it("moves a repeating item's due date on when it is ticked, leaving it open, with one live event and Activity's tick", async () => {
+    const ann = await registerUser(t, `${dialect}_repeat_ann`);
+    const bob = await registerUser(t, `${dialect}_repeat_bob`);
+    const list = await createList(ann, "House");
+    await share(ann, list, bob.user.username, "check");
+    // 1 December 2026 is a Tuesday: ticked that day, the bins are next due the Tuesday after.
+    const bins = await addTask(ann, { listId: list.id, title: "Bins", dueAt: "2026-12-01", repeat: "FREQ=WEEKLY;BYDAY=TU" });
+    const from = t.published.length;
+    const ticked = await bob.post<Task>(`/api/tasks/${bins.id}/toggle`);
+    expect(ticked).toMatchObject({
+      status: 200,
+      body: { id: bins.id, completed: false, dueAt: "2026-12-08", repeat: "FREQ=WEEKLY;BYDAY=TU" },
+    });
+    const events = listEventsSince(t, from).map((entry) => entry.message as unknown as { type: string; payload: Task });
+    expect(events.map((event) => [event.type, event.payload.dueAt, event.payload.completed])).toEqual([
+      ["task_updated", "2026-12-08", false],
+    ]);
+    const row = await t.store.db.get<{ completed: unknown; completed_by: string }>(
+      "SELECT completed, completed_by FROM tasks WHERE id = ?",
+      [bins.id],
+    );
+    expect([Number(row!.completed), JSON.parse(row!.completed_by)]).toEqual([0, { userId: bob.user.id, username: bob.user.username }]);
+    const activity = await ann.get<ActivityResponse>(`/api/task-lists/${list.id}/activity`);
+    expect(activity.body.activity[0]).toMatchObject({ action: "ticked", subject: "Bins", actor: { userId: bob.user.id } });
+
+    // The last day of January, monthly on the month's last day: February's last, in a leap year too.
+    const rent = await addTask(ann, { listId: list.id, title: "Rent", dueAt: "2027-01-31", repeat: "FREQ=MONTHLY;BYMONTHDAY=-1" });
+    expect((await ann.patch<Task>(`/api/tasks/${rent.id}`, { completed: true })).body).toMatchObject({
+      completed: false,
+      dueAt: "2027-02-28",
+    });
+    const leap = await addTask(ann, { listId: list.id, title: "Leap", dueAt: "2028-01-31", repeat: "FREQ=MONTHLY;BYMONTHDAY=-1" });
+    expect((await ann.post<Task>(`/api/tasks/${leap.id}/toggle`)).body).toMatchObject({ completed: false, dueAt: "2028-02-29" });
+
+    // A date-time keeps its wall time and offset.
+    const call = await addTask(ann, { listId: list.id, title: "Call", dueAt: "2026-12-01T07:30+01:00", repeat: "FREQ=WEEKLY" });
+    expect((await ann.post<Task>(`/api/tasks/${call.id}/toggle`)).body.dueAt).toBe("2026-12-08T07:30+01:00");
+    // No due date yet: the first day the rule names after today.
+    const water = await addTask(ann, { listId: list.id, title: "Water", repeat: "FREQ=DAILY" });
+    const tomorrow = new Date(t.clock.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    expect((await ann.post<Task>(`/api/tasks/${water.id}/toggle`)).body.dueAt).toBe(tomorrow);
+    // Without a repeat, ticking is as before.
+    const milk = await addTask(ann, { listId: list.id, title: "Milk", dueAt: "2026-12-01" });
+    expect((await ann.post<Task>(`/api/tasks/${milk.id}/toggle`)).body).toMatchObject({ completed: true, dueAt: "2026-12-01" });
+  });
+
+  it("moves the due date once for a replayed keyed tick, by toggle or PATCH, and refuses a repeat no date matches", async () => {
+    const ann = await registerUser(t, `${dialect}_replay_ann`);
+    const list = await createList(ann, "House");
+    const bins = await addTask(ann, { listId: list.id, title: "Bins", dueAt: "2026-12-01", repeat: "FREQ=WEEKLY;BYDAY=TU" });
+    for (const attempt of [1, 2]) {
+      const res = await ann.patch<Task>(`/api/tasks/${bins.id}`, { completed: true }, { "Idempotency-Key": `${dialect}-tick-bins` });
+      expect([attempt, res.status, res.body.dueAt]).toEqual([attempt, 200, "2026-12-08"]);
+    }
+    for (const attempt of [1, 2]) {
+      const res = await ann.post<Task>(`/api/tasks/${bins.id}/toggle`, undefined, { "Idempotency-Key": `${dialect}-toggle-bins` });
+      expect([attempt, res.status, res.body.dueAt]).toEqual([attempt, 200, "2026-12-15"]);
+    }
+    const row = await t.store.db.get<{ due_at: string }>("SELECT due_at FROM tasks WHERE id = ?", [bins.id]);
+    expect(row!.due_at).toBe("2026-12-15");
+
+    const never = "This repeat never comes round: no date matches its rule";
+    const created = await ann.post("/api/tasks", { listId: list.id, title: "X", repeat: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" });
+    expect([created.status, created.body.message]).toEqual([400, never]);
+    const patched = await ann.patch(`/api/tasks/${bins.id}`, { repeat: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" });
+    expect([patched.status, patched.body.message]).toEqual([400, never]);
   });
 });
