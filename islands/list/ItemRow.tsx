@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useState } from "react";
 import { actorName } from "../../src/shared/attribution";
+import type { DueWords } from "../../src/shared/due-days";
 import type { Task } from "../../src/shared/types";
 import type { MenuItem } from "../shared-lists/ActionsMenu";
 import { Icon, Spinner } from "../ui/Icon";
@@ -38,6 +39,8 @@ export interface ItemRowProps extends RowHandlers {
   /** The parent heading its own sub-item view: pinned first, not draggable, no indicator. */
   pinned?: boolean;
   subItems?: { done: number; total: number };
+  /** Its due date in words, counted from the viewer's today (docs/decisions/056-due-dates-browser.md). */
+  due?: DueWords;
 }
 
 /**
@@ -75,7 +78,13 @@ export function ItemRow(props: ItemRowProps) {
       if (!readOnly) setMenuOpen(true);
     },
   });
-  const classes = ["item", pinned ? "item--pinned sortable-pinned" : "sortable-item", task.completed ? "item--done" : ""];
+  // A done item's line says who ticked it; an open one's, when it is due. One line either way, in the title's own 44 px on a phone.
+  const when = !pinned && !task.completed ? props.due : undefined;
+  const classes = [
+    "item",
+    pinned ? "item--pinned sortable-pinned" : "sortable-item",
+    task.completed ? "item--done" : when ? "item--dated" : "",
+  ];
   return (
     <li className={classes.join(" ").trim()} data-task-id={task.id} {...gestures}>
       {draggable && !pinned ? (
@@ -113,6 +122,16 @@ export function ItemRow(props: ItemRowProps) {
         )}
         {pinned && <span className="item__meta">Parent item</span>}
         {!pinned && tickedBy(task) && <span className="item__by">{tickedBy(task)}</span>}
+        {when && (
+          <span className={when.overdue ? "item__by item__due item__due--over" : "item__by item__due"}>
+            {task.repeat && (
+              <span role="img" aria-label="Repeats" title="Repeats">
+                <Icon name="refresh" size={12} />{" "}
+              </span>
+            )}
+            {when.words}
+          </span>
+        )}
       </div>
       <div className="item__actions">
         {props.waiting && (

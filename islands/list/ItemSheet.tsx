@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import { dueDay } from "../../src/shared/due-days";
+import { REPEAT_LABELS, type RepeatChoice, repeatChoice, repeatRule } from "../../src/shared/due-words";
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
 import type { Task } from "../../src/shared/types";
 import { Dialog } from "../ui/Dialog";
@@ -22,7 +24,10 @@ export interface ItemSheetProps {
   onSave: (fields: ItemFields) => Promise<void>;
 }
 
-/** The Add/Edit Item sheet (docs/product-rules.md#screens): Title ≤ 80 and Description ≤ 256 with counters, the parent switch. */
+/**
+ * The Add/Edit Item sheet (docs/product-rules.md#screens): Title ≤ 80 and Description ≤ 256 with
+ * counters, the parent switch, the due date and its repeat (docs/decisions/056-due-dates-browser.md).
+ */
 export function ItemSheet(props: ItemSheetProps) {
   return (
     <Dialog open={props.open} onClose={props.onClose} variant="sheet" title={props.task ? "Edit Item" : "Add Item"}>
@@ -35,6 +40,10 @@ function ItemForm({ task, initialTitle = "", topLevel, hasSubItems, onClose, onS
   const [title, setTitle] = useState(task?.title ?? initialTitle);
   const [description, setDescription] = useState(task?.description ?? "");
   const [isParent, setIsParent] = useState(task?.isParent ?? false);
+  // A due time set through the API shows as its day; it is kept unless the day is changed.
+  const dayBefore = task?.dueAt ? dueDay(task.dueAt) : "";
+  const [due, setDue] = useState(dayBefore);
+  const [repeat, setRepeat] = useState<RepeatChoice>(repeatChoice(task?.repeat));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
 
@@ -44,10 +53,18 @@ function ItemForm({ task, initialTitle = "", topLevel, hasSubItems, onClose, onS
     if (!verdict.success) return setErrors(verdict.errors);
     setPending(true);
     try {
-      await onSave({ ...verdict.data, isParent: topLevel && isParent });
+      await onSave({ ...verdict.data, isParent: topLevel && isParent, ...dueFields() });
     } catch {
       setPending(false);
     }
+  }
+
+  /** The due date and repeat to save: as they were when neither was changed, so a rule set through the API stays. */
+  function dueFields() {
+    if (!due) return { dueAt: null, repeat: null };
+    const sameDay = due === dayBefore;
+    const sameRepeat = sameDay && repeat === repeatChoice(task?.repeat);
+    return { dueAt: sameDay ? (task?.dueAt ?? due) : due, repeat: sameRepeat ? (task?.repeat ?? null) : repeatRule(repeat, due) };
   }
 
   return (
@@ -90,6 +107,44 @@ function ItemForm({ task, initialTitle = "", topLevel, hasSubItems, onClose, onS
         {errors.description && (
           <div className="field__error" role="alert">
             {errors.description}
+          </div>
+        )}
+      </div>
+      <Field
+        id="item-due"
+        label="Due date"
+        type="date"
+        value={due}
+        onChange={(e) => setDue(e.target.value)}
+        aside={
+          due && (
+            <button type="button" className="button button--ghost button--small" onClick={() => setDue("")}>
+              Clear
+            </button>
+          )
+        }
+      />
+      <div className="field">
+        <div className="field__label-row">
+          <label htmlFor="item-repeat">Repeats</label>
+        </div>
+        <select
+          id="item-repeat"
+          className="input"
+          value={due ? repeat : "never"}
+          disabled={!due}
+          aria-describedby={due ? undefined : "item-repeat-hint"}
+          onChange={(e) => setRepeat(e.target.value as RepeatChoice)}
+        >
+          {Object.entries(REPEAT_LABELS).map(([choice, words]) => (
+            <option key={choice} value={choice}>
+              {words}
+            </option>
+          ))}
+        </select>
+        {!due && (
+          <div id="item-repeat-hint" className="field__hint">
+            An item repeats from its due date: set one first.
           </div>
         )}
       </div>

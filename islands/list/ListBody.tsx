@@ -1,4 +1,5 @@
 import { createContext, type ReactElement, type RefObject, useContext, useEffect, useRef } from "react";
+import { describeDue } from "../../src/shared/due-days";
 import type { Task } from "../../src/shared/types";
 import { Icon, IconSprite, Spinner } from "../ui/Icon";
 import { isTemporaryId } from "../offline/changes";
@@ -8,6 +9,7 @@ import { ItemRow, type ItemRowProps, type RowHandlers } from "./ItemRow";
 import { emptyStateText } from "./logic";
 import { QuickAdd, type QuickAddProps } from "./QuickAdd";
 import type { ListView } from "./store";
+import type { Today } from "./useToday";
 
 export interface ListBodyProps {
   data: ListView;
@@ -28,6 +30,8 @@ export interface ListBodyProps {
   /** Offline, and which items have changes waiting to be saved. */
   outbox: OutboxView;
   rowsRef: RefObject<HTMLUListElement | null>;
+  /** The day the rows' due words count from. */
+  today: Today;
   onSortAlpha: (on: boolean) => void;
   onBack: () => void;
   /** The quick-add field's wiring; null for a read-only visitor, who gets no add control. */
@@ -114,6 +118,7 @@ export function ListBody(props: ListBodyProps) {
       canTick={props.canTick}
       draggable={props.canDrag}
       subItems={task.isParent ? subItemsOf(task) : undefined}
+      due={task.dueAt ? describeDue(task.dueAt, props.today.day, props.today.zone) : undefined}
       {...props.row}
       onKeyMove={(event) => props.row.onKeyMove(event, index)}
     />

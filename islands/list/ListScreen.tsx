@@ -21,6 +21,7 @@ import { useDoneGroup } from "./useDoneGroup";
 import { useListStore } from "./useListStore";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
+import { useToday } from "./useToday";
 
 export interface ListScreenProps {
   list: { id: number; name: string };
@@ -85,6 +86,7 @@ export default function ListScreen(props: ListScreenProps) {
   const parent = parentId ? data.tasks.find((task) => task.id === parentId && task.isParent) : undefined;
   const group = itemsOf(data.tasks, parent ? parent.id : 0);
   const doneGroup = useDoneGroup(list.id, data.tasks, rowsRef);
+  const today = useToday();
   const { rows, done } = arrange(sortAlpha ? alphabetical(group) : group, { ...view, doneOpen: doneGroup.open }, doneGroup.settled);
   const hasCompleted = data.tasks.some((task) => task.completed);
 
@@ -155,7 +157,7 @@ export default function ListScreen(props: ListScreenProps) {
       if (modal?.kind === "edit") {
         const { task } = modal;
         // Only what was changed is sent: another person's change to another field stays.
-        const changed = changedFields(task, task.parentId ? { title: fields.title, description: fields.description } : fields);
+        const changed = changedFields(task, task.parentId ? { ...fields, isParent: undefined } : fields);
         if (Object.keys(changed).length > 0) await store.apply({ kind: "edit", id: task.id, fields: changed }, task.title);
       } else {
         await createItem(fields, parent?.id ?? 0);
@@ -257,6 +259,7 @@ export default function ListScreen(props: ListScreenProps) {
         pending={ticking}
         outbox={outbox}
         rowsRef={rowsRef}
+        today={today}
         onSortAlpha={setSortAlpha}
         onBack={() => openParent(0)}
         add={
@@ -264,6 +267,7 @@ export default function ListScreen(props: ListScreenProps) {
             ? null
             : {
                 room: MAX_ITEMS_PER_LIST - data.tasks.length,
+                today: today.day,
                 create: createItem,
                 paste,
                 offline: outbox.offline || outbox.unreachable,

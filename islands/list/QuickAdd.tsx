@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from "react";
+import { type Day, dayLabel } from "../../src/shared/due-days";
 import { MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
 import { ApiRequestError, errorMessage } from "../api";
 import type { ItemFields } from "../offline/changes";
@@ -8,6 +9,9 @@ import { countPasted, parsePastedList, type PastedItem } from "./paste-parse";
 
 // Opened only by a paste of several lines, so its code arrives then, not with the page.
 const PastePreview = lazy(() => import("./PastePreview"));
+// Needed once the field is used, so not among the page's first scripts.
+const loadDueWords = () => import("../../src/shared/due-words");
+type DueWordsModule = Awaited<ReturnType<typeof loadDueWords>>;
 
 export interface QuickAddProps {
   /** 0 adds top-level items; else the parent whose view this is, which gets them as sub-items. */
@@ -23,6 +27,8 @@ export interface QuickAddProps {
   onLimit: () => void;
   /** Opens the full Add Item sheet, carrying what was typed so far; `added` runs once the sheet has added its item. */
   onDetails: (title: string, added: () => void) => void;
+  /** The viewer's today, which a typed "tuesday" counts from. */
+  today: Day;
   /** Focused as the page opens: an empty list has nothing else to do (docs/decisions/042-quick-add-where-you-look.md). */
   autoFocus?: boolean;
 }
@@ -38,8 +44,11 @@ const isLimit = (error: unknown) => error instanceof ApiRequestError && error.bo
  * they land in the order they were typed. A paste of several lines offers them all at once in a
  * preview instead.
  */
-export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails, autoFocus }: QuickAddProps) {
+export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails, today, autoFocus }: QuickAddProps) {
   const [value, setValue] = useState("");
+  const [dueWords, setDueWords] = useState<DueWordsModule | null>(null);
+  // The person chose to keep a date's words in the title: no date is taken from it until the field empties.
+  const [keepWords, setKeepWords] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pasted, setPasted] = useState<PastedItem[] | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -57,12 +66,24 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
     input.current?.focus();
   }, [pasted]);
 
-  async function add(title: string) {
+  /** The date's words stay in the title; back to the field, where Enter adds it so. */
+  function keepTyped() {
+    setKeepWords(true);
+    input.current?.focus();
+  }
+
+  function loadWords() {
+    if (!dueWords) loadDueWords().then(setDueWords, () => {});
+  }
+  /** The date the title ends with, shown before it is saved (docs/decisions/056-due-dates-browser.md). */
+  const due = keepWords || !dueWords ? null : dueWords.parseDue(value, today);
+
+  async function add(title: string, dueAt: string | null, typed: string) {
     try {
-      await create({ title, description: "", isParent: false }, parentId);
+      await create({ title, description: "", isParent: false, ...(dueAt ? { dueAt } : {}) }, parentId);
     } catch (failure) {
       // What was typed is not lost: it comes back unless the next item is being typed already.
-      setValue((current) => current || title);
+      setValue((current) => current || typed);
       if (isLimit(failure)) return onLimit();
       toast({ title: "Failed to add item", description: errorMessage(failure, "Please try again."), variant: "destructive" });
     }
@@ -71,12 +92,12 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
   function submit(event: FormEvent) {
     event.preventDefault();
     if (value.trim() === "") return;
-    const verdict = validateItem({ title: value, description: "" });
+    const verdict = validateItem({ title: due?.title ?? value, description: "" });
     if (!verdict.success) return setError(verdict.errors.title ?? null);
     if (room <= 0) return onLimit();
     setValue("");
-    const title = verdict.data.title;
-    void add(title);
+    setKeepWords(false);
+    void add(verdict.data.title, due?.dueAt ?? null, value);
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
@@ -91,6 +112,7 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
   /** What the sheet took from the field is added: the field empties and is ready for the next item. */
   function addedFromSheet() {
     setValue("");
+    setKeepWords(false);
     setError(null);
     // While the sheet is open the field cannot take focus; once it closes, the field is where the person goes on.
     const focusField = () => input.current?.focus();
@@ -123,8 +145,10 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "quick-add-error" : undefined}
+            onFocus={loadWords}
             onChange={(event) => {
               setValue(event.target.value);
+              if (!event.target.value) setKeepWords(false);
               setError(null);
             }}
             onPaste={onPaste}
@@ -140,6 +164,14 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
             <span className="quick-add__label">Add Item</span>
           </button>
         </div>
+        {due && (
+          <p className="quick-add__due" aria-live="polite">
+            <span>Due {dayLabel(due.dueAt, today, true)}</span>
+            <button type="button" className="button button--ghost button--small" onClick={keepTyped}>
+              Keep “{value.trim().slice(due.title.length).trim()}” in the title
+            </button>
+          </p>
+        )}
         {error && (
           <div id="quick-add-error" className="field__error" role="alert">
             {error}

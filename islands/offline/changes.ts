@@ -17,6 +17,9 @@ export interface ItemFields {
   title: string;
   description: string;
   isParent: boolean;
+  /** Left out, the item's stay as they are; null clears them (docs/decisions/056-due-dates-browser.md). */
+  dueAt?: string | null;
+  repeat?: string | null;
 }
 
 /** A write that may wait for a network: absolute where it can be, so a tick says what the box ends as, never "flip it". */
@@ -133,11 +136,13 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
     case "add": {
       if (tasks.some((task) => task.id === change.id)) return tasks.slice();
       const position = tasks.reduce((max, task) => Math.max(max, task.position), 0) + 1;
-      const { title, description, isParent } = change.fields;
+      const { title, description, isParent, dueAt = null, repeat = null } = change.fields;
       const added: Task = {
         id: change.id,
         title,
         description,
+        dueAt,
+        repeat,
         isParent: change.parentId ? false : isParent,
         completed: false,
         position,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayIn, describeDue, dueDay, parseDue, repeatChoice, repeatRule } from "../../src/shared/due-words";
+import { addDays, dayIn, describeDue, dueDay } from "../../src/shared/due-days";
+import { parseDue, repeatChoice, repeatRule } from "../../src/shared/due-words";
 
 // Friday 27 November 2026.
 const FRIDAY = "2026-11-27";
