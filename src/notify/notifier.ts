@@ -3,11 +3,12 @@ import type { EventBus } from "../domain/bus";
 import { gatherChanges, tellDueBatches, tellNewShares } from "../domain/notify-batches";
 import { deliverDuePushes, type PushSender } from "../domain/push-delivery";
 import { vapidKeysOf } from "../domain/push-subscriptions";
+import { sendDueReminders } from "../domain/reminders";
 import { runDueRoutines } from "../domain/routines";
 import type { Logger } from "../logger";
 import type { Store } from "../store";
 
-/** How often the worker looks at the routines, the event log, the batches and the queue. */
+/** How often the worker looks at the routines, the reminders, the event log, the batches and the queue. */
 const TICK_MS = 1000;
 
 export interface NotifierDeps {
@@ -20,7 +21,8 @@ export interface NotifierDeps {
 
 /**
  * The background worker of one instance (docs/decisions/050-notifications.md): every second it
- * runs the due list routines (docs/decisions/053-routines.md), gathers new changes into batches,
+ * runs the due list routines (docs/decisions/053-routines.md), sends the due item reminders
+ * (docs/decisions/055-due-dates.md), gathers new changes into batches,
  * tells the due ones and new shares, and sends the due pushes. Every instance runs one; the
  * database decides which does each piece of work.
  */
@@ -32,6 +34,7 @@ export function createNotifier({ store, bus, config, logger, send }: NotifierDep
   async function tick(): Promise<void> {
     // First, so a failing push never holds a run up.
     while ((await runDueRoutines(store, bus)) > 0);
+    while ((await sendDueReminders(store, bus)) > 0);
     while (await gatherChanges(store, config.notifyBatchMs));
     await tellNewShares(store, bus);
     await tellDueBatches(store, bus);

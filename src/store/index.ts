@@ -9,6 +9,7 @@ import { lostAccessStore } from "./lost-access";
 import { notificationsStore } from "./notifications";
 import { orphansStore } from "./orphans";
 import { pushStore } from "./push";
+import { remindersStore } from "./reminders";
 import { routinesStore } from "./routines";
 import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
@@ -42,6 +43,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     push: pushStore(db),
     notifications: notificationsStore(db),
     routines: routinesStore(db),
+    reminders: remindersStore(db),
     snapshots: listSnapshots(events, tasks),
   };
 }
