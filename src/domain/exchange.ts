@@ -6,6 +6,7 @@
 import { exchangeArchiveSchema, exchangeDocumentSchema, type ImportedList, type ImportListInput } from "../shared/exchange";
 import { type ExchangeList, type ExportFormat, exchangeItemsOf, toJsonDocument, toMarkdown, toPlainText } from "../shared/exchange-format";
 import { type LinedChild, parseMarkdownDocument } from "../shared/markdown-list";
+import { splitDueSuffix } from "../shared/rules/due-dates";
 import { LIST_NAME } from "../shared/rules/lists";
 import { DESCRIPTION, MAX_ITEMS_PER_LIST, TITLE } from "../shared/rules/tasks";
 import { checkText } from "../shared/rules/text";
@@ -17,6 +18,7 @@ import { actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { badRequest, forbidden } from "./errors";
 import { assertBelowListLimit, newShareId } from "./lists";
+import { setRoutine } from "./routines";
 
 /** A Markdown list without a `# heading` and without a name from the browser. */
 export const DEFAULT_IMPORT_NAME = "Imported list";
@@ -24,26 +26,33 @@ export const DEFAULT_IMPORT_NAME = "Imported list";
 /** The list as exchanged, for whoever may read it (a share-link guest included); 404 for anyone else. */
 export async function readListForExport(store: Store, caller: Caller, listId: number): Promise<ExchangeList> {
   const { list } = await resolveReadAccess(store, caller, { id: listId });
-  return { name: list.name, items: exchangeItemsOf(await store.tasks.listByList(list.id)) };
+  return exchangeListOf(store, list);
+}
+
+/** A list as a file holds it: name, routine (its rule and zone, not when it runs next) and items. */
+async function exchangeListOf(store: Store, list: TaskList): Promise<ExchangeList> {
+  const routine = list.routine ? { routine: { rrule: list.routine.rrule, tz: list.routine.tz } } : {};
+  return { name: list.name, ...routine, items: exchangeItemsOf(await store.tasks.listByList(list.id)) };
 }
 
 /** Every list the user owns, in their Home's order (lists shared with them are their owners' to export). */
 export async function readOwnListsForExport(store: Store, userId: number): Promise<ExchangeList[]> {
   const lists = await store.lists.listOwnedBy(userId);
-  return Promise.all(lists.map(async (list) => ({ name: list.name, items: exchangeItemsOf(await store.tasks.listByList(list.id)) })));
+  return Promise.all(lists.map((list) => exchangeListOf(store, list)));
 }
 
 const WRITERS: Record<ExportFormat, (list: ExchangeList) => string> = { md: toMarkdown, json: toJsonDocument, txt: toPlainText };
 
 export const writeExport = (list: ExchangeList, format: ExportFormat) => WRITERS[format](list);
 
-/** A Markdown item as stored, or why not, with the line to look at. */
-function checkedMarkdownItem({ title, description, completed, line, descriptionLines }: LinedChild) {
+/** A Markdown item as stored, or why not, with the line to look at; a trailing `(due …)` is its due date. */
+function checkedMarkdownItem({ title: text, description, completed, line, descriptionLines }: LinedChild) {
+  const { title, dueAt } = splitDueSuffix(text);
   const titleProblem = checkText(TITLE, title);
   if (titleProblem) throw badRequest(`Line ${line}: ${titleProblem}`, "INVALID_IMPORT");
   const descriptionProblem = checkText(DESCRIPTION, description);
   if (descriptionProblem) throw badRequest(`Line ${descriptionLines[0] ?? line}: ${descriptionProblem}`, "INVALID_IMPORT");
-  return { title, description: description.trim(), completed };
+  return { title, description: description.trim(), completed, ...(dueAt ? { dueAt } : {}) };
 }
 
 function readMarkdown(content: string, fallbackName: string | undefined): ImportedList {
@@ -110,11 +119,13 @@ export async function importLists(store: Store, userId: number, input: ImportLis
     // The importer added every item ("Added by Ann"), and ticked those that come ticked.
     const createdBy = await actorOf(store, { userId }, tx);
     const lists: TaskList[] = [];
-    for (const { name, items } of imported) {
+    for (const { name, routine, items } of imported) {
       const list = await store.lists.create({ name, userId, shareId: newShareId(), position: position++ }, tx);
+      // The rule PATCH sets a routine by: counted from today, refused if it never comes round.
+      if (routine) await setRoutine(store, list.id, routine, tx);
       const base = { listId: list.id, userId, createdBy };
       await insertItemsInOrder(store, tx, base, items, 0, 0);
-      lists.push(list);
+      lists.push(routine ? ((await store.lists.findById(list.id, tx)) ?? list) : list);
     }
     return lists;
   });

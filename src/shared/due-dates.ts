@@ -4,28 +4,8 @@
  * at 09:00 +01:00 stays 09:00 +01:00; the server computes every later date (src/domain/routine-calendar.ts).
  */
 import * as z from "zod";
+import { isCalendarDate, isOffsetDateTime } from "./rules/due-dates";
 import { recurrenceRule } from "./routines";
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
-
-/** A `YYYY-MM-DD` that names a day of the calendar (no 30 February). */
-export function isCalendarDate(text: string): boolean {
-  const parts = DATE.exec(text);
-  if (!parts) return false;
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** An ISO date and time with its offset (`Z` or `+01:00`), seconds optional, on a day of the calendar. */
-export function isOffsetDateTime(text: string): boolean {
-  const parts = DATE_TIME.exec(text);
-  return parts !== null && isCalendarDate(parts[1]!);
-}
-
-/** A date-only due date: the item is due that day, wherever its readers are. */
-export const isDueDate = (dueAt: string) => DATE.test(dueAt);
 
 // An empty field is how a form says "none", so "" clears like null.
 const orNull = (value: unknown) => (value === "" ? null : value);

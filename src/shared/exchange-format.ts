@@ -3,6 +3,7 @@
  * choices are in docs/decisions/021-exchange-formats.md). Pure and free of zod: the server writes the exports
  * with it, and Markdown written here reads back through ./markdown-list.ts into the same items.
  */
+import { withDueSuffix } from "./rules/due-dates";
 import type { Task } from "./types";
 
 /** The JSON document's `format`: a reader knows what it holds and which version wrote it. */
@@ -13,16 +14,21 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const IMPORT_FORMATS = ["md", "json"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** One item of an exchanged list; `description` and `children` are left out when empty. */
+/** One item of an exchanged list; `description`, the due fields and `children` are left out when empty. */
 export interface ExchangeItem {
   title: string;
   description?: string;
   completed: boolean;
+  dueAt?: string;
+  remindAt?: string;
+  repeat?: string;
   children?: ExchangeItem[];
 }
 
 export interface ExchangeList {
   name: string;
+  /** The list's routine (docs/decisions/053-routines.md), when it has one: JSON carries it, Markdown does not. */
+  routine?: { rrule: string; tz: string };
   items: ExchangeItem[];
 }
 
@@ -30,6 +36,9 @@ const itemOf = (task: Task, children: ExchangeItem[] = []): ExchangeItem => ({
   title: task.title,
   ...(task.description ? { description: task.description } : {}),
   completed: task.completed,
+  ...(task.dueAt ? { dueAt: task.dueAt } : {}),
+  ...(task.remindAt ? { remindAt: task.remindAt } : {}),
+  ...(task.repeat ? { repeat: task.repeat } : {}),
   ...(children.length > 0 ? { children } : {}),
 });
 
@@ -47,12 +56,13 @@ const descriptionLines = (description: string | undefined) => (description ? des
 /**
  * `# name`, a blank line, then `- [ ] title` / `- [x] title`, sub-items two spaces in, and each
  * description line under its item as `> line`, two spaces deeper. Titles are written as typed:
- * after the box everything is title, so `[`, `#` or a leading `-` come back unchanged.
+ * after the box everything is title, so `[`, `#` or a leading `-` come back unchanged. A due date
+ * follows the title as ` (due 2026-12-01)` (docs/decisions/055-due-dates.md).
  */
 export function toMarkdown({ name, items }: ExchangeList): string {
   const lines = [`# ${name}`, ""];
   const write = (item: ExchangeItem, indent: string) => {
-    lines.push(`${indent}- [${item.completed ? "x" : " "}] ${item.title}`);
+    lines.push(`${indent}- [${item.completed ? "x" : " "}] ${withDueSuffix(item.title, item.dueAt)}`);
     for (const line of descriptionLines(item.description)) lines.push(`${indent}  >${line ? ` ${line}` : ""}`);
     for (const child of item.children ?? []) write(child, `${indent}  `);
   };
@@ -64,7 +74,7 @@ export function toMarkdown({ name, items }: ExchangeList): string {
 export function toPlainText({ name, items }: ExchangeList): string {
   const lines = [name, ""];
   const write = (item: ExchangeItem, indent: string) => {
-    lines.push(`${indent}${item.completed ? "☑" : "☐"} ${item.title}`);
+    lines.push(`${indent}${item.completed ? "☑" : "☐"} ${withDueSuffix(item.title, item.dueAt)}`);
     for (const line of descriptionLines(item.description)) lines.push(line ? `${indent}  ${line}` : "");
     for (const child of item.children ?? []) write(child, `${indent}  `);
   };
@@ -72,7 +82,8 @@ export function toPlainText({ name, items }: ExchangeList): string {
   return `${lines.join("\n")}\n`;
 }
 
-export const toJsonDocument = (list: ExchangeList) => `${JSON.stringify({ format: EXCHANGE_FORMAT, ...list }, null, 2)}\n`;
+export const toJsonDocument = ({ name, routine, items }: ExchangeList) =>
+  `${JSON.stringify({ format: EXCHANGE_FORMAT, name, ...(routine ? { routine } : {}), items }, null, 2)}\n`;
 
 /** Every list of an account in one file (Settings' "Export all lists"). */
 export const toJsonArchive = (lists: readonly ExchangeList[]) => `${JSON.stringify({ format: EXCHANGE_FORMAT, lists }, null, 2)}\n`;

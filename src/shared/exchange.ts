@@ -1,7 +1,9 @@
 /** @module The export and import calls' payloads (docs/product-rules.md#export-and-import), and the `listwell/1` JSON document an import reads. */
 import * as z from "zod";
+import { dueFields } from "./due-dates";
 import { EXCHANGE_FORMAT, EXPORT_FORMATS, IMPORT_FORMATS } from "./exchange-format";
 import { listNameField } from "./lists";
+import { routineField } from "./routines";
 import { taskDescription, taskTitle } from "./tasks";
 
 /** GET /api/task-lists/{id}/export; `shareId` is read by the access rules (src/http/caller.ts). */
@@ -27,12 +29,14 @@ const subItem = z.object({
   title: taskTitle,
   description: taskDescription,
   completed,
+  ...dueFields,
   children: z.array(z.unknown()).max(0, SUB_ITEMS_NEST_ONCE).optional(),
 });
 
-/** One list in a `listwell/1` file: its name and items, sub-items one level deep. */
+/** One list in a `listwell/1` file: its name, its routine if any, and items, sub-items one level deep. */
 const exchangeList = z.object({
   name: listNameField,
+  routine: routineField.optional(),
   items: z.array(
     subItem
       .extend({ children: z.array(subItem, { error: "children must be a list of items" }).default([]) })
