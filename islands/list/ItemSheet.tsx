@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { dueDay } from "../../src/shared/due-days";
-import { REPEAT_LABELS, type RepeatChoice, repeatChoice, repeatRule } from "../../src/shared/due-words";
+import { REPEAT_LABELS, type RepeatChoice, repeatChoice, repeatRule } from "../../src/shared/item-repeat";
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
 import type { Task } from "../../src/shared/types";
 import { Dialog } from "../ui/Dialog";
@@ -144,7 +144,7 @@ function ItemForm({ task, initialTitle = "", topLevel, hasSubItems, onClose, onS
         </select>
         {!due && (
           <div id="item-repeat-hint" className="field__hint">
-            An item repeats from its due date: set one first.
+            Set a due date first.
           </div>
         )}
       </div>

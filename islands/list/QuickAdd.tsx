@@ -166,7 +166,7 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
         </div>
         {due && (
           <p className="quick-add__due" aria-live="polite">
-            <span>Due {dayLabel(due.dueAt, today, true)}</span>
+            <span>Due {dayLabel(due.dueAt, today, true)}</span>{" "}
             <button type="button" className="button button--ghost button--small" onClick={keepTyped}>
               Keep “{value.trim().slice(due.title.length).trim()}” in the title
             </button>

@@ -1,11 +1,10 @@
 /**
  * @module The words a person gives an item's due date in (docs/decisions/056-due-dates-browser.md):
- * the date a quick-add title ends with ("Bins tuesday", "Cards 24 dec") and the sheet's Repeats
- * choices. Apart from ./due-days.ts, which the rows need at first paint: this is loaded when the
- * quick add or the sheet is used. Pure: "today" is always given.
+ * the date a quick-add title ends with ("Bins tuesday", "Cards 24 dec"). Apart from ./due-days.ts,
+ * which the rows need at first paint: this is loaded when the quick-add field is first focused.
+ * Pure: "today" is always given.
  */
 import { addDays, type Day, dayOf, weekdayOf } from "./due-days";
-import { REPEATS, type Repeat, WEEKDAYS } from "./routine-words";
 
 const WEEKDAY_WORDS: Record<string, number> = {
   sun: 0,
@@ -98,33 +97,4 @@ export function parseDue(text: string, today: Day): { title: string; dueAt: Day 
   if (kept.length > 1 && LINKS.has(kept.at(-1)!.toLowerCase())) kept = kept.slice(0, -1);
   const title = kept.join(" ");
   return title ? { title, dueAt: found.day } : null;
-}
-
-/** The sheet's Repeats choices; "never" is no rule. */
-export type RepeatChoice = "never" | Repeat;
-
-export const REPEAT_LABELS: Record<RepeatChoice, string> = {
-  never: "Never",
-  daily: "Every day",
-  weekly: "Every week",
-  monthly: "Every month",
-  yearly: "Every year",
-};
-
-const FREQS: Record<Repeat, string> = { daily: "DAILY", weekly: "WEEKLY", monthly: "MONTHLY", yearly: "YEARLY" };
-
-/** The rule a choice makes from the due day: every week on its weekday, every month on its date, every year on its day. */
-export function repeatRule(choice: RepeatChoice, due: Day): string | null {
-  if (choice === "never") return null;
-  const parts = [`FREQ=${FREQS[choice]}`];
-  if (choice === "weekly") parts.push(`BYDAY=${WEEKDAYS[(weekdayOf(due) + 6) % 7]}`);
-  if (choice === "yearly") parts.push(`BYMONTH=${Number(due.slice(5, 7))}`);
-  if (choice === "monthly" || choice === "yearly") parts.push(`BYMONTHDAY=${Number(due.slice(8, 10))}`);
-  return parts.join(";");
-}
-
-/** The choice a rule was made by, as far as its frequency says; a rule set otherwise keeps its frequency's. */
-export function repeatChoice(rule: string | null | undefined): RepeatChoice {
-  const freq = /(?:^|;)FREQ=([A-Z]+)/i.exec(rule ?? "")?.[1]?.toUpperCase();
-  return REPEATS.find((repeat) => FREQS[repeat] === freq) ?? "never";
 }

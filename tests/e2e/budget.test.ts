@@ -13,9 +13,10 @@ const KB = 1024;
 const LIST_PAGE = "list, 50 items";
 /**
  * React 19 + react-dom alone is ~66 KB gzip (docs/architecture.md#speed): the list page's islands
- * get the rest. Both budgets grew with the phone-first rows, menus and the bell (docs/decisions/051).
+ * get the rest. Both budgets grew with the phone-first rows, menus and the bell (docs/decisions/051),
+ * the script's again with due dates (docs/decisions/056-due-dates-browser.md).
  */
-const LIST_PAGE_JS_BUDGET = 104 * KB;
+const LIST_PAGE_JS_BUDGET = 105 * KB;
 const CSS_BUDGET = 8.5 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
@@ -128,7 +129,7 @@ describe("what each page loads, gzip", () => {
   }, 120_000);
   afterAll(() => env.close());
 
-  it("keeps the 50-item list page's scripts within 104 KB gzip", () => {
+  it("keeps the 50-item list page's scripts within 105 KB gzip", () => {
     const list = loads.get(LIST_PAGE)!;
     // The recording itself works: the list page has islands, so it loads script.
     expect(list.some((file) => file.kind === "js")).toBe(true);

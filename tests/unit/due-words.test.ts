@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayIn, describeDue, dueDay } from "../../src/shared/due-days";
-import { parseDue, repeatChoice, repeatRule } from "../../src/shared/due-words";
+import { parseDue } from "../../src/shared/due-words";
+import { repeatChoice, repeatRule } from "../../src/shared/item-repeat";
 
 // Friday 27 November 2026.
 const FRIDAY = "2026-11-27";
