@@ -101,6 +101,13 @@ describe("colour contrast in every theme and mode, in Chromium", () => {
     for (const item of [{ title: "Mow the lawn" }, { title: "Trim the hedge", completed: true }]) {
       await admin.context.request.post("/api/tasks", { data: { listId: list.id, description: "", parentId: garden.id, ...item } });
     }
+    // Due words in every theme: an overdue one in the warning colour, a repeating one with its mark (docs/decisions/056-due-dates-browser.md).
+    for (const item of [
+      { title: "Put the bins out", dueAt: "2020-01-07" },
+      { title: "Water the tomatoes", dueAt: "2099-06-01", repeat: "FREQ=WEEKLY;BYDAY=MO" },
+    ]) {
+      expect((await admin.context.request.post("/api/tasks", { data: { listId: list.id, ...item } })).status()).toBe(201);
+    }
     await seedList(admin.context.request, "Groceries", ["Milk"]);
     const theirs = await seedList(friend.context.request, "Book club", ["Pick the next book"]);
     const shared = await friend.context.request.post("/api/share-by-username", {
