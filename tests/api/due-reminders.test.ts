@@ -9,22 +9,25 @@ import { openPostgres } from "../../src/store/postgres";
 import { openSqlite } from "../../src/store/sqlite";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
+import { type PushWorld, startPushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
-import { type Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { type Client, registerUser, type TestApp } from "../helpers/test-app";
 
 const HOUR_MS = 3600_000;
 
 /** Item reminders (docs/decisions/055-due-dates.md): told once, at their time, to everyone but who set them, by one instance. */
 describeEachDialect("item reminders", (dialect) => {
   let t: TestApp;
+  let world: PushWorld;
+  let close: () => Promise<void>;
   let second: Db;
   beforeAll(async () => {
-    t = await makeTestApp(dialect);
+    ({ t, world, close } = await startPushWorld(dialect));
     second = dialect === "postgres" ? openPostgres(t.databaseUrl) : openSqlite(t.databaseUrl);
   });
   afterAll(async () => {
     await second.close();
-    await t.close();
+    await close();
   });
 
   const logger = createLogger("silent");
@@ -54,6 +57,8 @@ describeEachDialect("item reminders", (dialect) => {
   it("tells the other participants once, at its time and not before, and never whoever set it", async () => {
     const { ann, bob, cid, list } = await household("once");
     const worker = workerOf();
+    await world.subscribe(ann, `${dialect}-ann-phone`);
+    await world.subscribe(bob, `${dialect}-bob-phone`);
     const due = t.clock.now() + 2 * HOUR_MS;
     const bins = await addTask(bob, { listId: list.id, title: "Bins", remindAt: at(due) });
     expect(bins.remindAt).toBe(at(due));
@@ -62,13 +67,26 @@ describeEachDialect("item reminders", (dialect) => {
     await worker.tick();
     for (const client of [ann, bob, cid]) expect(await reminders(client)).toEqual([]);
 
+    const from = t.published.length;
     t.clock.advance(60_000);
     await worker.tick();
     await worker.tick();
+    // Each told account's open pages hear of it at once, with their unread count.
+    const heard = t.published
+      .slice(from)
+      .filter((entry) => entry.message.type === "notification")
+      .map((entry) => [entry.topic, (entry.message.payload as { notification: { body: string } }).notification.body]);
+    expect(heard.filter(([, body]) => body === "Reminder: Bins").sort()).toEqual(
+      [`user:${ann.user.id}`, `user:${cid.user.id}`].sort().map((topic) => [topic, "Reminder: Bins"]),
+    );
     const told = [list.name, "Reminder: Bins", `/list/${list.id}`];
     expect(await reminders(ann)).toEqual([told]);
     expect(await reminders(cid)).toEqual([told]);
     expect(await reminders(bob)).toEqual([]);
+    // And each subscribed browser of theirs gets the push; whoever set it gets none.
+    const pushed = async (name: string) => (await world.bodies(`${dialect}-${name}`)).filter((body) => body === "Reminder: Bins");
+    expect(await pushed("ann-phone")).toEqual(["Reminder: Bins"]);
+    expect(await pushed("bob-phone")).toEqual([]);
     const row = await t.store.db.get<{ remind_pending_at: unknown; remind_at: string }>(
       "SELECT remind_pending_at, remind_at FROM tasks WHERE id = ?",
       [bins.id],
