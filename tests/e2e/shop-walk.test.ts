@@ -1,9 +1,10 @@
 /**
- * The UX review's shop walk on a 390×844 touch phone, end to end (docs/decisions/045-047): make a
- * list, add 15 items in a row, tick 10 in the aisle in a hurry, undo one, and share the list with a
- * partner, who opens the link and sees the same list. Each step checks the problem the review met
- * there: the field stays ready, a tap ticks the row under the finger, the snackbar covers no row
- * tapped, the rows fit one screen, and the share goes through the phone's share sheet.
+ * The UX review's shop walk on a 390×844 touch phone, end to end (docs/decisions/045-phone-rows.md,
+ * 046-calm-ticks.md, 047-list-header.md): make a list, add 15 items in a row, tick 10 in the aisle
+ * in a hurry, undo one, and share the list with a partner, who opens the link and sees the same
+ * list. Each step checks the problem the review met there: the field stays ready, a tap ticks the
+ * row under the finger, the snackbar covers no row tapped, the rows fit one screen, and the share
+ * goes through the phone's share sheet.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
