@@ -123,7 +123,7 @@ export function ItemRow(props: ItemRowProps) {
         {pinned && <span className="item__meta">Parent item</span>}
         {!pinned && tickedBy(task) && <span className="item__by">{tickedBy(task)}</span>}
         {when && (
-          <span className={when.overdue ? "item__by item__due item__due--over" : "item__by item__due"}>
+          <span className={`item__by item__due${when.overdue ? " item__due--over" : ""}`}>
             {task.repeat && (
               <span role="img" aria-label="Repeats" title="Repeats">
                 <Icon name="refresh" size={12} />{" "}

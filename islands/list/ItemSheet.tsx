@@ -15,6 +15,8 @@ export interface ItemSheetProps {
   task: Task | null;
   /** What the quick-add field held when the sheet was opened from it. */
   initialTitle?: string;
+  /** The date the quick-add field's title ended with, taken off that title. */
+  initialDue?: string;
   /** The parent switch is for top-level items only (docs/product-rules.md#sub-items). */
   topLevel: boolean;
   /** A parent that still holds sub-items cannot stop being a parent. */
@@ -36,13 +38,13 @@ export function ItemSheet(props: ItemSheetProps) {
   );
 }
 
-function ItemForm({ task, initialTitle = "", topLevel, hasSubItems, onClose, onSave }: ItemSheetProps) {
+function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubItems, onClose, onSave }: ItemSheetProps) {
   const [title, setTitle] = useState(task?.title ?? initialTitle);
   const [description, setDescription] = useState(task?.description ?? "");
   const [isParent, setIsParent] = useState(task?.isParent ?? false);
   // A due time set through the API shows as its day; it is kept unless the day is changed.
   const dayBefore = task?.dueAt ? dueDay(task.dueAt) : "";
-  const [due, setDue] = useState(dayBefore);
+  const [due, setDue] = useState(task ? dayBefore : initialDue);
   const [repeat, setRepeat] = useState<RepeatChoice>(repeatChoice(task?.repeat));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);

@@ -6,9 +6,9 @@ import { LimitDialog } from "../ui/LimitDialog";
 import { ItemSheet } from "./ItemSheet";
 import type { ItemFields } from "../offline/changes";
 
-/** Which of the list page's dialogs is open; `add` carries what the quick-add field held. */
+/** Which of the list page's dialogs is open; `add` carries what the quick-add field held, and the date it ended with. */
 export type Modal =
-  | { kind: "add"; title: string }
+  | { kind: "add"; title: string; dueAt?: string }
   | { kind: "edit"; task: Task }
   | { kind: "delete"; task: Task }
   | { kind: "describe"; task: Task }
@@ -38,6 +38,7 @@ export function ListDialogs({ modal, tasks, parent, busy, onClose, onSave, onDel
         open={modal?.kind === "add" || modal?.kind === "edit"}
         task={editing}
         initialTitle={modal?.kind === "add" ? modal.title : ""}
+        initialDue={modal?.kind === "add" ? modal.dueAt : undefined}
         topLevel={editing ? editing.parentId === 0 : !parent}
         hasSubItems={editing ? tasks.some((task) => task.parentId === editing.id) : false}
         onClose={onClose}

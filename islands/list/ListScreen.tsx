@@ -226,9 +226,9 @@ export default function ListScreen(props: ListScreenProps) {
   }
 
   const close = () => setModal(null);
-  const openAdd = (title = "", added?: () => void) => {
+  const openAdd = (title = "", added?: () => void, dueAt?: string) => {
     addedFromSheet.current = added ?? null;
-    setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title });
+    setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title, dueAt });
   };
   const row: RowHandlers = {
     onToggle: (task) => void toggle(task),

@@ -16,10 +16,7 @@ export interface Today {
 export function useToday(): Today {
   const [today, setToday] = useState<Today>(() => ({ day: dayIn(new Date(), "UTC"), zone: "UTC" }));
   useEffect(() => {
-    const local = () => {
-      const day = dayIn(new Date());
-      setToday((now) => (now.day === day && now.zone === undefined ? now : { day, zone: undefined }));
-    };
+    const local = () => setToday({ day: dayIn(new Date()), zone: undefined });
     local();
     document.addEventListener("visibilitychange", local);
     return () => document.removeEventListener("visibilitychange", local);

@@ -65,6 +65,17 @@ describe("due dates on a phone", () => {
     await page.getByRole("button", { name: "Keep “Friday” in the title" }).click();
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await rowsInDb(list.id)).map((task) => [task.title, task.dueAt])).toContainEqual(["Read Friday", null]);
+
+    // The sheet opened from the field takes both: the title without the date, and the date.
+    await field.fill("Cards 24 dec");
+    const cards = parseDue("Cards 24 dec", todayThere())!.dueAt;
+    await expect.poll(() => chip.count()).toBe(1);
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
+    const sheet = page.getByRole("dialog");
+    expect(await sheet.getByLabel("Title").inputValue()).toBe("Cards");
+    expect(await sheet.getByLabel("Due date").inputValue()).toBe(cards);
+    await sheet.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await rowsInDb(list.id)).map((task) => [task.title, task.dueAt])).toContainEqual(["Cards", cards]);
     await context.close();
   });
 
