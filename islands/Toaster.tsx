@@ -52,6 +52,8 @@ export default function Toaster({ initial }: { initial?: PlainToast }) {
     if (!host) return;
     // The dialog closing while the toast shows would hide it with the dialog: move it back out.
     const release = () => setHost(null);
+    // It may have closed before this listener came: a confirmation closes as its action's toast shows.
+    if (!host.open) return release();
     host.addEventListener("close", release);
     return () => host.removeEventListener("close", release);
   }, [host]);
@@ -105,5 +107,5 @@ export default function Toaster({ initial }: { initial?: PlainToast }) {
       </ol>
     </section>
   );
-  return host?.isConnected ? createPortal(toaster, host) : toaster;
+  return host?.isConnected && host.open ? createPortal(toaster, host) : toaster;
 }
