@@ -73,10 +73,7 @@ export function ListPage({ assets, theme, username, screen, sharing, linkExpiry,
         ) : (
           line && <p className="notice access-line">{line}</p>
         )}
-        <Island
-          name="RoutineLine"
-          props={{ listId: screen.list.id, shareId: screen.shareId, shown: { routine, words: routine && describeRule(routine.rrule) } }}
-        />
+        <Island name="RoutineLine" props={{ listId: screen.list.id, shown: { routine, words: routine && describeRule(routine.rrule) } }} />
         <Island
           name="ListActivity"
           props={{ listId: screen.list.id, ...(screen.shareId ? { shareId: screen.shareId } : {}), guest: !username }}

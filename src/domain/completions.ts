@@ -94,7 +94,8 @@ export async function resetList(store: Store, tx: Db, list: TaskList, actor: Act
   const resetIds = await store.tasks.resetCompletions(list.id, tx);
   const tasks = await store.tasks.listByList(list.id, tx);
   // Published even when nothing was completed: the request itself is the change clients confirm.
-  const event = await recordListEvent(store, tx, list, "tasks_reset", { tasks }, { actor });
+  // The routine rides along: a scheduled run moved its next run, which open pages show without a read.
+  const event = await recordListEvent(store, tx, list, "tasks_reset", { tasks, routine: list.routine }, { actor });
   return { answer: { tasks, resetIds }, event, progress: await progressAudience(store, list, tx) };
 }
 

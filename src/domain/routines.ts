@@ -77,7 +77,8 @@ export async function runDueRoutines(store: Store, bus: EventBus): Promise<numbe
       const list = await store.lists.findById(due.listId, tx, true);
       const now = store.clock.now();
       if (!list || !(await store.routines.claim(due.listId, due.dueAt, nextOccurrence(due, now), tx))) return undefined;
-      return (await runList(store, tx, list, null)).reset;
+      // The list as the claim left it, so the run's event carries the routine's next run.
+      return (await runList(store, tx, (await store.lists.findById(due.listId, tx, true))!, null)).reset;
     });
     if (!reset) continue;
     await announceReset(bus, reset);

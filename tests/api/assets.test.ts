@@ -33,7 +33,7 @@ describe("island assets", () => {
     const ownChunks = new Set(Object.values(assets.islands).map((chunks) => chunks[0]));
     expect(ownChunks.size).toBe(Object.keys(islands).length);
     for (const url of [assets.script, assets.style, assets.icons, ...assets.files]) {
-      expect(url).toMatch(/^\/build\/[A-Za-z][A-Za-z.]*-[a-z0-9]+\.(js|css|svg|png)$/);
+      expect(url).toMatch(/^\/build\/[A-Za-z][A-Za-z.-]*-[a-z0-9]+\.(js|css|svg|png)$/);
       expect(existsSync(join(PUBLIC_DIR, url))).toBe(true);
     }
     const sprite = readFileSync(join(PUBLIC_DIR, assets.icons), "utf8");

@@ -111,7 +111,7 @@ describe("islands load per page in Chromium", () => {
     const header = ["VersionDialog", "SessionRecovery", "LiveUpdates", "Bell"];
     // A list page is someone mid-task: What's New waits for another page (views/Header.tsx).
     const listHeader = header.filter((island) => island !== "VersionDialog");
-    const listIslands = [...listHeader, "CompletedToggle", "ShareButton", "ListMenu", "ListActivity", "ListScreen", "Toaster"];
+    const listIslands = [...listHeader, "CompletedToggle", "ShareButton", "ListMenu", "RoutineLine", "ListActivity", "ListScreen", "Toaster"];
     const signedIn: Array<[Page, string, string[]]> = [
       [owner.page, "/", [...header, "HomeScreen", "Toaster"]],
       [owner.page, `/list/${list.id}`, listIslands],
@@ -133,6 +133,7 @@ describe("islands load per page in Chromium", () => {
       "ListMenu",
       "ListScreen",
       "LiveUpdates",
+      "RoutineLine",
       "Toaster",
     ]);
     // A dead link's 404 says why on its page and still shows the shared-access toast.

@@ -113,6 +113,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
       "menuitemcheckbox:Completed at bottom=false",
       "menuitem:Hide completed",
       "menuitem:Activity",
+      "menuitem:Repeats…",
       "menuitem:Mute notifications",
       "menuitem:Going shopping",
       "menuitem:Help & Info",
@@ -138,7 +139,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await more(page).click();
     await expect
       .poll(() => page.getByRole("menu", { name: "More actions" }).getByRole("menuitem").allTextContents())
-      .toEqual(["Export", "Activity", "Mute notifications", "Going shopping"]);
+      .toEqual(["Export", "Activity", "Repeats…", "Mute notifications", "Going shopping"]);
     for (const name of ["Hide completed", "Help & Info", "Settings"]) {
       expect(
         await page
