@@ -1,21 +1,12 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Task, TaskList } from "../../src/shared/types";
+import type { TaskList } from "../../src/shared/types";
+import { addItem, newList } from "./list-helpers";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
 /** The phone of the brief: 390 × 844 CSS pixels, where every control is a 44 px target. */
 const PHONE_390 = { width: 390, height: 844 };
 const TOUCH_MIN_PX = 44;
-
-async function newList(request: APIRequestContext, name: string): Promise<TaskList> {
-  return (await request.post("/api/task-lists", { data: { name } })).json();
-}
-
-async function addItem(request: APIRequestContext, listId: number, title: string, extra: Record<string, unknown> = {}): Promise<Task> {
-  const response = await request.post("/api/tasks", { data: { listId, title, ...extra } });
-  if (response.status() !== 201) throw new Error(`add ${title}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
 
 /** A packing list with a ticked item, a parent with a ticked sub-item, and an open item. */
 async function packingList(request: APIRequestContext, name: string) {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Task, TaskList } from "../../src/shared/types";
+import type { TaskList } from "../../src/shared/types";
+import { addItem, newList } from "./list-helpers";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
 
 /** WCAG 2.5.5's touch target, in CSS pixels. */
@@ -13,16 +14,6 @@ const progressOf = (page: Page, name: string) =>
     .locator(".list-card", { has: page.locator(".list-card__title", { hasText: name }) })
     .locator(".list-card__progress")
     .textContent();
-
-async function newList(request: APIRequestContext, name: string): Promise<TaskList> {
-  return (await request.post("/api/task-lists", { data: { name } })).json();
-}
-
-async function addItem(request: APIRequestContext, listId: number, title: string, extra: Record<string, unknown> = {}): Promise<Task> {
-  const response = await request.post("/api/tasks", { data: { listId, title, ...extra } });
-  if (response.status() !== 201) throw new Error(`add ${title}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
 
 const tick = (request: APIRequestContext, id: number) => request.patch(`/api/tasks/${id}`, { data: { completed: true } });
 

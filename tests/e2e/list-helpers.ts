@@ -3,6 +3,22 @@ import { expect } from "vitest";
 import type { Task, TaskList } from "../../src/shared/types";
 
 /** Shared bits of the list-page browser tests: seeding by API, reading rows, a real pointer drag. */
+export async function newList(request: APIRequestContext, name: string): Promise<TaskList> {
+  return (await request.post("/api/task-lists", { data: { name } })).json();
+}
+
+/** One item by API, refused loudly: a seed that failed would make the test's failure say the wrong thing. */
+export async function addItem(
+  request: APIRequestContext,
+  listId: number,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<Task> {
+  const response = await request.post("/api/tasks", { data: { listId, title, ...extra } });
+  if (response.status() !== 201) throw new Error(`add ${title}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
 export async function seedList(
   request: APIRequestContext,
   name: string,
