@@ -28,7 +28,8 @@ export interface ItemSheetProps {
 
 /**
  * The Add/Edit Item sheet (docs/product-rules.md#screens): Title ≤ 80 and Description ≤ 256 with
- * counters, the parent switch, the due date and its repeat (docs/decisions/056-due-dates-browser.md).
+ * counters, the parent switch, the due date and its repeat (docs/decisions/056-due-dates-browser.md),
+ * and when everyone is reminded (docs/decisions/055-due-dates.md).
  */
 export function ItemSheet(props: ItemSheetProps) {
   return (
@@ -46,6 +47,8 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
   const dayBefore = task?.dueAt ? dueDay(task.dueAt) : "";
   const [due, setDue] = useState(task ? dayBefore : initialDue);
   const [repeat, setRepeat] = useState<RepeatChoice>(repeatChoice(task?.repeat));
+  const remindBefore = task?.remindAt ? localInputOf(task.remindAt) : "";
+  const [remind, setRemind] = useState(remindBefore);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
 
@@ -55,7 +58,9 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
     if (!verdict.success) return setErrors(verdict.errors);
     setPending(true);
     try {
-      await onSave({ ...verdict.data, isParent: topLevel && isParent, ...dueFields() });
+      // A reminder left as it was keeps the instant it was set with, offset included.
+      const remindAt = remind === remindBefore ? (task?.remindAt ?? null) : remind ? instantOf(remind) : null;
+      await onSave({ ...verdict.data, isParent: topLevel && isParent, ...dueFields(), remindAt });
     } catch {
       setPending(false);
     }
@@ -150,6 +155,21 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
           </div>
         )}
       </div>
+      <Field
+        id="item-remind"
+        label="Remind everyone at"
+        type="datetime-local"
+        value={remind}
+        hint="The list's other people are told then, by notification and in their inbox."
+        onChange={(e) => setRemind(e.target.value)}
+        aside={
+          remind && (
+            <button type="button" className="button button--ghost button--small" onClick={() => setRemind("")}>
+              Clear
+            </button>
+          )
+        }
+      />
       {topLevel && (
         <Switch
           checked={isParent}
@@ -169,4 +189,19 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
       </div>
     </form>
   );
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An instant as this browser's date-time field shows it: "2026-12-01T09:30", on its own clock. */
+function localInputOf(instant: string): string {
+  const at = new Date(instant);
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The date-time field's value as an instant with this browser's offset then: "2026-12-01T09:30+01:00". */
+function instantOf(local: string): string {
+  const offset = -new Date(local).getTimezoneOffset();
+  const sign = offset < 0 ? "-" : "+";
+  return `${local}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }

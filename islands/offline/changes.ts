@@ -20,6 +20,8 @@ export interface ItemFields {
   /** Left out, the item's stay as they are; null clears them (docs/decisions/056-due-dates-browser.md). */
   dueAt?: string | null;
   repeat?: string | null;
+  /** When the list's other people are reminded of it: an instant with its offset (docs/decisions/055-due-dates.md). */
+  remindAt?: string | null;
 }
 
 /** A write that may wait for a network: absolute where it can be, so a tick says what the box ends as, never "flip it". */
@@ -136,13 +138,14 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
     case "add": {
       if (tasks.some((task) => task.id === change.id)) return tasks.slice();
       const position = tasks.reduce((max, task) => Math.max(max, task.position), 0) + 1;
-      const { title, description, isParent, dueAt = null, repeat = null } = change.fields;
+      const { title, description, isParent, dueAt = null, repeat = null, remindAt = null } = change.fields;
       const added: Task = {
         id: change.id,
         title,
         description,
         dueAt,
         repeat,
+        remindAt,
         isParent: change.parentId ? false : isParent,
         completed: false,
         position,

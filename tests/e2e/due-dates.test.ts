@@ -116,7 +116,7 @@ describe("due dates on a phone", () => {
     await context.close();
   });
 
-  it("sets a weekly repeat in the sheet, and a tick moves the date on and leaves the item open", async () => {
+  it("sets a weekly repeat and a reminder in the sheet, and a tick moves the date on and leaves the item open", async () => {
     const { page, context } = await phone("due_repeat");
     const { list } = await seedList(context.request, "House", ["Bins"]);
     await gotoHydrated(page, `/list/${list.id}`);
@@ -128,8 +128,15 @@ describe("due dates on a phone", () => {
     expect(await sheet.getByLabel("Repeats").isDisabled()).toBe(true);
     await sheet.getByLabel("Due date").fill(due);
     await sheet.getByLabel("Repeats").selectOption({ label: "Every week" });
+    // The reminder is typed on Auckland's clock and kept as that instant with Auckland's offset.
+    await sheet.getByLabel("Remind everyone at").fill(`${due}T08:30`);
     await keepScreenshot(page, "due-dates-sheet", false);
     await sheet.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(async () => (await rowsInDb(list.id)).map((task) => task.remindAt))
+      .toEqual([expect.stringMatching(new RegExp(`^${due}T08:30\\+1[23]:00$`))]);
+    const remindAt = (await rowsInDb(list.id))[0]!.remindAt!;
+    expect(new Date(remindAt).toLocaleString("en-GB", { timeZone: ZONE, hour: "2-digit", minute: "2-digit" })).toBe("08:30");
 
     const weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${due}T00:00:00Z`).getUTCDay()];
     await expect
