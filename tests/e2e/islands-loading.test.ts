@@ -111,7 +111,16 @@ describe("islands load per page in Chromium", () => {
     const header = ["VersionDialog", "SessionRecovery", "LiveUpdates", "Bell"];
     // A list page is someone mid-task: What's New waits for another page (views/Header.tsx).
     const listHeader = header.filter((island) => island !== "VersionDialog");
-    const listIslands = [...listHeader, "CompletedToggle", "ShareButton", "ListMenu", "RoutineLine", "ListActivity", "ListScreen", "Toaster"];
+    const listIslands = [
+      ...listHeader,
+      "CompletedToggle",
+      "ShareButton",
+      "ListMenu",
+      "RoutineLine",
+      "ListActivity",
+      "ListScreen",
+      "Toaster",
+    ];
     const signedIn: Array<[Page, string, string[]]> = [
       [owner.page, "/", [...header, "HomeScreen", "Toaster"]],
       [owner.page, `/list/${list.id}`, listIslands],
