@@ -117,20 +117,7 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
           </div>
         )}
       </div>
-      <Field
-        id="item-due"
-        label="Due date"
-        type="date"
-        value={due}
-        onChange={(e) => setDue(e.target.value)}
-        aside={
-          due && (
-            <button type="button" className="button button--ghost button--small" onClick={() => setDue("")}>
-              Clear
-            </button>
-          )
-        }
-      />
+      <WhenField id="item-due" label="Due date" type="date" value={due} onChange={setDue} />
       <div className="field">
         <div className="field__label-row">
           <label htmlFor="item-repeat">Repeats</label>
@@ -155,21 +142,7 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
           </div>
         )}
       </div>
-      <Field
-        id="item-remind"
-        label="Remind everyone at"
-        type="datetime-local"
-        value={remind}
-        hint="The list's other people are told then, by notification and in their inbox."
-        onChange={(e) => setRemind(e.target.value)}
-        aside={
-          remind && (
-            <button type="button" className="button button--ghost button--small" onClick={() => setRemind("")}>
-              Clear
-            </button>
-          )
-        }
-      />
+      <WhenField id="item-remind" label="Remind everyone at" type="datetime-local" value={remind} onChange={setRemind} />
       {topLevel && (
         <Switch
           checked={isParent}
@@ -191,12 +164,32 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
   );
 }
 
+/** A date or date-time field with Clear beside its label while it holds one. */
+function WhenField({
+  onChange,
+  ...field
+}: {
+  id: string;
+  label: string;
+  type: "date" | "datetime-local";
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const clear = (
+    <button type="button" className="button button--ghost button--small" onClick={() => onChange("")}>
+      Clear
+    </button>
+  );
+  return <Field {...field} onChange={(e) => onChange(e.target.value)} aside={field.value && clear} />;
+}
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** An instant as this browser's date-time field shows it: "2026-12-01T09:30", on its own clock. */
 function localInputOf(instant: string): string {
   const at = new Date(instant);
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  // The same instant's UTC fields moved by the offset read as the local clock's.
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
 /** The date-time field's value as an instant with this browser's offset then: "2026-12-01T09:30+01:00". */

@@ -16,7 +16,7 @@ const LIST_PAGE = "list, 50 items";
  * get the rest. Both budgets grew with the phone-first rows, menus and the bell (docs/decisions/051),
  * the script's again with due dates (docs/decisions/056-due-dates-browser.md).
  */
-const LIST_PAGE_JS_BUDGET = 105 * KB;
+const LIST_PAGE_JS_BUDGET = 106 * KB;
 const CSS_BUDGET = 8.5 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
@@ -129,7 +129,7 @@ describe("what each page loads, gzip", () => {
   }, 120_000);
   afterAll(() => env.close());
 
-  it("keeps the 50-item list page's scripts within 105 KB gzip", () => {
+  it("keeps the 50-item list page's scripts within 106 KB gzip", () => {
     const list = loads.get(LIST_PAGE)!;
     // The recording itself works: the list page has islands, so it loads script.
     expect(list.some((file) => file.kind === "js")).toBe(true);
