@@ -18,6 +18,8 @@ export interface RowHandlers {
   onRename: (task: Task, title: string) => void;
   onDelete: (task: Task) => void;
   onKeyMove: (event: KeyboardEvent, index: number) => void;
+  /** The row menu's Move up (-1) and Move down (1): the keyboard's move, for a finger. */
+  onMoveBy: (index: number, by: -1 | 1) => void;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface ItemRowProps extends RowHandlers {
   draggable: boolean;
   /** The parent heading its own sub-item view: pinned first, not draggable, no indicator. */
   pinned?: boolean;
+  /** Which ways a draggable row can move: the menu offers those (docs/decisions/045-phone-rows.md). */
+  moves?: { up: boolean; down: boolean };
   subItems?: { done: number; total: number };
   /** Its due date in words, counted from the viewer's today (docs/decisions/056-due-dates-browser.md). */
   due?: DueWords;
@@ -57,6 +61,8 @@ function menuItems(props: ItemRowProps): MenuItem[] {
   const items: MenuItem[] = [{ label: "Edit", onSelect: () => props.onEdit(task) }];
   if (task.isParent && !props.pinned) items.push({ label: "Open sub-items", onSelect: () => props.onOpen(task) });
   if (task.description.trim() !== "") items.push({ label: "View description", onSelect: () => props.onDescribe(task) });
+  if (props.moves?.up) items.push({ label: "Move up", onSelect: () => props.onMoveBy(props.index, -1) });
+  if (props.moves?.down) items.push({ label: "Move down", onSelect: () => props.onMoveBy(props.index, 1) });
   items.push({ label: "Delete", onSelect: () => props.onDelete(task), destructive: true });
   return items;
 }
@@ -186,7 +192,7 @@ export function ItemRow(props: ItemRowProps) {
             <RowMenu
               label={`Actions for ${task.title}`}
               items={menuItems(props)}
-              notes={[addedBy(task), draggable && !pinned ? "Drag the grip to move it" : ""].filter(Boolean)}
+              notes={[addedBy(task)].filter(Boolean)}
               open={menuOpen}
               onOpenChange={setMenuOpen}
             />

@@ -119,8 +119,10 @@ export function ListBody(props: ListBodyProps) {
       draggable={props.canDrag}
       subItems={task.isParent ? subItemsOf(task) : undefined}
       due={task.dueAt ? describeDue(task.dueAt, props.today.day, props.today.zone) : undefined}
+      moves={props.canDrag ? { up: index > 0, down: index < rows.length - 1 } : undefined}
       {...props.row}
       onKeyMove={(event) => props.row.onKeyMove(event, index)}
+      onMoveBy={(_, by) => props.row.onMoveBy(index, by)}
     />
   ));
 

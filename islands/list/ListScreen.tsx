@@ -146,11 +146,12 @@ export default function ListScreen(props: ListScreenProps) {
   }
   const canDrag = !readOnly && !sortAlpha && rows.length > 1;
   useSortable(rowsRef, { enabled: canDrag, onMove: (from, to) => void reorder(from, to) });
-  const onKeyMove = (event: KeyboardEvent, index: number) =>
-    handleKeyMove(event, index, rows.length, (from, to) => {
-      focusNext.current = `[data-handle-id="${rows[from]!.id}"]`;
-      void reorder(from, to);
-    });
+  /** A move by the keyboard or the row menu: focus stays on the moved row's handle. */
+  const move = (from: number, to: number) => {
+    focusNext.current = `[data-handle-id="${rows[from]!.id}"]`;
+    void reorder(from, to);
+  };
+  const onKeyMove = (event: KeyboardEvent, index: number) => handleKeyMove(event, index, rows.length, move);
 
   async function save(fields: ItemFields) {
     try {
@@ -238,6 +239,7 @@ export default function ListScreen(props: ListScreenProps) {
     onRename: (task, title) => void renameItem(store, task, title),
     onDelete: (task) => setModal({ kind: "delete", task }),
     onKeyMove,
+    onMoveBy: (index, by) => move(index, index + by),
   };
   // The keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
   useRovingRows(rowsRef);

@@ -150,7 +150,7 @@ describe("list rows on a 390×844 touch phone", () => {
     await context.close();
   });
 
-  it("opens the row's menu by a long press or its ⋯ button, with who added it, and edits from it", async () => {
+  it("opens the row's menu by a long press or its ⋯ button, with who added it, and edits and moves from it", async () => {
     const { context, page, cdp } = await phone("rows_presser");
     const { list } = await seedList(context.request, "Presses", ["Milk", { title: "Party", isParent: true, description: "Saturday" }]);
     await gotoHydrated(page, `/list/${list.id}`);
@@ -167,7 +167,7 @@ describe("list rows on a 390×844 touch phone", () => {
     expect(await menu.isVisible()).toBe(true);
     expect(await page.getByRole("textbox", { name: "Edit title of Milk" }).count()).toBe(0);
     expect(await menu.textContent()).toContain("Added by rows_presser");
-    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Edit", "Delete"]);
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Edit", "Move down", "Delete"]);
     await keepScreenshot(page, "phone-rows-menu", false);
     await menu.getByRole("menuitem", { name: "Edit" }).tap();
     await visible(page, "Edit Item");
@@ -177,7 +177,27 @@ describe("list rows on a 390×844 touch phone", () => {
     // The ⋯ button opens the same menu; a parent's offers its sub-items and its description.
     await page.getByRole("button", { name: "Actions for Party" }).tap();
     const party = page.getByRole("menu", { name: "Actions for Party" });
-    expect(await party.getByRole("menuitem").allTextContents()).toEqual(["Edit", "Open sub-items", "View description", "Delete"]);
+    expect(await party.getByRole("menuitem").allTextContents()).toEqual([
+      "Edit",
+      "Open sub-items",
+      "View description",
+      "Move up",
+      "Delete",
+    ]);
+    // Moved up from the menu, in the database too; the last row then offers the way back.
+    await party.getByRole("menuitem", { name: "Move up" }).tap();
+    await expect.poll(() => rowTitles(page)).toEqual(["Party", "Milk"]);
+    await expect
+      .poll(async () => (await rowsOf(env.testApp, list.id)).sort((a, b) => a.position - b.position).map((task) => task.title))
+      .toEqual(["Party", "Milk"]);
+    await page.getByRole("button", { name: "Actions for Milk" }).tap();
+    expect(await page.getByRole("menu", { name: "Actions for Milk" }).getByRole("menuitem").allTextContents()).toEqual([
+      "Edit",
+      "Move up",
+      "Delete",
+    ]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Actions for Party" }).tap();
     await party.getByRole("menuitem", { name: "Open sub-items" }).tap();
     await visible(page, "Party");
     await expect.poll(() => page.getByRole("button", { name: "Back to list" }).isVisible()).toBe(true);
@@ -196,6 +216,8 @@ describe("list rows on a 390×844 touch phone", () => {
     expect(await focused()).toBe("Actions for Bread");
     await page.keyboard.press("Enter");
     await expect.poll(focused).toBe("Edit");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe("Move up");
     await page.keyboard.press("ArrowDown");
     expect(await focused()).toBe("Delete");
     await page.keyboard.press("Enter");
