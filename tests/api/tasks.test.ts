@@ -226,7 +226,8 @@ describeEachDialect("tasks", (dialect) => {
     expect(res.body.tasks.map((item) => item.completed)).toEqual([false, false]);
     expect(res.body.tasks).toEqual(await rowsOf(t, list.id));
     expect(listEventsSince(t, from).map((entry) => [entry.message.type, entry.message.payload])).toEqual([
-      ["tasks_reset", { tasks: res.body.tasks }],
+      // A list without a routine says so: routine null (docs/decisions/053-routines.md).
+      ["tasks_reset", { tasks: res.body.tasks, routine: null }],
     ]);
     await owner.post(`/api/tasks/${res.body.tasks[0]!.id}/toggle`);
     // Sent as browsers' fetch helpers send it: the JSON content type and no body at all.
