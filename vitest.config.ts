@@ -8,8 +8,10 @@ export default defineConfig({
     // One argon2id hash per password per worker, not one per registration (docs/decisions/041-suite-time.md).
     setupFiles: ["tests/helpers/password-hashes.ts"],
     testTimeout: 30_000,
-    // Browser checks poll for what a person would see; under a loaded 2-core CI a second is too short.
-    expect: { poll: { timeout: 5_000 } },
+    // Browser checks poll for what a person would see. On a 2-core CI with two Chromiums busy, a
+    // server's answer and the toast after it took over 5 s now and then (CI's Reset failure);
+    // a check that never holds still fails, 10 s later.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
