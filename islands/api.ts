@@ -64,17 +64,29 @@ async function answerOf<T>(response: Response, options: CallOptions): Promise<T>
   return data as T;
 }
 
-/** JSON both ways, cookies sent, the key when there is one. */
+/**
+ * The browser refuses a kept-alive request once the bodies it keeps pass 64 KB; a larger write (an
+ * import) goes as an ordinary one.
+ */
+const KEEPALIVE_BYTES = 60_000;
+
+/**
+ * JSON both ways, cookies sent, the key when there is one. A keyed write is kept alive: a tick
+ * made just before the person leaves the page still reaches the server instead of being cut off
+ * with the page.
+ */
 function send(url: string, method: string, body: unknown, options: CallOptions = {}): Promise<Response> {
+  const json = body === undefined ? undefined : JSON.stringify(body);
   return fetch(url, {
     method,
     credentials: "same-origin",
+    keepalive: Boolean(options.idempotencyKey) && (json?.length ?? 0) < KEEPALIVE_BYTES,
     headers: {
       Accept: "application/json",
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: json,
   });
 }
 
