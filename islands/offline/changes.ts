@@ -22,6 +22,10 @@ export interface ItemFields {
   repeat?: string | null;
   /** When the list's other people are reminded of it: an instant with its offset (docs/decisions/055-due-dates.md). */
   remindAt?: string | null;
+  /** How much, as typed ("2 l"); null clears it (docs/decisions/059-quick-add-memory.md). */
+  quantity?: string | null;
+  /** The list's section it goes in; left out of an add, the server puts it where the title was last (docs/decisions/059-quick-add-memory.md). */
+  sectionId?: number | null;
 }
 
 /** A write that may wait for a network: absolute where it can be, so a tick says what the box ends as, never "flip it". */
@@ -138,7 +142,7 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
     case "add": {
       if (tasks.some((task) => task.id === change.id)) return tasks.slice();
       const position = tasks.reduce((max, task) => Math.max(max, task.position), 0) + 1;
-      const { title, description, isParent, dueAt = null, repeat = null, remindAt = null } = change.fields;
+      const { title, description, isParent, dueAt = null, repeat = null, remindAt = null, quantity = null, sectionId = null } = change.fields;
       const added: Task = {
         id: change.id,
         title,
@@ -146,6 +150,7 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
         dueAt,
         repeat,
         remindAt,
+        ...{ quantity, sectionId: change.parentId ? null : sectionId },
         isParent: change.parentId ? false : isParent,
         completed: false,
         position,
