@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEven
 import type { ListCan } from "../../src/shared/can";
 import type { PastedItem } from "../../src/shared/markdown-list";
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
-import type { AccessLevel, Task } from "../../src/shared/types";
+import type { AccessLevel, Section, Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
 import { takeEarlyTicks } from "../early-ticks";
 import type { ItemFields, ListTarget } from "../offline/changes";
@@ -14,7 +14,7 @@ import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
 import { alphabetical, arrange, changedFields, deletedWith, itemsOf, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, subscribePrefs } from "./prefs";
-import { renameItem } from "./rename";
+import { renameItem, setQuantity } from "./rename";
 import { resetCompletions } from "./reset";
 import { deleteWithUndo } from "./undo";
 import { useDoneGroup } from "./useDoneGroup";
@@ -39,6 +39,8 @@ export interface ListScreenProps {
   eventId: number;
   /** The signed-in visitor's id; null for a share-link guest, whose offline changes are kept per link. */
   viewerId: number | null;
+  /** The list's sections in order (docs/decisions/057-memory.md), as of `eventId`. */
+  sections: Section[];
 }
 
 // The sheet and dialogs open on a tap, never at first paint: their code is not among the page's first scripts.
@@ -240,6 +242,7 @@ export default function ListScreen(props: ListScreenProps) {
     onDelete: (task) => setModal({ kind: "delete", task }),
     onKeyMove,
     onMoveBy: (index, by) => move(index, index + by),
+    onQuantity: (task, quantity) => void setQuantity(store, task, quantity),
   };
   // The keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
   useRovingRows(rowsRef);
@@ -275,6 +278,9 @@ export default function ListScreen(props: ListScreenProps) {
                 offline: outbox.offline || outbox.unreachable,
                 onLimit: () => setModal({ kind: "limit" }),
                 onDetails: openAdd,
+                target,
+                tasks: data.tasks,
+                viewerId: props.viewerId,
               }
         }
         onReset={() => setModal({ kind: "reset" })}

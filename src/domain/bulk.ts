@@ -9,6 +9,7 @@ import { resolveTaskListAccess } from "./item-access";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
 import { actorOf } from "./actors";
 import { followTick } from "./completions";
+import { placeItems, rememberUses } from "./memory";
 import { requireRepeatComesRound } from "./repeats";
 import { assertBelowItemLimit, nextPosition, requireParentInSameList } from "./tasks";
 
@@ -25,7 +26,10 @@ export async function createTasksInBulk(store: Store, bus: EventBus, caller: Cal
     // Anonymous link visitors have no user row; their items belong to the list's owner.
     const actor = await actorOf(store, caller, tx);
     const base = { listId: list.id, userId: caller.userId ?? list.userId, createdBy: actor };
-    const tasks = await insertItemsInOrder(store, tx, base, input.items, parent?.id ?? 0, await nextPosition(store, list.id, tx));
+    // Under a parent they are all sub-items, which have no section.
+    const items = parent ? input.items : await placeItems(store, list.id, input.items, tx);
+    const tasks = await insertItemsInOrder(store, tx, base, items, parent?.id ?? 0, await nextPosition(store, list.id, tx));
+    await rememberUses(store, tx, tasks);
     const events = [];
     for (const task of tasks) events.push(await recordListEvent(store, tx, list, "task_created", task, { actor }));
     // Under a ticked parent an open item reopens it; all ticked and no open one left, they tick it.

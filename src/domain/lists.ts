@@ -237,9 +237,9 @@ export async function sharedListResponse(store: Store, caller: Caller, target: S
  */
 export async function sharedListJson(store: Store, caller: Caller, target: SharedListTarget) {
   const { response, snapshot } = await readSharedList(store, caller, target);
-  const { list, accessLevel, isOwner, ownerInfo, can } = response;
+  const { list, accessLevel, isOwner, ownerInfo, can, sections } = response;
   const head = `{"list":${JSON.stringify(list)},"tasks":`;
-  const tail = `,"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)},"can":${JSON.stringify(can)}}`;
+  const tail = `,"accessLevel":${JSON.stringify(accessLevel)},"isOwner":${isOwner},"ownerInfo":${JSON.stringify(ownerInfo)},"can":${JSON.stringify(can)},"sections":${JSON.stringify(sections)}}`;
   return { response, json: wrapSnapshot(snapshot, head, tail) };
 }
 
@@ -253,6 +253,7 @@ async function readSharedList(store: Store, caller: Caller, target: SharedListTa
     isOwner: access.isOwner,
     ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
     can: canOf(access),
+    sections: snapshot.sections,
   };
   return { response, snapshot, eventId: snapshot.eventId, access };
 }

@@ -22,6 +22,7 @@ import { actorOf, type ActingCaller } from "./actors";
 import { badRequest, forbidden, notFound } from "./errors";
 import { followTick, type TickAnswer } from "./completions";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";
+import { placeItems, rememberSection, rememberUses, requireSectionsOfList } from "./memory";
 import { requireRepeatComesRound, tickRepeating, ticksRepeating } from "./repeats";
 
 /**
@@ -82,6 +83,8 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
     await assertBelowItemLimit(store, list.id, tx);
     const parent = input.parentId === 0 ? undefined : await requireParentInSameList(store, list.id, input.parentId, tx);
     if (parent && input.position !== undefined) requirePositionAfterParent(input.position, parent);
+    // A sub-item lives under its parent: its section is always none.
+    const [{ sectionId }] = parent ? [{ sectionId: null }] : await placeItems(store, list.id, [input], tx);
     const task = await store.tasks.insert(
       {
         listId: list.id,
@@ -98,9 +101,12 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
         dueAt: input.dueAt,
         remindAt: input.remindAt,
         repeat: input.repeat,
+        quantity: input.quantity,
+        sectionId,
       },
       tx,
     );
+    await rememberUses(store, tx, [task]);
     const event = await recordListEvent(store, tx, list, "task_created", task, { actor });
     // A sub-item added open reopens a ticked parent; added ticked as the last open one, it ticks it.
     // The answer stays the created item: the parent's change reaches the page as its event.
@@ -114,8 +120,8 @@ export async function createTask(store: Store, bus: EventBus, caller: ActingCall
 
 /** Works out the row changes of a PATCH, enforcing the nesting rules against the stored task. */
 async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, tx: Db): Promise<TaskChanges> {
-  const { title, description, completed, position, dueAt, remindAt, repeat } = input;
-  const changes: TaskChanges = { title, description, completed, position, dueAt, remindAt, repeat };
+  const { title, description, completed, position, dueAt, remindAt, repeat, quantity, sectionId } = input;
+  const changes: TaskChanges = { title, description, completed, position, dueAt, remindAt, repeat, quantity, sectionId };
   const parentId = input.parentId ?? task.parentId;
   // Sub-items matter only to a change of nesting or place: a tick or a rename of a parent counts none.
   const reshapes = input.parentId !== undefined || input.isParent !== undefined || input.position !== undefined;
@@ -128,6 +134,9 @@ async function planTaskUpdate(store: Store, task: Task, input: UpdateTaskInput, 
   if (!isParent && childCount > 0) {
     throw badRequest("Move or delete its sub-items before making this a regular item", "HAS_SUBITEMS");
   }
+  // A sub-item's section is always none, whatever was sent (docs/decisions/057-memory.md).
+  if (parent) changes.sectionId = null;
+  else await requireSectionsOfList(store, task.listId, [sectionId], tx);
   if (parentId !== task.parentId) changes.parentId = parentId;
   if (isParent !== task.isParent) changes.isParent = isParent;
   if (parent && input.position !== undefined) requirePositionAfterParent(input.position, parent);
@@ -178,6 +187,8 @@ export async function updateTask(
       ? [await recordListEvent(store, tx, access.list, "task_updated", task, { actor, action: updateAction(changes) })]
       : [];
     const ticked = repeating ? await tickRepeating(store, tx, access.list, stored.id, actor) : undefined;
+    if (changes?.sectionId !== undefined) await rememberSection(store, tx, task);
+    if (ticked || (task.completed && !stored.completed)) await rememberUses(store, tx, [ticked?.task ?? task]);
     if (ticked) return { answer: ticked.task, progress: undefined, events: [...edited, ticked.event] };
     if (task.completed === stored.completed) return { answer: task, progress: undefined, events: edited };
     const followed = await followTick(store, tx, access.list, task, actor);
@@ -198,9 +209,13 @@ export async function toggleTask(store: Store, bus: EventBus, caller: ActingCall
     const access = requireTickAccess(await resolveContainingListAccess(store, caller, taskId, tx));
     const actor = await actorOf(store, caller, tx);
     const repeated = await tickRepeating(store, tx, access.list, taskId, actor);
-    if (repeated) return { answer: repeated.task, progress: undefined, events: [repeated.event] };
+    if (repeated) {
+      await rememberUses(store, tx, [repeated.task]);
+      return { answer: repeated.task, progress: undefined, events: [repeated.event] };
+    }
     const task = await store.tasks.toggle(taskId, access.list.id, actor, tx);
     if (!task) throw notFound(TASK_NOT_FOUND);
+    if (task.completed) await rememberUses(store, tx, [task]);
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);
     const followed = await followTick(store, tx, access.list, task, actor);

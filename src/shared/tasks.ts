@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { positionNumber } from "./lists";
 import { dueFields } from "./due-dates";
+import { memoryFields } from "./memory";
 import { idField } from "./params";
 import { DESCRIPTION, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST, TITLE, TITLE_REQUIRED } from "./rules/tasks";
 import { textSchema } from "./text";
@@ -43,6 +44,7 @@ export const createTaskSchema = z.object({
   position: position.optional(),
   parentId: parentId.default(0),
   ...dueFields,
+  ...memoryFields,
 });
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
@@ -55,6 +57,7 @@ export const updateTaskSchema = z.object({
   parentId: z.preprocess((value) => (value === null || value === "" ? 0 : value), idField("parentId", { min: 0 }).optional()),
   position: position.optional(),
   ...dueFields,
+  ...memoryFields,
 });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 
@@ -91,7 +94,13 @@ export const bulkItemCount = (items: ReadonlyArray<{ children: readonly unknown[
   items.reduce((count, item) => count + 1 + item.children.length, 0);
 
 /** One item of POST /api/tasks/bulk without sub-items: what a sub-item may carry. */
-const bulkSubItem = z.object({ title: taskTitle, description: taskDescription, completed: flag.default(false), ...dueFields });
+const bulkSubItem = z.object({
+  title: taskTitle,
+  description: taskDescription,
+  completed: flag.default(false),
+  ...dueFields,
+  ...memoryFields,
+});
 const TOO_MANY_BULK = `At most ${MAX_BULK_ITEMS} items can be added at once`;
 
 /**

@@ -51,6 +51,19 @@ export interface Task {
   dueAt?: string | null;
   remindAt?: string | null;
   repeat?: string | null;
+  /**
+   * How much (free text, 1–24 characters, such as "2 l") and which section of its list it is in:
+   * null when none, set on every answer; a sub-item's section is always null (docs/decisions/057-memory.md).
+   */
+  quantity?: string | null;
+  sectionId?: number | null;
+}
+
+/** A named group of a list's items, ordered by position then id (docs/decisions/057-memory.md). */
+export interface Section {
+  id: number;
+  name: string;
+  position: number;
 }
 
 export interface ShareRecord {
@@ -76,6 +89,8 @@ export interface SharedListResponse {
   ownerInfo: { username: string } | null;
   /** What this caller may do on the list: islands show controls by it. */
   can: ListCan;
+  /** The list's sections in order, so the page groups its items with no second read. */
+  sections: Section[];
 }
 
 export interface ParentTaskResponse {
@@ -91,7 +106,14 @@ export interface VersionUpdate {
   timestamp: string;
 }
 
-export type RealtimeEventType = "task_created" | "task_updated" | "task_deleted" | "tasks_reordered" | "tasks_reset" | "list_updated";
+export type RealtimeEventType =
+  | "task_created"
+  | "task_updated"
+  | "task_deleted"
+  | "tasks_reordered"
+  | "tasks_reset"
+  | "list_updated"
+  | "sections_updated";
 
 /** One change to a list, as published after its transaction commits (docs/product-rules.md#live-updates). */
 export interface RealtimeEvent {

@@ -6,11 +6,13 @@ import { idempotencyStore } from "./idempotency";
 import { listSnapshots } from "./list-snapshots";
 import { listsStore } from "./lists";
 import { lostAccessStore } from "./lost-access";
+import { memoryStore } from "./memory";
 import { notificationsStore } from "./notifications";
 import { orphansStore } from "./orphans";
 import { pushStore } from "./push";
 import { remindersStore } from "./reminders";
 import { routinesStore } from "./routines";
+import { sectionsStore } from "./sections";
 import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
 import { settingsStore } from "./settings";
@@ -25,6 +27,7 @@ import { versionsStore } from "./versions";
 export function createStore(db: Db, clock: Clock = systemClock) {
   const events = eventsStore(db);
   const tasks = tasksStore(db, clock);
+  const sections = sectionsStore(db);
   return {
     db,
     clock,
@@ -44,7 +47,9 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     notifications: notificationsStore(db),
     routines: routinesStore(db),
     reminders: remindersStore(db),
-    snapshots: listSnapshots(events, tasks),
+    sections,
+    memory: memoryStore(db),
+    snapshots: listSnapshots(events, tasks, sections),
   };
 }
 

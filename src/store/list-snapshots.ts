@@ -1,5 +1,6 @@
-import type { Task } from "../shared/types";
+import type { Section, Task } from "../shared/types";
 import type { eventsStore } from "./events";
+import type { sectionsStore } from "./sections";
 import type { tasksStore } from "./tasks";
 
 /** A list's items as last read, with their JSON, valid while the list's newest event id stands. */
@@ -7,6 +8,8 @@ export interface ListSnapshot {
   eventId: number;
   tasks: Task[];
   json: string;
+  /** The list's sections in order: every change to them is an event too (docs/decisions/057-memory.md). */
+  sections: Section[];
   /** Whole answers built around `json`, by what surrounds it (see `wrapSnapshot`). */
   wrapped: Map<string, string>;
 }
@@ -41,7 +44,11 @@ const CAPACITY = 500;
  * can only make the next read refresh again, never keep stale items. A caller that has just read
  * the id (with the list's access, in one statement) passes it in.
  */
-export function listSnapshots(events: ReturnType<typeof eventsStore>, tasks: ReturnType<typeof tasksStore>) {
+export function listSnapshots(
+  events: ReturnType<typeof eventsStore>,
+  tasks: ReturnType<typeof tasksStore>,
+  sections: ReturnType<typeof sectionsStore>,
+) {
   const kept = new Map<number, ListSnapshot>();
   return {
     async read(listId: number, latestEventId?: number): Promise<ListSnapshot> {
@@ -54,7 +61,8 @@ export function listSnapshots(events: ReturnType<typeof eventsStore>, tasks: Ret
       }
       // Shared by every reader until the list changes: frozen, so a mutation fails loudly.
       const items = Object.freeze((await tasks.listByList(listId)).map((task) => Object.freeze(task))) as Task[];
-      const snapshot = { eventId, tasks: items, json: JSON.stringify(items), wrapped: new Map() };
+      const kinds = Object.freeze((await sections.listByList(listId)).map((section) => Object.freeze(section))) as Section[];
+      const snapshot = { eventId, tasks: items, json: JSON.stringify(items), sections: kinds, wrapped: new Map() };
       kept.set(listId, snapshot);
       if (kept.size > CAPACITY) kept.delete(kept.keys().next().value!);
       return snapshot;

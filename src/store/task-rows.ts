@@ -20,6 +20,8 @@ export interface TaskRow {
   due_at?: string | null;
   remind_at?: string | null;
   repeat_rule?: string | null;
+  quantity?: string | null;
+  section_id?: number | string | null;
   [column: string]: unknown;
 }
 
@@ -62,6 +64,8 @@ export function toTask(row: TaskRow): Task {
     dueAt: row.due_at ?? null,
     remindAt: row.remind_at ?? null,
     repeat: row.repeat_rule ?? null,
+    quantity: row.quantity ?? null,
+    sectionId: row.section_id == null ? null : Number(row.section_id),
   };
 }
 
@@ -72,7 +76,13 @@ export interface DueFields {
   repeat?: string | null;
 }
 
-export interface NewTask extends DueFields {
+/** How much, and in which section (docs/decisions/057-memory.md); null when none. */
+export interface MemoryFields {
+  quantity?: string | null;
+  sectionId?: number | null;
+}
+
+export interface NewTask extends DueFields, MemoryFields {
   listId: number;
   userId: number;
   /** 0 for top level; stored as NULL. */
@@ -91,7 +101,8 @@ export interface NewTask extends DueFields {
  * reminder, written with `remindAt`.
  */
 export type TaskChanges = Partial<Pick<NewTask, "title" | "description" | "completed" | "isParent" | "parentId" | "position">> &
-  DueFields & { completedBy?: Actor | null; by?: Actor | null };
+  DueFields &
+  MemoryFields & { completedBy?: Actor | null; by?: Actor | null };
 
 export const COLUMNS: Record<Exclude<keyof TaskChanges, "completedBy" | "by">, string> = {
   title: "title",
@@ -103,6 +114,8 @@ export const COLUMNS: Record<Exclude<keyof TaskChanges, "completedBy" | "by">, s
   dueAt: "due_at",
   remindAt: "remind_at",
   repeat: "repeat_rule",
+  quantity: "quantity",
+  sectionId: "section_id",
 };
 
 export const toColumnValue = (field: keyof typeof COLUMNS, value: string | number | boolean | null): SqlValue => {

@@ -96,8 +96,8 @@ export function tasksStore(db: Db, clock: Clock) {
     async insert(task: NewTask, tx: Db = db): Promise<Task> {
       const rows = await tx.all<TaskRow>(
         `INSERT INTO tasks (list_id, user_id, parent_id, title, description, completed, is_parent, position, created_at, created_by,
-           completed_by, due_at, remind_at, remind_pending_at, remind_by, repeat_rule)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+           completed_by, due_at, remind_at, remind_pending_at, remind_by, repeat_rule, quantity, section_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         [
           task.listId,
           task.userId,
@@ -115,6 +115,8 @@ export function tasksStore(db: Db, clock: Clock) {
           reminderPendingAt(task.remindAt, clock.now()),
           task.remindAt ? actorColumn(task.createdBy) : null,
           task.repeat ?? null,
+          task.quantity ?? null,
+          task.parentId === 0 ? (task.sectionId ?? null) : null,
         ],
       );
       return toTask(rows[0]!);

@@ -41,6 +41,8 @@ describeEachDialect("bulk item creation", (dialect) => {
       dueAt: null,
       remindAt: null,
       repeat: null,
+      quantity: null,
+      sectionId: null,
     };
     expect(res.body.tasks).toEqual([
       { ...base, title: "Milk", description: "", completed: false, isParent: false, parentId: 0, position: 1 },

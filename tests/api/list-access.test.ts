@@ -163,6 +163,7 @@ describeEachDialect("list access", (dialect) => {
         share: false,
         deleteList: false,
       },
+      sections: [],
     });
     expect(res.body.tasks.map((task) => task.title)).toEqual(["Secret", "Second", "Child"]);
     expect(res.body.tasks[2]).toEqual({
@@ -182,6 +183,8 @@ describeEachDialect("list access", (dialect) => {
       dueAt: null,
       remindAt: null,
       repeat: null,
+      quantity: null,
+      sectionId: null,
     });
     expect(res.body.tasks[0]).toMatchObject({ parentId: 0, completed: false, isParent: false });
     expect(res.body.tasks[1]).toMatchObject({ isParent: true, parentId: 0 });

@@ -129,7 +129,8 @@ describeEachDialect("list reads on a second instance over one database", (dialec
         share: true,
         deleteList: true,
       },
+      sections: [],
     });
-    expect(Object.keys(response.body)).toEqual(["list", "tasks", "accessLevel", "isOwner", "ownerInfo", "can"]);
+    expect(Object.keys(response.body)).toEqual(["list", "tasks", "accessLevel", "isOwner", "ownerInfo", "can", "sections"]);
   });
 });

@@ -20,6 +20,8 @@ const task = (fields: Partial<Task>) => ({
   dueAt: null,
   remindAt: null,
   repeat: null,
+  quantity: null,
+  sectionId: null,
   ...fields,
 });
 

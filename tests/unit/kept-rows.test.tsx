@@ -58,6 +58,7 @@ const screen = (fields: Partial<ListScreenProps> = {}): ListScreenProps => ({
   parentId: 0,
   eventId: 9,
   viewerId: 1,
+  sections: [],
   ...fields,
 });
 

@@ -71,6 +71,7 @@ export const listPages = new Hono<AppEnv>().get("/list/:id", signedInOrLinked, l
     parentId,
     eventId,
     viewerId: user?.id ?? null,
+    sections: shared.sections,
   };
   const { assets, store } = c.get("deps");
   const [theme, username] = [pageTheme(c), user?.username ?? null];
