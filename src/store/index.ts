@@ -12,6 +12,7 @@ import { orphansStore } from "./orphans";
 import { pushStore } from "./push";
 import { remindersStore } from "./reminders";
 import { routinesStore } from "./routines";
+import { searchStore } from "./search";
 import { sectionsStore } from "./sections";
 import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
@@ -49,6 +50,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     reminders: remindersStore(db),
     sections,
     memory: memoryStore(db),
+    search: searchStore(db),
     snapshots: listSnapshots(events, tasks, sections),
   };
 }

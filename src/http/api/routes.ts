@@ -8,6 +8,8 @@ import { listsApi } from "./lists";
 import { notificationsApi } from "./notifications";
 import { pollApi } from "./poll";
 import { routinesApi } from "./routines";
+import { sectionsApi } from "./sections";
+import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
 import { versionsApi } from "./versions";
@@ -28,6 +30,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", pollApi)
   .route("/", activityApi)
   .route("/", notificationsApi)
-  .route("/", routinesApi);
+  .route("/", routinesApi)
+  .route("/", sectionsApi)
+  .route("/", searchApi);
 
 export type ApiRoutes = typeof apiRoutes;
