@@ -8,7 +8,6 @@ import { listsApi } from "./lists";
 import { notificationsApi } from "./notifications";
 import { pollApi } from "./poll";
 import { routinesApi } from "./routines";
-import { sectionsApi } from "./sections";
 import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
@@ -31,7 +30,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", activityApi)
   .route("/", notificationsApi)
   .route("/", routinesApi)
-  .route("/", sectionsApi)
   .route("/", searchApi);
 
 export type ApiRoutes = typeof apiRoutes;
