@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useState } from "react";
 import { actorName } from "../../src/shared/attribution";
 import type { DueWords } from "../../src/shared/due-days";
+import { isSteppable, stepQuantity } from "../../src/shared/quantity-step";
 import type { Task } from "../../src/shared/types";
 import type { MenuItem } from "../shared-lists/ActionsMenu";
 import { Icon, Spinner } from "../ui/Icon";
@@ -20,6 +21,8 @@ export interface RowHandlers {
   onKeyMove: (event: KeyboardEvent, index: number) => void;
   /** The row menu's Move up (-1) and Move down (1): the keyboard's move, for a finger. */
   onMoveBy: (index: number, by: -1 | 1) => void;
+  /** The row's +/−: its quantity one more or one less (docs/decisions/059-quick-add-memory.md). */
+  onQuantity: (task: Task, quantity: string) => void;
 }
 
 /**
@@ -65,6 +68,36 @@ function menuItems(props: ItemRowProps): MenuItem[] {
   if (props.moves?.down) items.push({ label: "Move down", onSelect: () => props.onMoveBy(props.index, 1) });
   items.push({ label: "Delete", onSelect: () => props.onDelete(task), destructive: true });
   return items;
+}
+
+/** How much, on its row: − and + around it when it starts with a number and may be changed, 44 px each. */
+function Quantity({ task, onQuantity, steps }: { task: Task; onQuantity: RowHandlers["onQuantity"]; steps: boolean }) {
+  const { quantity } = task;
+  if (!quantity) return null;
+  if (!steps || !isSteppable(quantity)) return <span className="item__qty">{quantity}</span>;
+  const button = (by: 1 | -1) => {
+    const next = stepQuantity(quantity, by);
+    const words = by > 0 ? "One more" : "One less";
+    return (
+      <button
+        type="button"
+        className="icon-button item__step"
+        aria-label={`${words}: ${task.title}`}
+        title={words}
+        disabled={next === null}
+        onClick={() => next && onQuantity(task, next)}
+      >
+        {by > 0 ? "+" : "−"}
+      </button>
+    );
+  };
+  return (
+    <span className="item__stepper">
+      {button(-1)}
+      <span className="item__qty">{quantity}</span>
+      {button(1)}
+    </span>
+  );
 }
 
 /**
@@ -140,6 +173,7 @@ export function ItemRow(props: ItemRowProps) {
         )}
       </div>
       <div className="item__actions">
+        <Quantity task={task} onQuantity={props.onQuantity} steps={!readOnly && !task.completed && !pinned} />
         {props.waiting && (
           <span className="muted" role="img" aria-label="Waiting to be saved" title="Waiting to be saved">
             <Icon name="cloudUp" size={14} />

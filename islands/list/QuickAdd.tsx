@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent } from "react";
 import { type Day, dayLabel } from "../../src/shared/due-days";
 import { MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
+import type { Suggestion } from "../../src/shared/memory";
+import type { Task } from "../../src/shared/types";
 import { ApiRequestError, errorMessage } from "../api";
-import type { ItemFields } from "../offline/changes";
+import type { ItemFields, ListTarget } from "../offline/changes";
 import { toast } from "../toast";
 import { Icon } from "../ui/Icon";
 import { countPasted, parsePastedList, type PastedItem } from "./paste-parse";
@@ -12,6 +14,9 @@ const PastePreview = lazy(() => import("./PastePreview"));
 // Needed once the field is used, so not among the page's first scripts.
 const loadDueWords = () => import("../../src/shared/due-words");
 type DueWordsModule = Awaited<ReturnType<typeof loadDueWords>>;
+// Quantities, suggestions and the duplicate notice (docs/decisions/059-quick-add-memory.md), loaded the same way.
+const loadMemory = () => import("./quick-add-memory");
+type MemoryModule = Awaited<ReturnType<typeof loadMemory>>;
 
 export interface QuickAddProps {
   /** 0 adds top-level items; else the parent whose view this is, which gets them as sub-items. */
@@ -31,6 +36,12 @@ export interface QuickAddProps {
   today: Day;
   /** Focused as the page opens: an empty list has nothing else to do (docs/decisions/042-quick-add-where-you-look.md). */
   autoFocus?: boolean;
+  /** The list its suggestions are asked of: the field is shown only to those who may add, who may ask. */
+  target: ListTarget;
+  /** The page's items, which an add is checked against for one already there. */
+  tasks: readonly Task[];
+  /** Who is looking, so an item they added is "added by you". */
+  viewerId: number | null;
 }
 
 const QUICK_ADD_ID = "quick-add";
@@ -44,11 +55,16 @@ const isLimit = (error: unknown) => error instanceof ApiRequestError && error.bo
  * they land in the order they were typed. A paste of several lines offers them all at once in a
  * preview instead.
  */
-export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDetails, today, autoFocus }: QuickAddProps) {
+export function QuickAdd(props: QuickAddProps) {
+  const { parentId, room, create, paste, offline, onLimit, onDetails, today, autoFocus } = props;
   const [value, setValue] = useState("");
   const [dueWords, setDueWords] = useState<DueWordsModule | null>(null);
-  // The person chose to keep a date's words in the title: no date is taken from it until the field empties.
+  const [memory, setMemory] = useState<MemoryModule | null>(null);
+  // The person chose to keep a date's or a quantity's words in the title: none is taken from it until the field empties.
   const [keepWords, setKeepWords] = useState(false);
+  const [keepQuantity, setKeepQuantity] = useState(false);
+  // An open item of the same title, named before this one is added twice; "Add anyway" adds it.
+  const [duplicate, setDuplicate] = useState<Task | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pasted, setPasted] = useState<PastedItem[] | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -66,21 +82,32 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
     input.current?.focus();
   }, [pasted]);
 
-  /** The date's words stay in the title; back to the field, where Enter adds it so. */
-  function keepTyped() {
-    setKeepWords(true);
+  /** The date's or the quantity's words stay in the title; back to the field, where Enter adds it so. */
+  function keep(kept: (on: boolean) => void) {
+    kept(true);
     input.current?.focus();
   }
 
   function loadWords() {
     if (!dueWords) loadDueWords().then(setDueWords, () => {});
+    if (!memory) loadMemory().then(setMemory, () => {});
   }
   /** The date the title ends with, shown before it is saved (docs/decisions/056-due-dates-browser.md). */
   const due = keepWords || !dueWords ? null : dueWords.parseDue(value, today);
+  /** The quantity it starts or ends with, once the date is off it. */
+  const qty = keepQuantity || !memory ? null : memory.parseQuantity(due?.title ?? value);
 
-  async function add(title: string, dueAt: string | null, typed: string) {
+  /** Back to an empty field, ready for the next item. */
+  function emptied() {
+    setValue("");
+    setKeepWords(false);
+    setKeepQuantity(false);
+    setDuplicate(null);
+  }
+
+  async function add(fields: Omit<ItemFields, "description" | "isParent">, typed: string) {
     try {
-      await create({ title, description: "", isParent: false, ...(dueAt ? { dueAt } : {}) }, parentId);
+      await create({ description: "", isParent: false, ...fields }, parentId);
     } catch (failure) {
       // What was typed is not lost: it comes back unless the next item is being typed already.
       setValue((current) => current || typed);
@@ -89,15 +116,23 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(anyway: boolean) {
     if (value.trim() === "") return;
-    const verdict = validateItem({ title: due?.title ?? value, description: "" });
+    const verdict = validateItem({ title: qty?.title ?? due?.title ?? value, description: "" });
     if (!verdict.success) return setError(verdict.errors.title ?? null);
     if (room <= 0) return onLimit();
-    setValue("");
-    setKeepWords(false);
-    void add(verdict.data.title, due?.dueAt ?? null, value);
+    const same = anyway ? undefined : memory?.duplicateOf(props.tasks, verdict.data.title, parentId);
+    if (same) return setDuplicate(same);
+    emptied();
+    void add({ title: verdict.data.title, ...(due ? { dueAt: due.dueAt } : {}), ...(qty ? { quantity: qty.quantity } : {}) }, value);
+    if (anyway) input.current?.focus();
+  }
+
+  /** A suggestion tapped or chosen: added at once with its quantity (or the one typed) and its section. */
+  function pick({ title, quantity, sectionId }: Suggestion) {
+    if (room <= 0) return onLimit();
+    emptied();
+    void add({ title, quantity: qty?.quantity ?? quantity, sectionId }, title);
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
@@ -111,8 +146,7 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
 
   /** What the sheet took from the field is added: the field empties and is ready for the next item. */
   function addedFromSheet() {
-    setValue("");
-    setKeepWords(false);
+    emptied();
     setError(null);
     // While the sheet is open the field cannot take focus; once it closes, the field is where the person goes on.
     const focusField = () => input.current?.focus();
@@ -128,7 +162,14 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
 
   return (
     <>
-      <form className="quick-add" noValidate onSubmit={submit}>
+      <form
+        className="quick-add"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(false);
+        }}
+      >
         <label htmlFor={QUICK_ADD_ID} className="sr-only">
           Add an item
         </label>
@@ -148,8 +189,12 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
             onFocus={loadWords}
             onChange={(event) => {
               setValue(event.target.value);
-              if (!event.target.value) setKeepWords(false);
+              if (!event.target.value) emptied();
+              setDuplicate(null);
               setError(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") setDuplicate(null);
             }}
             onPaste={onPaste}
           />
@@ -167,8 +212,33 @@ export function QuickAdd({ parentId, room, create, paste, offline, onLimit, onDe
         {due && (
           <p className="quick-add__due" aria-live="polite">
             <span>Due {dayLabel(due.dueAt, today, true)}</span>{" "}
-            <button type="button" className="button button--ghost button--small" onClick={keepTyped}>
+            <button type="button" className="button button--ghost button--small" onClick={() => keep(setKeepWords)}>
               Keep “{value.trim().slice(due.title.length).trim()}” in the title
+            </button>
+          </p>
+        )}
+        {qty && (
+          <p className="quick-add__due" aria-live="polite">
+            <span>Qty {qty.quantity}</span>{" "}
+            <button type="button" className="button button--ghost button--small" onClick={() => keep(setKeepQuantity)}>
+              Not a quantity
+            </button>
+          </p>
+        )}
+        {memory && (
+          <memory.Suggestions
+            input={input}
+            typed={qty?.title ?? due?.title ?? value}
+            target={props.target}
+            tasks={props.tasks}
+            onPick={pick}
+          />
+        )}
+        {duplicate && memory && (
+          <p className="quick-add__due" role="status">
+            <span>{memory.duplicateText(duplicate, props.viewerId)}</span>{" "}
+            <button type="button" className="button button--small" onClick={() => submit(true)}>
+              Add anyway
             </button>
           </p>
         )}

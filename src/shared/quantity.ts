@@ -2,7 +2,7 @@
  * @module How much of an item, in the words a person types it (docs/decisions/059-quick-add-memory.md):
  * the quantity a quick-add title starts or ends with ("2 l milk", "milk 2 l", "Milk x2"), and a
  * quantity stepped by one from a row's +/−. Loaded when the quick-add field is first focused, like
- * the date's words; the rows' stepping is small and pure. No imports but the quantity's length.
+ * the date's words; the rows' +/− is ./quantity-step.ts, which the rows need at first paint.
  */
 import { MAX_QUANTITY_LENGTH } from "./rules/memory";
 
@@ -95,36 +95,12 @@ const made = (title: string, amount: string, unit?: string): Quantified | null =
 export function parseQuantity(text: string): Quantified | null {
   const typed = text.trim().replace(/\s+/gu, " ");
   let match = LEADING.exec(typed);
-  if (match) return made(match[3], match[1], match[2]);
+  if (match) return made(match[3]!, match[1]!, match[2]);
   match = TRAILING.exec(typed);
-  if (match) return made(match[1], match[2], match[3]);
+  if (match) return made(match[1]!, match[2]!, match[3]);
   match = TRAILING_TIMES.exec(typed);
-  if (match) return made(match[1], match[2] ?? match[3]);
+  if (match) return made(match[1]!, (match[2] ?? match[3])!);
   match = LEADING_COUNT.exec(typed);
-  if (match) return made(match[2], match[1]);
+  if (match) return made(match[2]!, match[1]!);
   return null;
-}
-
-/** A quantity a row's +/− can step: a whole or decimal number first, whatever follows kept. */
-const STEPPABLE = /^(\d+)(?:([.,])(\d+))?(?![\d/])(.*)$/u;
-
-/** Whether a row shows +/− for this quantity: it starts with a number. */
-export const isSteppable = (quantity: string | null | undefined): quantity is string => !!quantity && STEPPABLE.test(quantity);
-
-/**
- * The quantity one more or one less ("2 l" → "3 l", "1.5 kg" → "0.5 kg"), with its unit and its
- * decimal mark kept; null when it cannot step: not a number, or one less would be nothing (at "1",
- * − is disabled, so a slip never removes the quantity; the sheet clears it).
- */
-export function stepQuantity(quantity: string, by: 1 | -1): string | null {
-  const match = STEPPABLE.exec(quantity);
-  if (!match) return null;
-  const [, whole, mark = "", fraction = "", rest] = match;
-  const scale = 10 ** fraction.length;
-  const next = Number(whole) * scale + (fraction ? Number(fraction) : 0) + by * scale;
-  if (next <= 0 || !Number.isSafeInteger(next)) return null;
-  const digits = String(next).padStart(fraction.length + 1, "0");
-  const stepped = fraction ? `${digits.slice(0, -fraction.length)}${mark}${digits.slice(-fraction.length)}` : digits;
-  const result = stepped + rest;
-  return result.length > MAX_QUANTITY_LENGTH ? null : result;
 }

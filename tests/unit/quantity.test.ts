@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSteppable, parseQuantity, stepQuantity, UNITS } from "../../src/shared/quantity";
+import { parseQuantity, UNITS } from "../../src/shared/quantity";
+import { isSteppable, stepQuantity } from "../../src/shared/quantity-step";
 
 describe("a quantity in a quick-add title", () => {
   it("reads an amount and unit before or after the title", () => {

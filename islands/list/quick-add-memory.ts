@@ -1,0 +1,28 @@
+/**
+ * @module What the quick add knows of the list once its field is first focused
+ * (docs/decisions/059-quick-add-memory.md): the quantity a title starts or ends with, the
+ * suggestions under the field, and whether what is added is on the list already. One chunk,
+ * fetched then, not among the page's first scripts; offline it comes from the service worker.
+ */
+import { actorName } from "../../src/shared/attribution";
+import { titleKey } from "../../src/shared/title-keys";
+import type { Task } from "../../src/shared/types";
+import { isTemporaryId } from "../offline/changes";
+
+export { parseQuantity } from "../../src/shared/quantity";
+export { default as Suggestions } from "./Suggestions";
+
+/**
+ * The open item of the same title beside which this one would be added (the same parent's items),
+ * by the server's folding: trimmed, NFKC, case-folded, accents kept. Ticked ones are bought already.
+ */
+export const duplicateOf = (tasks: readonly Task[], title: string, parentId: number): Task | undefined =>
+  tasks.find((task) => !task.completed && task.parentId === parentId && titleKey(task.title) === titleKey(title));
+
+/** "“Milk” is already on the list — added by Sam": by you, by a guest, or no one named when unknown. */
+export function duplicateText(task: Task, viewerId: number | null): string {
+  const by = task.createdBy;
+  const own = by ? by.userId !== null && by.userId === viewerId : isTemporaryId(task.id);
+  const who = own ? "you" : by ? actorName(by) : "";
+  return `“${task.title}” is already on the list${who ? ` — added by ${who}` : ""}`;
+}
