@@ -76,6 +76,7 @@ export const REFRESH_TYPES = new Set([
   "tasks_reordered",
   "tasks_reset",
   "list_updated",
+  "sections_updated",
   "share_added",
   "share_removed",
   "access_revoked",

@@ -41,6 +41,7 @@ const ACTION_OF_TYPE: Record<string, string> = {
   tasks_reordered: "reordered",
   tasks_reset: "reset",
   list_updated: "updated",
+  sections_updated: "changed sections",
 };
 
 function activityOf(row: EventRow): ActivityEntry {

@@ -90,7 +90,15 @@ export class TestSocket {
 }
 
 /** Change events (not acknowledgements) among messages. */
-export const CHANGE_TYPES = ["task_created", "task_updated", "task_deleted", "tasks_reordered", "tasks_reset", "list_updated"];
+export const CHANGE_TYPES = [
+  "task_created",
+  "task_updated",
+  "task_deleted",
+  "tasks_reordered",
+  "tasks_reset",
+  "list_updated",
+  "sections_updated",
+];
 
 /** A JSON call over real HTTP to a running server: the status and the parsed answer. */
 export async function jsonCall<T>(

@@ -8,6 +8,7 @@ import { listsApi } from "./lists";
 import { notificationsApi } from "./notifications";
 import { pollApi } from "./poll";
 import { routinesApi } from "./routines";
+import { sectionsApi } from "./sections";
 import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
@@ -30,6 +31,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", activityApi)
   .route("/", notificationsApi)
   .route("/", routinesApi)
+  .route("/", sectionsApi)
   .route("/", searchApi);
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,0 +1,115 @@
+/**
+ * @module A list's sections (docs/decisions/057-memory.md): read by whoever may see the list,
+ * changed by whoever may change its items, at most 30 a list, each name once. Every change
+ * records one `sections_updated` event carrying the list's whole set, in order.
+ */
+import type { CreateSectionInput, SectionDeleted, SectionsUpdatedPayload, UpdateSectionInput } from "../shared/memory";
+import { MAX_SECTIONS_PER_LIST, SECTION_LIMIT_MESSAGE, SECTION_NAME_TAKEN, SECTION_NOT_FOUND } from "../shared/rules/memory";
+import type { Section, Task, TaskList } from "../shared/types";
+import type { Store } from "../store";
+import type { Db } from "../store/db";
+import { type Caller, findListAccess, requireWriteAccess, resolveListAccess, resolveReadAccess } from "./access";
+import { type ActingCaller, actorOf } from "./actors";
+import type { EventBus } from "./bus";
+import { conflict, forbidden, notFound } from "./errors";
+import { publishEvents, recordListEvent } from "./events";
+
+/** GET /api/task-lists/{id}/sections: from the list's kept snapshot, which every section change renews. */
+export async function readSections(store: Store, caller: Caller, listId: number): Promise<Section[]> {
+  const access = await resolveReadAccess(store, caller, { id: listId });
+  return (await store.snapshots.read(access.list.id, access.latestEventId)).sections;
+}
+
+async function requireNameFree(store: Store, listId: number, name: string, exceptId: number, tx: Db): Promise<void> {
+  if (await store.sections.findByName(listId, name, exceptId, tx)) throw conflict(SECTION_NAME_TAKEN, "SECTION_NAME_TAKEN");
+}
+
+/** Records the list's set after a change, told in the activity as `action` and `subject`, and answers the event to publish. */
+async function recordSections(
+  store: Store,
+  tx: Db,
+  list: TaskList,
+  caller: ActingCaller,
+  about: { action: string; subject: string },
+  tasks?: Task[],
+) {
+  const payload: SectionsUpdatedPayload & { tasks?: Task[] } = {
+    sections: await store.sections.listByList(list.id, tx),
+    ...(tasks ? { tasks } : {}),
+  };
+  return recordListEvent(store, tx, list, "sections_updated", payload, { actor: await actorOf(store, caller, tx), ...about });
+}
+
+/** POST /api/task-lists/{id}/sections: appended after the last unless a position is given. */
+export async function createSection(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  listId: number,
+  input: CreateSectionInput,
+): Promise<Section> {
+  const { section, event } = await store.db.transaction(async (tx) => {
+    const { list } = requireWriteAccess(await resolveListAccess(store, caller, listId, tx));
+    if ((await store.sections.countInList(list.id, tx)) >= MAX_SECTIONS_PER_LIST)
+      throw forbidden(SECTION_LIMIT_MESSAGE, "SECTION_LIMIT_REACHED");
+    await requireNameFree(store, list.id, input.name, 0, tx);
+    const position = input.position ?? (await store.sections.nextPosition(list.id, tx));
+    const section = await store.sections.insert(list.id, input.name, position, store.clock.now(), tx);
+    return { section, event: await recordSections(store, tx, list, caller, { action: "added section", subject: section.name }) };
+  });
+  await publishEvents(bus, [event]);
+  return section;
+}
+
+/** The section and the caller's write access to its list; 404 "Section not found" for whoever may not see it. */
+async function sectionForChange(store: Store, caller: Caller, sectionId: number, tx: Db) {
+  const section = Number.isSafeInteger(sectionId) ? await store.sections.findById(sectionId, tx) : undefined;
+  const list = section && (await store.lists.findById(section.listId, tx, true));
+  const access = await findListAccess(store, caller, list, tx);
+  if (!section || !access) throw notFound(SECTION_NOT_FOUND);
+  return { section, list: requireWriteAccess(access).list };
+}
+
+/** PATCH /api/sections/{id}: a new name, a new position, or both; nothing changed tells nobody. */
+export async function updateSection(
+  store: Store,
+  bus: EventBus,
+  caller: ActingCaller,
+  sectionId: number,
+  input: UpdateSectionInput,
+): Promise<Section> {
+  const { answer, event } = await store.db.transaction(async (tx) => {
+    const { section, list } = await sectionForChange(store, caller, sectionId, tx);
+    const renamed = input.name !== undefined && input.name !== section.name;
+    const moved = input.position !== undefined && input.position !== section.position;
+    if (!renamed && !moved) return { answer: section, event: undefined };
+    if (renamed) await requireNameFree(store, list.id, input.name!, section.id, tx);
+    const answer = await store.sections.update(
+      section.id,
+      { name: renamed ? input.name : undefined, position: moved ? input.position : undefined },
+      tx,
+    );
+    const about = renamed
+      ? { action: "renamed section", subject: `${section.name} to ${answer.name}` }
+      : { action: "moved section", subject: answer.name };
+    return { answer, event: await recordSections(store, tx, list, caller, about) };
+  });
+  if (event) await publishEvents(bus, [event]);
+  return answer;
+}
+
+/**
+ * DELETE /api/sections/{id}: its items, ticked ones too, are in no section from the same
+ * transaction on; the event carries them as they are now, beside the set.
+ */
+export async function deleteSection(store: Store, bus: EventBus, caller: ActingCaller, sectionId: number): Promise<SectionDeleted> {
+  const { answer, event } = await store.db.transaction(async (tx) => {
+    const { section, list } = await sectionForChange(store, caller, sectionId, tx);
+    const movedTaskIds = await store.sections.delete(section.id, tx);
+    const moved = (await store.tasks.listByList(list.id, tx)).filter((task) => movedTaskIds.includes(task.id));
+    const event = await recordSections(store, tx, list, caller, { action: "deleted section", subject: section.name }, moved);
+    return { answer: { id: section.id, movedTaskIds }, event };
+  });
+  await publishEvents(bus, [event]);
+  return answer;
+}
