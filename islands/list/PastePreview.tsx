@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { withQuantity } from "../../src/shared/quantity";
 import { ApiRequestError, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
@@ -20,22 +21,25 @@ export interface PastePreviewProps {
   onClose: () => void;
 }
 
-function Line({ item }: { item: PastedChild }) {
+function Line({ item }: { item: PastedChild & { quantity?: string } }) {
   return (
     <span className={item.completed ? "paste-preview__done" : undefined}>
       {item.completed && <Icon name="check" size={14} />}
       {item.completed && <span className="sr-only">Completed: </span>}
       {item.title}
+      {item.quantity && <span className="item__qty">{item.quantity}</span>}
     </span>
   );
 }
 
 /**
  * The pasted lines as the items they will become, added all at once or not at all
- * (POST /api/tasks/bulk). Past the 100-item limit it says how many fit and sends nothing.
+ * (POST /api/tasks/bulk), each with the quantity its line names. Past the 100-item limit it says how many fit and sends nothing.
  */
-export default function PastePreview({ items, underParent, room, offline, onAdd, onLimit, onClose }: PastePreviewProps) {
+export default function PastePreview({ items: pasted, underParent, room, offline, onAdd, onLimit, onClose }: PastePreviewProps) {
   const [pending, setPending] = useState(false);
+  // "2 l milk" is Milk, 2 l, as in the quick add (docs/decisions/059-quick-add-memory.md).
+  const items = useMemo(() => pasted.map((item) => ({ ...withQuantity(item), children: item.children.map(withQuantity) })), [pasted]);
   const count = countPasted(items);
   const tooMany = count > room;
 

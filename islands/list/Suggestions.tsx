@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Task } from "../../src/shared/types";
 import type { ListTarget } from "../offline/changes";
-import { type Suggestion, suggest } from "./suggestions";
+import { type Suggestion, suggest } from "./suggest";
 
 export interface SuggestionsProps {
   /** The quick-add field this list belongs to: its keys move through the list, its focus opens it. */

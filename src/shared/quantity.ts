@@ -104,3 +104,9 @@ export function parseQuantity(text: string): Quantified | null {
   if (match) return made(match[2]!, match[1]!);
   return null;
 }
+
+/** A pasted line's item with the quantity its title starts or ends with taken off it ("2 l milk"). */
+export function withQuantity<T extends { title: string }>(item: T): T & { quantity?: string } {
+  const read = parseQuantity(item.title);
+  return read ? { ...item, ...read } : item;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuantity, UNITS } from "../../src/shared/quantity";
+import { parseQuantity, UNITS, withQuantity } from "../../src/shared/quantity";
 import { isSteppable, stepQuantity } from "../../src/shared/quantity-step";
 
 describe("a quantity in a quick-add title", () => {
@@ -47,6 +47,15 @@ describe("a quantity in a quick-add title", () => {
     expect(new Set(UNITS).size).toBe(UNITS.length);
     for (const unit of UNITS) expect(unit).toBe(unit.toLowerCase());
     expect(parseQuantity(`3 ${"x".repeat(30)}`)).toEqual({ title: `X${"x".repeat(29)}`, quantity: "3" });
+  });
+});
+
+describe("a pasted line's quantity", () => {
+  it("comes off its title, and a line without one is left as it was", () => {
+    const line = { title: "2 l milk", description: "", completed: false };
+    expect(withQuantity(line)).toEqual({ title: "Milk", quantity: "2 l", description: "", completed: false });
+    const plain = { title: "bread", description: "", completed: false };
+    expect(withQuantity(plain)).toBe(plain);
   });
 });
 
