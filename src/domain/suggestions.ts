@@ -15,7 +15,10 @@ import { type Caller, requireWriteAccess, resolveReadAccess } from "./access";
 export async function suggest(store: Store, caller: Caller, listId: number, q: string, limit: number): Promise<Suggestion[]> {
   const access = await resolveReadAccess(store, caller, { id: listId });
   requireWriteAccess(access);
-  const best = await store.memory.best(access.list.id, matchText(q), limit);
+  const prefix = matchText(q);
+  // Only signs ("%", "-"): no word can start so, and it is not the empty field of the usuals.
+  if (prefix === "" && q.trim() !== "") return [];
+  const best = await store.memory.best(access.list.id, prefix, limit);
   if (best.length === 0) return [];
   const { tasks } = await store.snapshots.read(access.list.id, access.latestEventId);
   const open = new Set(tasks.filter((task) => !task.completed).map((task) => titleKey(task.title)));

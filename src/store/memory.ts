@@ -78,7 +78,7 @@ export function memoryStore(db: Db) {
       const match = prefix === "" ? "" : " AND words LIKE ? ESCAPE '\\'";
       const rows = await tx.all<MemoryRow>(
         `SELECT title_key, title, quantity, section_id, uses, last_used_at FROM list_memory
-          WHERE list_id = ?${match} ORDER BY rank DESC, last_used_at DESC LIMIT ?`,
+          WHERE list_id = ?${match} ORDER BY rank DESC, last_used_at DESC, title_key LIMIT ?`,
         prefix === "" ? [listId, limit] : [listId, `% ${likeEscaped(prefix)}%`, limit],
       );
       return rows.map((row) => ({
