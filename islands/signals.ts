@@ -37,6 +37,8 @@ export interface Signals {
   "listwell:guest-name": null;
   /** A list's routine was set, stopped or ran: the header's line and the menu show it. */
   "listwell:routine": RoutineDetail;
+  /** More actions' "Sections…": the list's own island opens its Sections dialog (docs/decisions/060-sections-browser.md). */
+  "listwell:sections": { listId: number };
 }
 
 export type SignalName = keyof Signals;

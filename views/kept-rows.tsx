@@ -1,7 +1,11 @@
 import { Fragment, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { ItemRowProps } from "../islands/list/ItemRow";
+import type { SectionHeadingProps } from "../islands/list/SectionHeading";
 import { IconSprite } from "../islands/ui/Icon";
+
+/** A row, or a section's heading among the rows (docs/decisions/060-sections-browser.md). */
+type Row = ReactElement<ItemRowProps | SectionHeadingProps>;
 
 /** Rows kept, the most recently used last: the rows of the last twenty or so full lists read. */
 const KEPT_ROWS = 2_000;
@@ -11,10 +15,10 @@ const keptRows = new Map<string, string>();
  * A row's props but its handlers: JSON would leave the functions out as well, but on a slower path
  * than copying the rest first.
  */
-function renderedProps(props: ItemRowProps) {
+function renderedProps(props: Row["props"]) {
   const rendered: Record<string, unknown> = {};
   for (const name in props) {
-    const value = props[name as keyof ItemRowProps];
+    const value = (props as unknown as Record<string, unknown>)[name];
     if (typeof value !== "function") rendered[name] = value;
   }
   return rendered;
@@ -29,7 +33,7 @@ function renderedProps(props: ItemRowProps) {
  * <li> with none inside, and React escapes every `<` of its text, so each "</li>" ends one row.
  * tests/unit/kept-rows.test.tsx holds the page to the browser's own render of the island.
  */
-export function keptRowMarkup(rows: ReactElement<ItemRowProps>[], sprite: string): string {
+export function keptRowMarkup(rows: Row[], sprite: string): string {
   const keys = rows.map((row) => `${sprite}\n${JSON.stringify(renderedProps(row.props))}`);
   const markup = keys.map((key) => keptRows.get(key));
   const missing = markup.flatMap((kept, i) => (kept === undefined ? [i] : []));

@@ -8,6 +8,8 @@ import { needsNetwork } from "../offline/useOffline";
 import { ItemRow, type ItemRowProps, type RowHandlers } from "./ItemRow";
 import { emptyStateText } from "./logic";
 import { QuickAdd, type QuickAddProps } from "./QuickAdd";
+import { SectionHeading, type SectionHeadingProps } from "./SectionHeading";
+import type { HeadingView } from "./sections";
 import type { ListView } from "./store";
 import type { Today } from "./useToday";
 
@@ -39,6 +41,12 @@ export interface ListBodyProps {
   onReset: () => void;
   onClearCompleted: () => void;
   row: RowHandlers;
+  /** The sections' headings among the open rows, or null when the view has none (docs/decisions/060-sections-browser.md). */
+  sections: { headings: HeadingView[]; onToggle: (sectionId: number) => void } | null;
+  /** Which ways the row at `index` can move, by its menu. */
+  movesOf: (index: number) => { up: boolean; down: boolean };
+  /** For a writer on the list itself: "Add section" opens the Sections dialog. */
+  onAddSection: (() => void) | undefined;
 }
 
 /**
@@ -47,7 +55,7 @@ export interface ListBodyProps {
  * (docs/decisions/040-list-page-render.md). The browser has none and renders the rows as elements,
  * which hydrate that same markup.
  */
-export const RowMarkup = createContext<((rows: ReactElement<ItemRowProps>[], sprite: string) => string) | null>(null);
+export const RowMarkup = createContext<((rows: ReactElement<ItemRowProps | SectionHeadingProps>[], sprite: string) => string) | null>(null);
 
 /**
  * Keeps what this person adds in sight (docs/decisions/042-quick-add-where-you-look.md). When the
@@ -96,6 +104,7 @@ export function ListBody(props: ListBodyProps) {
 
   const pinned = parent && (
     <ItemRow
+      key="pinned"
       task={parent}
       index={0}
       pinned
@@ -119,7 +128,7 @@ export function ListBody(props: ListBodyProps) {
       draggable={props.canDrag}
       subItems={task.isParent ? subItemsOf(task) : undefined}
       due={task.dueAt ? describeDue(task.dueAt, props.today.day, props.today.zone) : undefined}
-      moves={props.canDrag ? { up: index > 0, down: index < rows.length - 1 } : undefined}
+      moves={props.canDrag ? props.movesOf(index) : undefined}
       {...props.row}
       onKeyMove={(event) => props.row.onKeyMove(event, index)}
       onMoveBy={(_, by) => props.row.onMoveBy(index, by)}
@@ -129,7 +138,7 @@ export function ListBody(props: ListBodyProps) {
   // Its rows follow it in the same list, so a row moving in keeps its place in the keyboard's and a drag's order.
   const opened = rows.length - (props.done.open ? props.done.count : 0);
   const doneHeading = props.done.count > 0 && (
-    <li className="done-heading">
+    <li key="done-heading" className="done-heading">
       <h2>
         <button type="button" className="button button--ghost" aria-expanded={props.done.open} onClick={props.done.onToggle}>
           <Icon name="forward" size={16} />
@@ -138,6 +147,17 @@ export function ListBody(props: ListBodyProps) {
       </h2>
     </li>
   );
+
+  // The open rows, each section's heading before its own; then the "Done" group.
+  const headed: ReactElement<ItemRowProps | SectionHeadingProps>[] = [];
+  let next = 0;
+  for (const { at, ...heading } of props.sections?.headings ?? []) {
+    headed.push(...items.slice(next, at));
+    headed.push(<SectionHeading key={`section-${heading.section.id}`} {...heading} onToggle={props.sections!.onToggle} />);
+    next = at;
+  }
+  headed.push(...items.slice(next, opened));
+  const sequence = [...(pinned ? [pinned] : []), ...headed, ...(doneHeading ? [doneHeading] : []), ...items.slice(opened)];
 
   return (
     <div className="list-screen">
@@ -183,6 +203,11 @@ export function ListBody(props: ListBodyProps) {
           </button>
         </div>
         <span className="spacer" />
+        {props.onAddSection && (
+          <button type="button" className="button button--outline button--small" onClick={props.onAddSection} {...networkOnly}>
+            <Icon name="plus" size={16} /> <span className="list-toolbar__label">Add section</span>
+          </button>
+        )}
         {!readOnly && data.tasks.length > 0 && (
           <button type="button" className="button button--outline button--small" onClick={props.onReset} {...networkOnly}>
             <Icon name="refresh" size={16} /> <span className="list-toolbar__label">Reset</span>
@@ -211,13 +236,10 @@ export function ListBody(props: ListBodyProps) {
         <p className="empty-state">Loading items...</p>
       ) : rowMarkup ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of these rows (views/kept-rows.tsx), not user input
-        <ul className="items" dangerouslySetInnerHTML={{ __html: rowMarkup(pinned ? [pinned, ...items] : items, sprite) }} />
+        <ul className="items" dangerouslySetInnerHTML={{ __html: rowMarkup(sequence, sprite) }} />
       ) : (
         <ul className="items" ref={props.rowsRef}>
-          {pinned}
-          {items.slice(0, opened)}
-          {doneHeading}
-          {items.slice(opened)}
+          {sequence}
         </ul>
       )}
       {empty && !(data.loading && props.total === 0) && <p className="empty-state">{empty}</p>}

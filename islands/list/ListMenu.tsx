@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ListCan } from "../../src/shared/can";
 import type { ListRoutine } from "../../src/shared/routines";
-import { listen } from "../signals";
+import { emit, listen } from "../signals";
 import { Icon } from "../ui/Icon";
 import { type ListPrefs, subscribePrefs } from "./prefs";
 
@@ -64,6 +64,7 @@ export default function ListMenu({ listId, shareId, signedIn, can, ...props }: L
             onActivity={() => setDialog("activity")}
             onRepeats={can.setRoutine ? () => setDialog("repeats") : undefined}
             onHistory={routine ? () => setDialog("history") : undefined}
+            onSections={can.edit ? () => emit("listwell:sections", { listId }) : undefined}
           />
         </Suspense>
       )}

@@ -16,11 +16,13 @@ export interface EntriesProps {
   /** Set when the list repeats (docs/decisions/053-routines.md): the owner's Repeats, and the reset history. */
   onRepeats: (() => void) | undefined;
   onHistory: (() => void) | undefined;
+  /** For whoever may change the list: its Sections dialog (docs/decisions/060-sections-browser.md). */
+  onSections: (() => void) | undefined;
 }
 
 /** The entries of the list header's More actions menu (./ListMenu.tsx). */
 export default function ListMenuEntries(props: EntriesProps) {
-  const { listId, button, prefs, signedIn, onClose, onExport, onActivity, onRepeats, onHistory } = props;
+  const { listId, button, prefs, signedIn, onClose, onExport, onActivity, onRepeats, onHistory, onSections } = props;
   const menu = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<NotificationMode | null>(null);
   useMenu(menu, button, onClose);
@@ -62,6 +64,11 @@ export default function ListMenuEntries(props: EntriesProps) {
           onClick={run(() => setShowCompleted(!prefs.showCompleted))}
         >
           {prefs.showCompleted ? "Hide completed" : "Show completed"}
+        </button>
+      )}
+      {onSections && (
+        <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onSections)}>
+          Sections…
         </button>
       )}
       <button type="button" role="menuitem" className="actions-menu__item" onClick={run(onActivity)}>

@@ -8,19 +8,22 @@ import { takeEarlyTicks } from "../early-ticks";
 import type { ItemFields, ListTarget } from "../offline/changes";
 import { temporaryId } from "../offline/key";
 import { toast } from "../toast";
-import { handleKeyMove, useSortable } from "../ui/useSortable";
+import { useSortable } from "../ui/useSortable";
 import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
 import { alphabetical, arrange, changedFields, deletedWith, itemsOf, reorderGroup, truncateTitle } from "./logic";
 import { setHasCompleted, subscribePrefs } from "./prefs";
+import { type Landing, stepLanding } from "./sections";
 import { renameItem, setQuantity } from "./rename";
 import { resetCompletions } from "./reset";
 import { deleteWithUndo } from "./undo";
 import { useDoneGroup } from "./useDoneGroup";
+import { useFoundItem } from "./useFoundItem";
 import { useListStore } from "./useListStore";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
+import { landingOf, useSections } from "./useSections";
 import { useToday } from "./useToday";
 
 export interface ListScreenProps {
@@ -60,11 +63,12 @@ function urlWithParent(id: number): URL {
 /** The list page (docs/product-rules.md): the items of a list or of one parent item, with every action on them. */
 export default function ListScreen(props: ListScreenProps) {
   const target: ListTarget = useMemo(() => ({ listId: props.list.id, shareId: props.shareId }), [props.list.id, props.shareId]);
-  const { list, tasks, accessLevel, isOwner, can, ownerName } = props;
+  const { list, tasks, accessLevel, isOwner, can, ownerName, sections } = props;
+  const scope = props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`;
   const { data, store, outbox, cancel, read, ticking, toggle, closeCompletionToast } = useListStore({
     target,
-    scope: props.viewerId === null ? `link:${props.shareId}` : `user:${props.viewerId}`,
-    initial: { name: list.name, tasks, accessLevel, isOwner, can, ownerName },
+    scope,
+    initial: { name: list.name, tasks, accessLevel, isOwner, can, ownerName, sections },
     renderedEventId: props.eventId,
     onServerId: followSavedParent,
   });
@@ -89,7 +93,14 @@ export default function ListScreen(props: ListScreenProps) {
   const group = itemsOf(data.tasks, parent ? parent.id : 0);
   const doneGroup = useDoneGroup(list.id, data.tasks, rowsRef);
   const today = useToday();
-  const { rows, done } = arrange(sortAlpha ? alphabetical(group) : group, { ...view, doneOpen: doneGroup.open }, doneGroup.settled);
+  const arranged = arrange(sortAlpha ? alphabetical(group) : group, { ...view, doneOpen: doneGroup.open }, doneGroup.settled);
+  const { done } = arranged;
+  // Sections group the open rows; the "Done" group, when shown last, still ends the list (docs/decisions/060-sections-browser.md).
+  const opened = arranged.rows.length - (doneGroup.open ? done : 0);
+  const open = parent ? null : arranged.rows.slice(0, opened);
+  const sectioned = useSections({ listId: list.id, scope, sections: data.sections, open, group, store, read });
+  const { layout } = sectioned;
+  const rows = layout ? [...layout.rows, ...arranged.rows.slice(opened)] : arranged.rows;
   const hasCompleted = data.tasks.some((task) => task.completed);
 
   // The dialogs' code is fetched once the page is idle: offline, a sheet or a delete's
@@ -146,14 +157,34 @@ export default function ListScreen(props: ListScreenProps) {
       void read();
     }
   }
-  const canDrag = !readOnly && !sortAlpha && rows.length > 1;
-  useSortable(rowsRef, { enabled: canDrag, onMove: (from, to) => void reorder(from, to) });
+  const canDrag = !readOnly && !sortAlpha && rows.length > (layout ? 0 : 1);
+  useSortable<Landing | null>(rowsRef, {
+    enabled: canDrag,
+    between: layout ? ".section-heading" : undefined,
+    landingOf: layout ? landingOf : undefined,
+    onMove: (from, to, landing) => void (landing ? sectioned.placeItem(rows[from]!, landing) : reorder(from, to)),
+  });
+  /** Where a row a step up or down goes: among the sections' groups (null: nowhere), or undefined for a plain move among the rows. */
+  const stepOf = (index: number, by: -1 | 1) =>
+    layout && index < layout.rows.length ? stepLanding(layout.groups, rows[index]!.id, by) : undefined;
   /** A move by the keyboard or the row menu: focus stays on the moved row's handle. */
-  const move = (from: number, to: number) => {
-    focusNext.current = `[data-handle-id="${rows[from]!.id}"]`;
-    void reorder(from, to);
+  const move = (index: number, by: -1 | 1) => {
+    const landing = stepOf(index, by);
+    const to = index + by;
+    if (landing === null || (landing === undefined && (to < 0 || to >= rows.length))) return;
+    focusNext.current = `[data-handle-id="${rows[index]!.id}"]`;
+    void (landing ? sectioned.placeItem(rows[index]!, landing) : reorder(index, to));
   };
-  const onKeyMove = (event: KeyboardEvent, index: number) => handleKeyMove(event, index, rows.length, move);
+  const onKeyMove = (event: KeyboardEvent, index: number) => {
+    const by = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
+    if (!by) return;
+    event.preventDefault();
+    move(index, by);
+  };
+  const movesOf = (index: number) => {
+    const [up, down] = [stepOf(index, -1), stepOf(index, 1)];
+    return { up: up === undefined ? index > 0 : up !== null, down: down === undefined ? index < rows.length - 1 : down !== null };
+  };
 
   async function save(fields: ItemFields) {
     try {
@@ -241,12 +272,13 @@ export default function ListScreen(props: ListScreenProps) {
     onRename: (task, title) => void renameItem(store, task, title),
     onDelete: (task) => setModal({ kind: "delete", task }),
     onKeyMove,
-    onMoveBy: (index, by) => move(index, index + by),
+    onMoveBy: move,
     onQuantity: (task, quantity) => void setQuantity(store, task, quantity),
   };
   // The keyboard: one Tab stop for the rows, arrows within them, and single-key shortcuts.
   useRovingRows(rowsRef);
   const help = useListShortcuts(rowsRef, { readOnly, canTick, tasks: data.tasks, onNew: openAdd, ...row });
+  useFoundItem(data.tasks, parentId, openParent, doneGroup);
   return (
     <>
       <ListBody
@@ -286,7 +318,25 @@ export default function ListScreen(props: ListScreenProps) {
         onReset={() => setModal({ kind: "reset" })}
         onClearCompleted={clearCompleted}
         row={row}
+        sections={
+          layout && {
+            headings: layout.headings,
+            onToggle: sectioned.toggle,
+          }
+        }
+        movesOf={movesOf}
+        onAddSection={readOnly || parent ? undefined : sectioned.openDialog}
       />
+      {sectioned.Dialog && (
+        <sectioned.Dialog
+          listId={list.id}
+          shareId={props.shareId}
+          sections={data.sections}
+          offline={outbox.offline || outbox.unreachable}
+          onSections={sectioned.onSections}
+          onClose={sectioned.closeDialog}
+        />
+      )}
       {dialogsMounted && (
         <Suspense fallback={null}>
           <ListDialogs

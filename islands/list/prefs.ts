@@ -2,7 +2,7 @@
  * State two islands of the list page share (they run in one bundle): the header's show/hide
  * completed toggle and the list itself. The preference lives in browser storage, default
  * true; "completed at the bottom" is stored the same way, default off. Whether a list's "Done"
- * group is folded is kept per list, default open.
+ * group is folded is kept per list, default open; its folded sections per person and list.
  */
 const SHOW_COMPLETED_KEY = "showCompleted";
 const COMPLETED_LAST_KEY = "completedLast";
@@ -45,6 +45,27 @@ function store(key: string, value: boolean) {
 const doneCollapsedKey = (listId: number) => `doneCollapsed:${listId}`;
 export const readDoneCollapsed = (listId: number) => readStored(doneCollapsedKey(listId), false);
 export const storeDoneCollapsed = (listId: number, collapsed: boolean) => store(doneCollapsedKey(listId), collapsed);
+
+/** The sections a person folded on a list, kept per person (`user:7`, or a link guest's `link:abc`) and per list. */
+const collapsedSectionsKey = (scope: string, listId: number) => `sectionsCollapsed:${scope}:${listId}`;
+
+export function readCollapsedSections(scope: string, listId: number): number[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(collapsedSectionsKey(scope, listId)) ?? "[]");
+    return Array.isArray(stored) ? stored.filter((id): id is number => typeof id === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function storeCollapsedSections(scope: string, listId: number, ids: readonly number[]) {
+  try {
+    if (ids.length > 0) localStorage.setItem(collapsedSectionsKey(scope, listId), JSON.stringify(ids));
+    else localStorage.removeItem(collapsedSectionsKey(scope, listId));
+  } catch {
+    // Private mode without storage: the folds last for this page only.
+  }
+}
 
 export const readStoredShowCompleted = () => readStored(SHOW_COMPLETED_KEY, true);
 

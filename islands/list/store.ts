@@ -8,7 +8,7 @@
  * React-free, so the unit tests drive it directly.
  */
 import type { LiveMessage } from "../../src/shared/live-messages";
-import type { Task } from "../../src/shared/types";
+import type { Section, Task } from "../../src/shared/types";
 import { type Answer, type Change, type Entry, isTemporaryId, mayWait, overlay, type QueuedChange, remapChange } from "../offline/changes";
 import { isNetworkFailure, newKey } from "../offline/key";
 import type { ListData } from "../offline/wire";
@@ -40,6 +40,9 @@ interface Pending {
 /** Events that only a read can follow: access given or taken, the list gone, a gap in what was heard. */
 const READ_AGAIN = new Set(["resync", "share_added", "share_removed", "access_revoked"]);
 
+const isSection = (value: unknown): value is Section =>
+  typeof value === "object" && value !== null && typeof (value as Section).id === "number" && typeof (value as Section).name === "string";
+
 const isTask = (value: unknown): value is Task =>
   typeof value === "object" && value !== null && typeof (value as Task).id === "number" && typeof (value as Task).title === "string";
 
@@ -49,7 +52,14 @@ function applyEvent(data: ListData, message: LiveMessage, listId: number): { dat
   if (READ_AGAIN.has(message.type)) return "read";
   // A refused subscription: unshared, or the link reset before the socket got there.
   if (message.type === "error") return message.listId !== undefined || message.shareId ? "read" : null;
-  const payload = (message.payload ?? {}) as { tasks?: unknown; id?: unknown; deletedIds?: unknown; name?: unknown; deleted?: unknown };
+  const payload = (message.payload ?? {}) as {
+    tasks?: unknown;
+    id?: unknown;
+    deletedIds?: unknown;
+    name?: unknown;
+    deleted?: unknown;
+    sections?: unknown;
+  };
   switch (message.type) {
     case "task_created":
     case "task_updated":
@@ -66,6 +76,9 @@ function applyEvent(data: ListData, message: LiveMessage, listId: number): { dat
       const tasks = carried.filter(isTask).filter((task) => task.listId === listId);
       return { data: { ...data, tasks: upsert(data.tasks, tasks) }, ids: tasks.map((task) => task.id) };
     }
+    // The list's whole set of sections: an item whose section left it shows in none (./sections.ts).
+    case "sections_updated":
+      return Array.isArray(payload.sections) ? { data: { ...data, sections: payload.sections.filter(isSection) }, ids: [] } : null;
     case "list_updated":
       // Gone: the read answers 404 and the page leaves. Someone else's view may also have changed
       // with the link's level or expiry, which the event does not tell apart from a rename.
@@ -204,6 +217,11 @@ export class ListStore {
     for (const [key, entry] of stored)
       if (!known.has(key)) this.pending.push({ key, change: this.named(entry.change), queued: true, heardAt: this.heard });
     this.changed();
+  }
+
+  /** The sections as this page's own call to the server left them, before (or without) their live event. */
+  receiveSections(sections: Section[]) {
+    this.receive({ type: "sections_updated", timestamp: Date.now(), listId: this.listId, payload: { sections } });
   }
 
   /** A live event: applied to the snapshot; answers true when only a read of the list can follow it. */

@@ -6,7 +6,7 @@
  * (docs/decisions/031-one-list-store.md).
  */
 import type { ListCan } from "../../src/shared/can";
-import type { AccessLevel, SharedListResponse, Task } from "../../src/shared/types";
+import type { AccessLevel, Section, SharedListResponse, Task } from "../../src/shared/types";
 import { ApiRequestError, client } from "../api";
 import type { Answer, Change, ListTarget } from "./changes";
 
@@ -22,6 +22,8 @@ export interface ListData {
   /** What the caller may do here, as the server's access policy says. */
   can: ListCan;
   ownerName: string | null;
+  /** Its sections in order (docs/decisions/060-sections-browser.md). */
+  sections: Section[];
 }
 
 const listDataOf = (fresh: SharedListResponse): ListData => ({
@@ -31,6 +33,7 @@ const listDataOf = (fresh: SharedListResponse): ListData => ({
   isOwner: fresh.isOwner,
   can: fresh.can,
   ownerName: fresh.ownerInfo?.username ?? null,
+  sections: fresh.sections,
 });
 
 /** The whole list as the caller may see it: items, access level, what the caller may do. */

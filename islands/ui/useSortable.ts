@@ -1,10 +1,14 @@
 import { useEffect, useRef, type RefObject } from "react";
 
-export interface SortableOptions {
+export interface SortableOptions<L = undefined> {
   /** Dragging is off for read-only views and in alphabetical order. */
   enabled: boolean;
+  /** Children a row may be dropped right after or before, which never move themselves (a section's heading). */
+  between?: string;
+  /** What the dropped row's place says (its section, its new neighbour), read before the row is put back. */
+  landingOf?: (item: HTMLElement) => L;
   /** Called with the indexes among the draggable rows (`.sortable-item`) once a drop lands. */
-  onMove: (from: number, to: number) => void;
+  onMove: (from: number, to: number, landing: L | undefined) => void;
 }
 
 /**
@@ -67,9 +71,10 @@ function handOver(container: HTMLElement, sortable: SortableInstance, press: Poi
  * new order. A child marked `.sortable-pinned` (a parent item heading its sub-items) stays first:
  * nothing may be dropped above it (docs/product-rules.md#sub-items).
  */
-export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMove }: SortableOptions) {
-  const latest = useRef(onMove);
-  latest.current = onMove;
+export function useSortable<L = undefined>(ref: RefObject<HTMLElement | null>, options: SortableOptions<L>) {
+  const { enabled, between } = options;
+  const latest = useRef(options);
+  latest.current = options;
 
   useEffect(() => {
     const container = ref.current;
@@ -100,19 +105,23 @@ export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMov
           ...SORTABLE_ACTIVATION,
           ...SORTABLE_SCROLL,
           handle: ".drag-handle",
-          draggable: ".sortable-item",
-          animation: 150,
+          draggable: between ? `.sortable-item, ${between}` : ".sortable-item",
+          // A row sliding aside is motion a person may have asked to be spared.
+          animation: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 150,
           ghostClass: "sortable-ghost",
           dragClass: "sortable-drag",
           fallbackClass: "sortable-fallback",
           onMove: (move) => !(move.related.classList.contains("sortable-pinned") && !move.willInsertAfter),
           onEnd: (end) => {
-            const { item, from, oldIndex, newIndex, oldDraggableIndex, newDraggableIndex } = end;
+            const { item, from, oldIndex, newIndex } = end;
             if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+            const rows = () => [...from.children].filter((child) => child.matches(".sortable-item"));
+            const to = rows().indexOf(item);
+            const landing = latest.current.landingOf?.(item);
             // Put the node back where React rendered it, then let state drive the new order.
             from.removeChild(item);
             from.insertBefore(item, from.children[oldIndex] ?? null);
-            if (oldDraggableIndex !== undefined && newDraggableIndex !== undefined) latest.current(oldDraggableIndex, newDraggableIndex);
+            latest.current.onMove(rows().indexOf(item), to, landing);
           },
         });
         sortable = created;
@@ -132,7 +141,7 @@ export function useSortable(ref: RefObject<HTMLElement | null>, { enabled, onMov
       sortable?.destroy();
       delete container.dataset.sortable;
     };
-  }, [ref, enabled]);
+  }, [ref, enabled, between]);
 }
 
 /** Keyboard reorder on a drag handle: Arrow Up/Down (with or without Alt) move the row one place. */

@@ -50,7 +50,7 @@ async function setUp(titles: string[]) {
     afterRead: (() => Promise<void>) | null;
     queue: ((key: string, change: QueuedChange) => Promise<void>) | null;
   } = { beforeAnswer: null, afterRead: null, queue: null };
-  const initial = { name: "Shop", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null };
+  const initial = { name: "Shop", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null, sections: [] };
   const store: ListStore = new ListStore(
     list.id,
     { ...initial, can: canOf({ level: "admin", isOwner: true }) },

@@ -76,6 +76,7 @@ async function setUp(titles: string[]) {
     isOwner: true,
     can: canOf({ level: "admin", isOwner: true }),
     ownerName: null,
+    sections: [],
   };
   // Every change waits in the outbox, as on a page without a network.
   const store: ListStore = new ListStore(list.id, initial, {

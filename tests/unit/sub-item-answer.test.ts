@@ -32,7 +32,7 @@ it("shows a parent and the sub-items its tick ticked from the tick's answer, in 
     await addTask(owner, { listId: list.id, title: "Crisps", parentId: parent.id }),
   ];
   const target = { listId: list.id, shareId: null };
-  const initial = { name: "Party", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null };
+  const initial = { name: "Party", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null, sections: [] };
   const store = new ListStore(
     list.id,
     { ...initial, can: canOf({ level: "admin", isOwner: true }) },
