@@ -112,6 +112,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
       "menuitem:Export",
       "menuitemcheckbox:Completed at bottom=false",
       "menuitem:Hide completed",
+      "menuitem:Sections…",
       "menuitem:Activity",
       "menuitem:Repeats…",
       "menuitem:Mute notifications",
@@ -139,7 +140,7 @@ describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () =
     await more(page).click();
     await expect
       .poll(() => page.getByRole("menu", { name: "More actions" }).getByRole("menuitem").allTextContents())
-      .toEqual(["Export", "Activity", "Repeats…", "Mute notifications", "Going shopping"]);
+      .toEqual(["Export", "Sections…", "Activity", "Repeats…", "Mute notifications", "Going shopping"]);
     for (const name of ["Hide completed", "Help & Info", "Settings"]) {
       expect(
         await page
