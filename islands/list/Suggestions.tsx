@@ -1,7 +1,7 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../src/shared/types";
 import type { ListTarget } from "../offline/changes";
-import { type Suggestion, suggest } from "./suggest";
+import { onListMark, type Suggestion, suggest } from "./suggest";
 
 export interface SuggestionsProps {
   /** The quick-add field this list belongs to: its keys move through the list, its focus opens it. */
@@ -9,7 +9,7 @@ export interface SuggestionsProps {
   /** What is typed, as typed. */
   typed: string;
   target: ListTarget;
-  /** The page's items, which mark a kept suggestion "On the list" offline. */
+  /** The page's items, which mark a suggestion "On the list". */
   tasks: readonly Task[];
   onPick: (suggestion: Suggestion) => void;
 }
@@ -32,9 +32,7 @@ export default function Suggestions({ input, typed, target, tasks, onPick }: Sug
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(() => document.activeElement === input.current);
   const asked = useRef(0);
-  // Read when an answer comes, not when it was asked: the items may have changed meanwhile.
-  const latestTasks = useRef(tasks);
-  latestTasks.current = tasks;
+  const onList = useMemo(() => onListMark(tasks), [tasks]);
   const shown = open && items.length > 0;
 
   useEffect(() => {
@@ -42,7 +40,7 @@ export default function Suggestions({ input, typed, target, tasks, onPick }: Sug
     setActive(-1);
     const timer = setTimeout(
       () =>
-        void suggest(target, typed, latestTasks.current).then((answer) => {
+        void suggest(target, typed).then((answer) => {
           if (ask === asked.current) setItems(answer);
         }),
       typed.trim() ? DEBOUNCE_MS : 0,
@@ -119,7 +117,7 @@ export default function Suggestions({ input, typed, target, tasks, onPick }: Sug
         >
           <span className="suggestions__title">{item.title}</span>
           {item.quantity && <span className="item__qty">{item.quantity}</span>}
-          {item.onList && <span className="suggestions__on">On the list</span>}
+          {onList(item.title) && <span className="suggestions__on">On the list</span>}
         </div>
       ))}
     </div>

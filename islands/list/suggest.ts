@@ -43,20 +43,24 @@ export function matches(title: string, typed: string): boolean {
   return query === "" || ` ${matchText(title)}`.includes(` ${query}`);
 }
 
-/** Offline: the kept usuals that match, marked "On the list" by the items on the page. */
-export function fromKept(usuals: readonly Suggestion[], typed: string, tasks: readonly Task[]): Suggestion[] {
+/** Offline: the kept usuals that match. */
+export const fromKept = (usuals: readonly Suggestion[], typed: string): Suggestion[] =>
+  usuals.filter((usual) => matches(usual.title, typed)).slice(0, SHOWN);
+
+/**
+ * Whether a suggestion is "On the list": an open item of its title is on this page, its own adds
+ * and ticks not yet saved included, which an answer asked for as they were made cannot know.
+ */
+export function onListMark(tasks: readonly Task[]): (title: string) => boolean {
   const open = new Set(tasks.filter((task) => !task.completed).map((task) => titleKey(task.title)));
-  return usuals
-    .filter((usual) => matches(usual.title, typed))
-    .slice(0, SHOWN)
-    .map((usual) => ({ ...usual, onList: open.has(titleKey(usual.title)) }));
+  return (title) => open.has(titleKey(title));
 }
 
 /**
  * The suggestions for what is typed: the server's, or when no answer comes, the kept usuals
  * matched here. An empty field's answer is kept as the list's usuals.
  */
-export async function suggest(t: ListTarget, typed: string, tasks: readonly Task[]): Promise<Suggestion[]> {
+export async function suggest(t: ListTarget, typed: string): Promise<Suggestion[]> {
   const q = typed.trim();
   const query = { q, limit: q ? SHOWN : KEPT, ...(t.shareId ? { shareId: t.shareId } : {}) };
   try {
@@ -65,6 +69,6 @@ export async function suggest(t: ListTarget, typed: string, tasks: readonly Task
     return answer.slice(0, SHOWN);
   } catch (error) {
     if (!isNetworkFailure(error)) return [];
-    return fromKept(keptUsuals(t), q, tasks);
+    return fromKept(keptUsuals(t), q);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Suggestion } from "../../src/shared/memory";
 import type { Task } from "../../src/shared/types";
 import { duplicateOf, duplicateText } from "../../islands/list/quick-add-memory";
-import { fromKept, matches } from "../../islands/list/suggest";
+import { fromKept, matches, onListMark } from "../../islands/list/suggest";
 
 const task = (id: number, title: string, extra: Partial<Task> = {}): Task => ({
   id,
@@ -63,13 +63,19 @@ describe("suggestions offline, from the kept usuals", () => {
     expect(matches("Salami", "mi")).toBe(false);
   });
 
-  it("are marked On the list by the page's open items", () => {
+  it("are those that match, all of them for an empty field", () => {
     const kept = [usual("Milk", "2 l"), usual("Salami"), usual("Mineral water", "6"), usual("Bread")];
-    const tasks = [task(1, "milk"), task(2, "Mineral water", { completed: true })];
-    expect(fromKept(kept, "mi", tasks).map((s) => [s.title, s.quantity, s.onList])).toEqual([
-      ["Milk", "2 l", true],
-      ["Mineral water", "6", false],
+    expect(fromKept(kept, "mi").map((s) => [s.title, s.quantity])).toEqual([
+      ["Milk", "2 l"],
+      ["Mineral water", "6"],
     ]);
-    expect(fromKept(kept, "", tasks)).toHaveLength(4);
+    expect(fromKept(kept, "")).toHaveLength(4);
+  });
+});
+
+describe("a suggestion On the list", () => {
+  it("is one with an open item of its title on the page", () => {
+    const onList = onListMark([task(1, "milk"), task(2, "Mineral water", { completed: true }), task(3, "Jam", { parentId: 1 })]);
+    expect([onList("Milk"), onList("Mineral water"), onList("Jam"), onList("Bread")]).toEqual([true, false, true, false]);
   });
 });
