@@ -225,15 +225,6 @@ export function QuickAdd(props: QuickAddProps) {
             </button>
           </p>
         )}
-        {memory && (
-          <memory.Suggestions
-            input={input}
-            typed={qty?.title ?? due?.title ?? value}
-            target={props.target}
-            tasks={props.tasks}
-            onPick={pick}
-          />
-        )}
         {duplicate && memory && (
           <p className="quick-add__due" role="status">
             <span>{memory.duplicateText(duplicate, props.viewerId)}</span>{" "}
@@ -246,6 +237,15 @@ export function QuickAdd(props: QuickAddProps) {
           <div id="quick-add-error" className="field__error" role="alert">
             {error}
           </div>
+        )}
+        {memory && (
+          <memory.Suggestions
+            input={input}
+            typed={qty?.title ?? due?.title ?? value}
+            target={props.target}
+            tasks={props.tasks}
+            onPick={pick}
+          />
         )}
       </form>
       {pasted && (

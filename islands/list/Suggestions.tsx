@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../src/shared/types";
 import type { ListTarget } from "../offline/changes";
-import { onListMark, type Suggestion, suggest } from "./suggest";
+import { matches, onListMark, type Suggestion, suggest } from "./suggest";
 
 export interface SuggestionsProps {
   /** The quick-add field this list belongs to: its keys move through the list, its focus opens it. */
@@ -38,6 +38,8 @@ export default function Suggestions({ input, typed, target, tasks, onPick }: Sug
   useEffect(() => {
     const ask = ++asked.current;
     setActive(-1);
+    // Until the answer comes, those shown that still match: none that no longer does stays in sight.
+    setItems((shown) => shown.filter((item) => matches(item.title, typed)));
     const timer = setTimeout(
       () =>
         void suggest(target, typed).then((answer) => {
