@@ -217,29 +217,18 @@ export function QuickAdd(props: QuickAddProps) {
             </button>
           </p>
         )}
-        {qty && (
-          <p className="quick-add__due" aria-live="polite">
-            <span>Qty {qty.quantity}</span>{" "}
-            <button type="button" className="button button--ghost button--small" onClick={() => keep(setKeepQuantity)}>
-              Not a quantity
-            </button>
-          </p>
-        )}
-        {duplicate && memory && (
-          <p className="quick-add__due" role="status">
-            <span>{memory.duplicateText(duplicate, props.viewerId)}</span>{" "}
-            <button type="button" className="button button--small" onClick={() => submit(true)}>
-              Add anyway
-            </button>
-          </p>
-        )}
         {error && (
           <div id="quick-add-error" className="field__error" role="alert">
             {error}
           </div>
         )}
         {memory && (
-          <memory.Suggestions
+          <memory.QuickAddMemory
+            qty={qty}
+            duplicate={duplicate}
+            viewerId={props.viewerId}
+            onKeepQuantity={() => keep(setKeepQuantity)}
+            onAddAnyway={() => submit(true)}
             input={input}
             typed={qty?.title ?? due?.title ?? value}
             target={props.target}
