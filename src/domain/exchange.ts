@@ -6,13 +6,16 @@
 import { exchangeArchiveSchema, exchangeDocumentSchema, type ImportedList, type ImportListInput } from "../shared/exchange";
 import { type ExchangeList, type ExportFormat, exchangeItemsOf, toJsonDocument, toMarkdown, toPlainText } from "../shared/exchange-format";
 import { type LinedChild, parseMarkdownDocument } from "../shared/markdown-list";
-import { splitDueSuffix } from "../shared/rules/due-dates";
 import { LIST_NAME } from "../shared/rules/lists";
+import { MAX_SECTIONS_PER_LIST, SECTION_NAME } from "../shared/rules/memory";
 import { DESCRIPTION, MAX_ITEMS_PER_LIST, TITLE } from "../shared/rules/tasks";
 import { checkText } from "../shared/rules/text";
 import { bulkItemCount } from "../shared/tasks";
+import { nameKey } from "../shared/title-keys";
+import { splitSuffixes } from "../shared/title-suffixes";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
+import type { Db } from "../store/db";
 import { type Caller, resolveReadAccess } from "./access";
 import { actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
@@ -29,10 +32,12 @@ export async function readListForExport(store: Store, caller: Caller, listId: nu
   return exchangeListOf(store, list);
 }
 
-/** A list as a file holds it: name, routine (its rule and zone, not when it runs next) and items. */
+/** A list as a file holds it: name, routine (its rule and zone, not when it runs next), sections by name, and items. */
 async function exchangeListOf(store: Store, list: TaskList): Promise<ExchangeList> {
   const routine = list.routine ? { routine: { rrule: list.routine.rrule, tz: list.routine.tz } } : {};
-  return { name: list.name, ...routine, items: exchangeItemsOf(await store.tasks.listByList(list.id)) };
+  const sections = await store.sections.listByList(list.id);
+  const names = sections.length > 0 ? { sections: sections.map((section) => section.name) } : {};
+  return { name: list.name, ...routine, ...names, items: exchangeItemsOf(await store.tasks.listByList(list.id), sections) };
 }
 
 /** Every list the user owns, in their Home's order (lists shared with them are their owners' to export). */
@@ -45,18 +50,22 @@ const WRITERS: Record<ExportFormat, (list: ExchangeList) => string> = { md: toMa
 
 export const writeExport = (list: ExchangeList, format: ExportFormat) => WRITERS[format](list);
 
-/** A Markdown item as stored, or why not, with the line to look at; a trailing `(due …)` is its due date. */
+/** A Markdown item as stored, or why not, with the line to look at; a trailing `(qty …)` is its quantity, `(due …)` its due date. */
 function checkedMarkdownItem({ title: text, description, completed, line, descriptionLines }: LinedChild) {
-  const { title, dueAt } = splitDueSuffix(text);
+  const { title, ...suffixes } = splitSuffixes(text);
   const titleProblem = checkText(TITLE, title);
   if (titleProblem) throw badRequest(`Line ${line}: ${titleProblem}`, "INVALID_IMPORT");
   const descriptionProblem = checkText(DESCRIPTION, description);
   if (descriptionProblem) throw badRequest(`Line ${descriptionLines[0] ?? line}: ${descriptionProblem}`, "INVALID_IMPORT");
-  return { title, description: description.trim(), completed, ...(dueAt ? { dueAt } : {}) };
+  return { title, description: description.trim(), completed, ...suffixes };
 }
 
 function readMarkdown(content: string, fallbackName: string | undefined): ImportedList {
-  const { name, items } = parseMarkdownDocument(content);
+  const { name, items, sections } = parseMarkdownDocument(content);
+  for (const section of sections) {
+    const problem = checkText(SECTION_NAME, section.name);
+    if (problem) throw badRequest(`Line ${section.line}: ${problem}`, "INVALID_IMPORT");
+  }
   if (name !== undefined) {
     const problem = checkText(LIST_NAME, name);
     const line = content.split(/\r\n|\r|\n/).findIndex((text) => text.trim() !== "") + 1;
@@ -66,7 +75,12 @@ function readMarkdown(content: string, fallbackName: string | undefined): Import
     throw badRequest("No list items found: write one item per line, like - [ ] Milk", "INVALID_IMPORT");
   return {
     name: name ?? fallbackName ?? DEFAULT_IMPORT_NAME,
-    items: items.map((item) => ({ ...checkedMarkdownItem(item), children: item.children.map(checkedMarkdownItem) })),
+    sections: sections.map((section) => section.name.trim()),
+    items: items.map(({ section, ...item }) => ({
+      ...checkedMarkdownItem(item),
+      ...(section !== undefined ? { section: section.trim() } : {}),
+      children: item.children.map(checkedMarkdownItem),
+    })),
   };
 }
 
@@ -92,14 +106,38 @@ function readJson(content: string): { lists: ImportedList[]; archive: boolean } 
   return "lists" in parsed.data ? { lists: parsed.data.lists, archive: true } : { lists: [parsed.data], archive: false };
 }
 
+/**
+ * A list's sections as it will have them: those it names in order, then any an item names that
+ * it does not, each name once (case-folded, the first spelling kept).
+ */
+function sectionNamesOf(list: ImportedList): string[] {
+  const byKey = new Map<string, string>();
+  for (const name of [...(list.sections ?? []), ...list.items.flatMap((item) => item.section ?? [])]) {
+    if (!byKey.has(nameKey(name))) byKey.set(nameKey(name), name);
+  }
+  return [...byKey.values()];
+}
+
 /** For each list brought in; several name the list at fault (docs/product-rules.md#limits). */
 function assertEachWithinItemLimit(lists: ImportedList[]) {
   for (const list of lists) {
     const count = bulkItemCount(list.items);
-    if (count <= MAX_ITEMS_PER_LIST) continue;
     const which = lists.length > 1 ? `"${list.name}"` : "This list";
-    throw forbidden(`${which} has ${count} items; a list holds at most ${MAX_ITEMS_PER_LIST}`, "ITEM_LIMIT_REACHED");
+    if (count > MAX_ITEMS_PER_LIST)
+      throw forbidden(`${which} has ${count} items; a list holds at most ${MAX_ITEMS_PER_LIST}`, "ITEM_LIMIT_REACHED");
+    const sections = sectionNamesOf(list).length;
+    if (sections > MAX_SECTIONS_PER_LIST)
+      throw forbidden(`${which} has ${sections} sections; a list holds at most ${MAX_SECTIONS_PER_LIST}`, "SECTION_LIMIT_REACHED");
   }
+}
+
+/** The imported list's sections, created in order, and its items with each one's section id. */
+async function withSections(store: Store, tx: Db, listId: number, list: ImportedList) {
+  const ids = new Map<string, number>();
+  for (const [position, name] of sectionNamesOf(list).entries()) {
+    ids.set(nameKey(name), (await store.sections.insert(listId, name, position, store.clock.now(), tx)).id);
+  }
+  return list.items.map(({ section, ...item }) => ({ ...item, sectionId: section === undefined ? null : ids.get(nameKey(section))! }));
 }
 
 /**
@@ -119,12 +157,13 @@ export async function importLists(store: Store, userId: number, input: ImportLis
     // The importer added every item ("Added by Ann"), and ticked those that come ticked.
     const createdBy = await actorOf(store, { userId }, tx);
     const lists: TaskList[] = [];
-    for (const { name, routine, items } of imported) {
+    for (const each of imported) {
+      const { name, routine } = each;
       const list = await store.lists.create({ name, userId, shareId: newShareId(), position: position++ }, tx);
       // The rule PATCH sets a routine by: counted from today, refused if it never comes round.
       if (routine) await setRoutine(store, list.id, routine, tx);
       const base = { listId: list.id, userId, createdBy };
-      await insertItemsInOrder(store, tx, base, items, 0, 0);
+      await insertItemsInOrder(store, tx, base, await withSections(store, tx, list.id, each), 0, 0);
       lists.push(routine ? ((await store.lists.findById(list.id, tx)) ?? list) : list);
     }
     return lists;

@@ -3,8 +3,11 @@ import * as z from "zod";
 import { dueFields } from "./due-dates";
 import { EXCHANGE_FORMAT, EXPORT_FORMATS, IMPORT_FORMATS } from "./exchange-format";
 import { listNameField } from "./lists";
+import { quantityField } from "./memory";
+import { SECTION_NAME, SECTION_NAME_MESSAGE } from "./rules/memory";
 import { routineField } from "./routines";
 import { taskDescription, taskTitle } from "./tasks";
+import { textSchema } from "./text";
 
 /** GET /api/task-lists/{id}/export; `shareId` is read by the access rules (src/http/caller.ts). */
 export const exportQuerySchema = z.object({
@@ -30,16 +33,21 @@ const subItem = z.object({
   description: taskDescription,
   completed,
   ...dueFields,
+  quantity: quantityField.optional(),
   children: z.array(z.unknown()).max(0, SUB_ITEMS_NEST_ONCE).optional(),
 });
+
+/** A section by its name (docs/decisions/057-memory.md): a top-level item's, and the list's in order. */
+const sectionName = textSchema(SECTION_NAME, { error: SECTION_NAME_MESSAGE });
 
 /** One list in a `listwell/1` file: its name, its routine if any, and items, sub-items one level deep. */
 const exchangeList = z.object({
   name: listNameField,
   routine: routineField.optional(),
+  sections: z.array(sectionName, { error: "sections must be a list of names" }).optional(),
   items: z.array(
     subItem
-      .extend({ children: z.array(subItem, { error: "children must be a list of items" }).default([]) })
+      .extend({ section: sectionName.optional(), children: z.array(subItem, { error: "children must be a list of items" }).default([]) })
       .transform(({ children, ...item }) => ({ ...item, children: children.map(({ children: _none, ...child }) => child) })),
     { error: "items must be a list of items" },
   ),

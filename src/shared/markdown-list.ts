@@ -6,18 +6,25 @@
  * completed), and indentation: a line indented deeper than the top-level line above it is that
  * line's sub-item (one level only, as items nest once). A `> text` line indented deeper than the
  * item above it is that item's description, a line of it each (how Listwell's Markdown export
- * writes descriptions, docs/decisions/021-exchange-formats.md). Pure, and free of zod.
+ * writes descriptions, docs/decisions/021-exchange-formats.md). A `## Heading` line starts a
+ * section: the top-level items under it are in it (docs/decisions/057-memory.md). Pure, and free of zod.
  */
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "./rules/tasks";
+import { splitSuffixes } from "./title-suffixes";
 
 export interface PastedChild {
   title: string;
   description: string;
   completed: boolean;
+  /** Read from the title's end as Markdown export writes them: ` (qty 2 l)`, ` (due 2026-12-01)`. */
+  quantity?: string;
+  dueAt?: string;
 }
 
 export interface PastedItem extends PastedChild {
   children: PastedChild[];
+  /** The name of the `## Heading` the item is under, if any. */
+  section?: string;
 }
 
 /** An item with the line (from 1) it was read from, so an import can say where a problem is. */
@@ -28,6 +35,7 @@ export interface LinedChild extends PastedChild {
 }
 export interface LinedItem extends LinedChild {
   children: LinedChild[];
+  section?: string;
 }
 
 const BULLET = /^(?:[-*+](?:\s+|$)|[•◦▪‣·]\s*|\d{1,3}[.)]\s+)/;
@@ -55,11 +63,34 @@ function parseItemLine(rest: string): PastedChild | null {
  * view) makes every line an item of that view, since sub-items cannot have sub-items of their own.
  */
 export function parseListLines(text: string, { flat = false } = {}): LinedItem[] {
+  return readLines(text, flat).items;
+}
+
+/** A `## Heading` as read, with its line: a section, empty or not, in the document's order. */
+export interface LinedSection {
+  name: string;
+  line: number;
+}
+
+function readLines(text: string, flat: boolean): { items: LinedItem[]; sections: LinedSection[] } {
   const items: LinedItem[] = [];
+  const sections: LinedSection[] = [];
   let parentIndent = 0;
   let last: { item: LinedChild; indent: number } | null = null;
+  // A heading starts a section: the next item is top-level, whatever its indent.
+  let section: string | undefined;
+  let sectionStart = 0;
   for (const [index, line] of text.split(/\r\n|\r|\n/).entries()) {
     if (line.trim() === "") continue;
+    const heading = headingName(line.trim());
+    if (heading !== null) {
+      // Inside a parent's view there are no sections: the heading is only left out.
+      section = flat ? undefined : heading;
+      if (!flat) sections.push({ name: heading, line: index + 1 });
+      sectionStart = items.length;
+      last = null;
+      continue;
+    }
     const leading = /^[ \t]*/.exec(line)![0];
     const indent = indentOf(leading);
     const rest = line.slice(leading.length);
@@ -72,28 +103,33 @@ export function parseListLines(text: string, { flat = false } = {}): LinedItem[]
     const parsed = parseItemLine(rest);
     if (!parsed) continue;
     const item: LinedChild = { ...parsed, line: index + 1, descriptionLines: [] };
-    const parent = items.at(-1);
+    const parent = items.length > sectionStart ? items.at(-1) : undefined;
     if (!flat && parent && indent > parentIndent) {
       parent.children.push(item);
       last = { item, indent };
     } else {
-      const top = { ...item, children: [] };
+      const top: LinedItem = { ...item, children: [], ...(section !== undefined ? { section } : {}) };
       items.push(top);
       last = { item: top, indent };
       parentIndent = indent;
     }
   }
-  return items;
+  return { items, sections };
 }
 
-/** A pasted item as the server will take it: a title past the limit keeps its start, and the whole line goes to the description. */
-function fitted({ title, description, completed }: LinedChild): PastedChild {
+/**
+ * A pasted item as the server will take it: its quantity and due date read off the title's end,
+ * and a title past the limit keeps its start, the whole line going to the description.
+ */
+function fitted({ title: text, description, completed }: LinedChild): PastedChild {
+  const { title, ...suffixes } = splitSuffixes(text);
   const long = title.length > MAX_TITLE_LENGTH;
   const kept = long ? (description ? `${title}\n${description}` : title) : description.trim();
   return {
     title: long ? title.slice(0, MAX_TITLE_LENGTH).trimEnd() : title,
     description: kept.slice(0, MAX_DESCRIPTION_LENGTH),
     completed,
+    ...suffixes,
   };
 }
 
@@ -102,7 +138,11 @@ function fitted({ title, description, completed }: LinedChild): PastedChild {
  * parent's view) makes every line an item of that view.
  */
 export function parsePastedList(text: string, { flat = false } = {}): PastedItem[] {
-  return parseListLines(text, { flat }).map((item) => ({ ...fitted(item), children: item.children.map(fitted) }));
+  return parseListLines(text, { flat }).map((item) => ({
+    ...fitted(item),
+    children: item.children.map(fitted),
+    ...(item.section !== undefined ? { section: item.section } : {}),
+  }));
 }
 
 /** How many items a paste adds, sub-items included: what the 100-item limit counts. */
@@ -132,12 +172,14 @@ function headingName(line: string): string | null {
  * A Markdown list document as Listwell's export writes it: a first line `# name` (optional, so a
  * checklist from elsewhere imports too), then the items. Line numbers count from the document's start.
  */
-export function parseMarkdownDocument(text: string): { name: string | undefined; items: LinedItem[] } {
+export function parseMarkdownDocument(text: string): { name: string | undefined; items: LinedItem[]; sections: LinedSection[] } {
   const lines = text.split(/\r\n|\r|\n/);
   const first = lines.findIndex((line) => line.trim() !== "");
-  const name = first === -1 ? null : headingName(lines[first]!.trim());
-  if (name === null) return { name: undefined, items: parseListLines(text) };
+  // Only a top-level heading names the list; `## Dairy` first is the first section.
+  const opening = first === -1 ? "" : lines[first]!.trim();
+  const name = opening.startsWith("##") ? null : headingName(opening);
+  if (name === null) return { name: undefined, ...readLines(text, false) };
   // The heading's line is blanked rather than removed, so every other line keeps its number.
   lines[first] = "";
-  return { name: name || undefined, items: parseListLines(lines.join("\n")) };
+  return { name: name || undefined, ...readLines(lines.join("\n"), false) };
 }
