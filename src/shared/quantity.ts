@@ -105,8 +105,12 @@ export function parseQuantity(text: string): Quantified | null {
   return null;
 }
 
-/** A pasted line's item with the quantity its title starts or ends with taken off it ("2 l milk"). */
-export function withQuantity<T extends { title: string }>(item: T): T & { quantity?: string } {
+/**
+ * A pasted line's item with the quantity its title starts or ends with taken off it ("2 l milk");
+ * one that names its quantity already (Markdown's "Milk (qty 2 l)") is left as it is.
+ */
+export function withQuantity<T extends { title: string; quantity?: string }>(item: T): T & { quantity?: string } {
+  if (item.quantity) return item;
   const read = parseQuantity(item.title);
   return read ? { ...item, ...read } : item;
 }

@@ -56,6 +56,8 @@ describe("a pasted line's quantity", () => {
     expect(withQuantity(line)).toEqual({ title: "Milk", quantity: "2 l", description: "", completed: false });
     const plain = { title: "bread", description: "", completed: false };
     expect(withQuantity(plain)).toBe(plain);
+    const named = { title: "2 l milk", quantity: "1 bottle" };
+    expect(withQuantity(named)).toBe(named);
   });
 });
 
