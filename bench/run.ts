@@ -13,6 +13,7 @@ const BENCHMARKS = [
   { name: "long-poll-delivery", file: "long-poll-delivery.ts" },
   { name: "ws-memory", file: "ws-memory.ts" },
   { name: "flat-reads", file: "flat-reads.ts" },
+  { name: "suggestions", file: "suggestions.ts" },
 ];
 
 const wanted = process.argv.slice(2);
