@@ -33,9 +33,36 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DAY = 24 * 60 * 60 * 1000;
 const WORDS = [
-  "Crème fraîche", "Café moulu", "Pâtes", "Jalapeños", "Milk", "Oat milk", "Mineral water", "Bread", "Butter", "Cheese",
-  "Eggs", "Apples", "Bananas", "Carrots", "Onions", "Garlic", "Tomatoes", "Rice", "Flour", "Sugar", "Olive oil", "Coffee",
-  "Tea", "Yoghurt", "Soap", "Shampoo", "Toothpaste", "Bin bags", "Batteries", "Light bulbs",
+  "Crème fraîche",
+  "Café moulu",
+  "Pâtes",
+  "Jalapeños",
+  "Milk",
+  "Oat milk",
+  "Mineral water",
+  "Bread",
+  "Butter",
+  "Cheese",
+  "Eggs",
+  "Apples",
+  "Bananas",
+  "Carrots",
+  "Onions",
+  "Garlic",
+  "Tomatoes",
+  "Rice",
+  "Flour",
+  "Sugar",
+  "Olive oil",
+  "Coffee",
+  "Tea",
+  "Yoghurt",
+  "Soap",
+  "Shampoo",
+  "Toothpaste",
+  "Bin bags",
+  "Batteries",
+  "Light bulbs",
 ];
 const QUERIES = ["", "m", "mi", "milk", "creme", "oat m", "bin b", "zzz"];
 
@@ -72,7 +99,8 @@ async function remember(db: Db, listId: number, seed: number) {
 }
 
 async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === "sqlite") return { db: openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-suggest-")), "bench.db")), drop: async () => {} };
+  if (dialect === "sqlite")
+    return { db: openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-suggest-")), "bench.db")), drop: async () => {} };
   const admin = new SQL(ADMIN_URL, { max: 1 });
   const name = `listwell_bench_suggest_${process.pid}`;
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -99,9 +127,11 @@ async function measure(dialect: string) {
     const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const registered = await app.request("/api/register", json({ username: "reader", password: "password123", inviteCode: "bench" }));
     const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
-    const call = (path: string, body: unknown) => app.request(path, { ...json(body), headers: { "content-type": "application/json", cookie } });
+    const call = (path: string, body: unknown) =>
+      app.request(path, { ...json(body), headers: { "content-type": "application/json", cookie } });
     const lists: number[] = [];
-    for (let index = 0; index <= NEIGHBOURS; index++) lists.push(((await (await call("/api/task-lists", { name: `List ${index}` })).json()) as { id: number }).id);
+    for (let index = 0; index <= NEIGHBOURS; index++)
+      lists.push(((await (await call("/api/task-lists", { name: `List ${index}` })).json()) as { id: number }).id);
     for (const [index, listId] of lists.entries()) await remember(db, listId, index + 1);
     const listId = lists[0]!;
     const items = Array.from({ length: 100 }, (_, index) => ({ title: `${WORDS[index % WORDS.length]} ${index + 1}` }));
@@ -120,7 +150,9 @@ async function measure(dialect: string) {
       const runs = [];
       for (let i = 0; i < ROUNDS; i++) runs.push(await ask());
       const times = runs.map((run) => run.ms).sort((a, b) => a - b);
-      console.log(`  ${JSON.stringify(q).padEnd(9)} ${String(runs[0]!.count).padStart(2)} answers  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms`);
+      console.log(
+        `  ${JSON.stringify(q).padEnd(9)} ${String(runs[0]!.count).padStart(2)} answers  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms`,
+      );
     }
   } finally {
     await drop();
