@@ -203,11 +203,6 @@ export function ListBody(props: ListBodyProps) {
           </button>
         </div>
         <span className="spacer" />
-        {props.onAddSection && (
-          <button type="button" className="button button--outline button--small" onClick={props.onAddSection} {...networkOnly}>
-            <Icon name="plus" size={16} /> <span className="list-toolbar__label">Add section</span>
-          </button>
-        )}
         {!readOnly && data.tasks.length > 0 && (
           <button type="button" className="button button--outline button--small" onClick={props.onReset} {...networkOnly}>
             <Icon name="refresh" size={16} /> <span className="list-toolbar__label">Reset</span>
@@ -245,6 +240,12 @@ export function ListBody(props: ListBodyProps) {
       {empty && !(data.loading && props.total === 0) && <p className="empty-state">{empty}</p>}
       {/* Under the last item, so what is added shows where the person is looking. */}
       {props.add && <QuickAdd key={parent?.id ?? 0} parentId={parent?.id ?? 0} autoFocus={!parent && props.total === 0} {...props.add} />}
+      {/* Beside where items are added, quiet: a list is given sections now and then, items all the time. */}
+      {props.onAddSection && (
+        <button type="button" className="button button--ghost add-section" onClick={props.onAddSection} {...networkOnly}>
+          <Icon name="plus" size={16} /> Add section
+        </button>
+      )}
     </div>
   );
 }
