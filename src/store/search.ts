@@ -25,25 +25,28 @@ interface FoundRow {
 const ftsPrefix = (word: string) => `"${word.replaceAll('"', '""')}"*`;
 
 /**
- * What each dialect matches with, and the words for its placeholders. SQLite: the FTS5 index of
- * migration 020, whose tokenizer folds accents and case on both sides. PostgreSQL: the weighted
- * words of migration 019, each searched word folded by the same `search_fold` and quoted as a
- * lexeme, weight A (the title) or any.
+ * What each dialect matches with, and the values for its placeholders. SQLite: the FTS5 index of
+ * migration 020, whose tokenizer folds accents and case on both sides, asked for the caller's
+ * lists by their tokens so it never walks other people's matches. PostgreSQL: the weighted words
+ * of migration 019, each searched word folded by the same `search_fold` and quoted as a lexeme,
+ * weight A (the title) or any; the query is built once per search (a subquery), not per row.
  */
-function matching(db: Db, words: string[]) {
+function matching(db: Db, words: string[], listIds: number[]) {
   if (db.dialect === "sqlite") {
     const all = words.map(ftsPrefix).join(" ");
+    const lists = `{list} : (${listIds.map((id) => `"l${id}"`).join(" OR ")})`;
     return {
       join: "JOIN tasks_search s ON s.rowid = t.id",
-      where: { sql: "tasks_search MATCH ?", params: [all] },
-      inTitle: { sql: "t.id IN (SELECT rowid FROM tasks_search WHERE tasks_search MATCH ?)", params: [`{title} : (${all})`] },
+      where: { sql: "tasks_search MATCH ?", params: [`{title description} : (${all}) AND ${lists}`] },
+      inTitle: { sql: "t.id IN (SELECT rowid FROM tasks_search WHERE tasks_search MATCH ?)", params: [`{title} : (${all}) AND ${lists}`] },
     };
   }
-  const query = (weight: string) => words.map(() => `to_tsquery('simple', quote_literal(search_fold(?)) || ':*${weight}')`).join(" && ");
+  const query = (weight: string) =>
+    `(SELECT ${words.map(() => `to_tsquery('simple', quote_literal(search_fold(?)) || ':*${weight}')`).join(" && ")})`;
   return {
     join: "",
-    where: { sql: `t.search_words @@ (${query("")})`, params: words },
-    inTitle: { sql: `t.search_words @@ (${query("A")})`, params: words },
+    where: { sql: `t.search_words @@ ${query("")}`, params: words },
+    inTitle: { sql: `t.search_words @@ ${query("A")}`, params: words },
   };
 }
 
@@ -56,7 +59,7 @@ export function searchStore(db: Db) {
      */
     async findItems(listIds: number[], words: string[], limit: number): Promise<FoundItem[]> {
       if (listIds.length === 0 || words.length === 0 || limit <= 0) return [];
-      const { join, where, inTitle } = matching(db, words);
+      const { join, where, inTitle } = matching(db, words, listIds);
       const marks = listIds.map(() => "?").join(", ");
       const listOrder = `CASE t.list_id ${listIds.map((_, rank) => `WHEN ? THEN ${rank}`).join(" ")} END`;
       const params: SqlValue[] = [...inTitle.params, ...where.params, ...listIds, ...listIds, limit];

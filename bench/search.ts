@@ -1,0 +1,176 @@
+/**
+ * Server time per search (docs/decisions/058-search.md), on SQLite and PostgreSQL. The reader owns 25
+ * lists of 100 items and is shared 5 more; BENCH_NEIGHBOURS (20) other people own as much again, so
+ * the index holds their words too. Titles come from a household vocabulary with accents, every
+ * fourth item has a description. Items are written by bulk SQL, so the migrations' triggers index
+ * them as any write would. Each query is asked through the app in this process (`app.request`:
+ * routing, session, access, SQL, shaping), BENCH_ROUNDS (200) times after a warm-up; prints p50 and
+ * p95 in ms. Goal: ≤ 10 ms. Not a test: nothing here passes or fails.
+ *
+ * `bun bench/search.ts [sqlite|postgres…]`; PostgreSQL at BENCH_POSTGRES_URL (the tests' server),
+ * in a database of its own made and dropped here.
+ */
+import { SQL } from "bun";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../src/app";
+import { loadAssets } from "../src/assets";
+import { readConfig } from "../src/config";
+import { ensureInviteCode } from "../src/domain/invites";
+import { createMemoryBus } from "../src/realtime/bus";
+import { createStore } from "../src/store";
+import type { Db } from "../src/store/db";
+import { migrate } from "../src/store/migrate";
+import { openPostgres } from "../src/store/postgres";
+import { openSqlite } from "../src/store/sqlite";
+
+const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const LISTS_EACH = 25;
+const ITEMS_EACH = 100;
+const SHARED_WITH_READER = 5;
+const WORDS = [
+  "Crème fraîche",
+  "Café moulu",
+  "Pâtes",
+  "Jalapeños",
+  "Milk",
+  "Oat milk",
+  "Bread",
+  "Butter",
+  "Cheese",
+  "Eggs",
+  "Apples",
+  "Bananas",
+  "Carrots",
+  "Onions",
+  "Garlic",
+  "Tomatoes",
+  "Rice",
+  "Flour",
+  "Sugar",
+  "Salt",
+  "Olive oil",
+  "Vinegar",
+  "Coffee",
+  "Tea",
+  "Yoghurt",
+  "Cream",
+  "Chicken",
+  "Fish",
+  "Beans",
+  "Lentils",
+  "Soap",
+  "Shampoo",
+  "Toothpaste",
+  "Bin bags",
+  "Batteries",
+  "Light bulbs",
+  "Call the plumber",
+  "Book dentist",
+  "Pay rent",
+  "Water plants",
+  "Passport",
+  "Tickets",
+  "Sunscreen",
+  "Chargers",
+  "Socks",
+  "Jumper",
+  "Umbrella",
+  "Map",
+];
+const QUERIES = ["c", "cr", "cre", "creme", "creme fr", "milk", "bin bags", "dentist", "zzz"];
+
+/** Bulk rows: users 1 (reader) and 2 (a sharer, also a neighbour) and the neighbours, with lists and items. */
+async function fill(db: Db) {
+  const now = Date.now();
+  const owners = 1 + NEIGHBOURS;
+  const counter = (n: number) => `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${n - 1})`;
+  const words = WORDS.map((word) => `'${word.replaceAll("'", "''")}'`).join(", ");
+  const pick =
+    db.dialect === "sqlite"
+      ? `json_extract(json_array(${words}), '$[' || (i % ${WORDS.length}) || ']')`
+      : `(ARRAY[${words}])[i % ${WORDS.length} + 1]`;
+  await db.transaction(async (tx) => {
+    await tx.run(`INSERT INTO users (username, username_key, password_hash, created_at)
+      ${counter(owners)} SELECT 'neighbour' || i, 'neighbour' || i, 'x', ${now} FROM n`);
+    const firstUser = Number((await tx.get<{ id: number }>("SELECT MIN(id) AS id FROM users"))!.id);
+    await tx.run(`INSERT INTO task_lists (name, user_id, share_id, position, created_at)
+      ${counter(owners * LISTS_EACH)} SELECT 'List ' || i, ${firstUser} + i / ${LISTS_EACH}, 'bench-' || i, i % ${LISTS_EACH}, ${now} FROM n`);
+    const firstList = Number((await tx.get<{ id: number }>("SELECT MIN(id) AS id FROM task_lists"))!.id);
+    const lists = owners * LISTS_EACH;
+    await tx.run(`INSERT INTO tasks (list_id, user_id, title, description, completed, position, created_at)
+      ${counter(lists * ITEMS_EACH)} SELECT ${firstList} + i % ${lists}, 1, ${pick} || ' ' || (i / ${lists}),
+        CASE WHEN i % 4 = 0 THEN 'Ask at the counter for the crème brûlée mix and the fresh bread' ELSE '' END,
+        i % 3, i / ${lists}, ${now} FROM n`);
+    await tx.run(`INSERT INTO list_shares (list_id, user_id, access_level, created_at)
+      SELECT id, ${firstUser}, 'write', ${now} FROM task_lists WHERE user_id = ${firstUser + 1} AND position < ${SHARED_WITH_READER}`);
+  });
+}
+
+async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (dialect === "sqlite")
+    return { db: openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-search-")), "bench.db")), drop: async () => {} };
+  const admin = new SQL(ADMIN_URL, { max: 1 });
+  const name = `listwell_bench_search_${process.pid}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const db = openPostgres(ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+async function measure(dialect: string) {
+  const { db, drop } = await open(dialect);
+  try {
+    await migrate(db);
+    const store = createStore(db);
+    await ensureInviteCode(store, "bench");
+    await fill(db);
+    const app = createApp({ store, config: { ...readConfig({}), logLevel: "silent" }, bus: createMemoryBus(), assets: await loadAssets() });
+    // The reader registers last and takes over user 1's rows: its lists are the first 25.
+    const registered = await app.request("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "reader", password: "password123", inviteCode: "bench" }),
+    });
+    const readerId = ((await registered.json()) as { id: number }).id;
+    await db.run("UPDATE task_lists SET user_id = ? WHERE user_id = (SELECT MIN(id) FROM users)", [readerId]);
+    await db.run("UPDATE list_shares SET user_id = ? WHERE user_id = (SELECT MIN(id) FROM users)", [readerId]);
+    if (dialect === "postgres") await db.run("ANALYZE");
+    const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+    const items = Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM tasks"))!.n);
+    console.log(
+      `${dialect}: ${items} items in all, the reader's ${LISTS_EACH} × ${ITEMS_EACH} and ${SHARED_WITH_READER} shared lists searched`,
+    );
+    for (const q of QUERIES) {
+      const ask = async () => {
+        const started = performance.now();
+        const response = await app.request(`/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+        const { results } = (await response.json()) as { results: unknown[] };
+        return { ms: performance.now() - started, count: results.length };
+      };
+      for (let i = 0; i < 20; i++) await ask();
+      const runs = [];
+      for (let i = 0; i < ROUNDS; i++) runs.push(await ask());
+      const times = runs.map((run) => run.ms).sort((a, b) => a - b);
+      console.log(
+        `  ${JSON.stringify(q).padEnd(12)} ${String(runs[0]!.count).padStart(2)} results  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await drop();
+  }
+}
+
+for (const dialect of process.argv.length > 2 ? process.argv.slice(2) : ["sqlite", "postgres"]) await measure(dialect);
+process.exit(0);
