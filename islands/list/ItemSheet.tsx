@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { dueDay } from "../../src/shared/due-days";
 import { REPEAT_LABELS, type RepeatChoice, repeatChoice, repeatRule } from "../../src/shared/item-repeat";
+import { MAX_QUANTITY_LENGTH, QUANTITY } from "../../src/shared/rules/memory";
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
+import { checkText } from "../../src/shared/rules/text";
 import type { Task } from "../../src/shared/types";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
@@ -17,6 +19,8 @@ export interface ItemSheetProps {
   initialTitle?: string;
   /** The date the quick-add field's title ended with, taken off that title. */
   initialDue?: string;
+  /** The quantity the quick-add field's title named, taken off that title. */
+  initialQuantity?: string;
   /** The parent switch is for top-level items only (docs/product-rules.md#sub-items). */
   topLevel: boolean;
   /** A parent that still holds sub-items cannot stop being a parent. */
@@ -28,7 +32,7 @@ export interface ItemSheetProps {
 
 /**
  * The Add/Edit Item sheet (docs/product-rules.md#screens): Title ≤ 80 and Description ≤ 256 with
- * counters, the parent switch, the due date and its repeat (docs/decisions/056-due-dates-browser.md),
+ * counters, its quantity (docs/decisions/059-quick-add-memory.md), the parent switch, the due date and its repeat (docs/decisions/056-due-dates-browser.md),
  * and when everyone is reminded (docs/decisions/055-due-dates.md).
  */
 export function ItemSheet(props: ItemSheetProps) {
@@ -39,8 +43,18 @@ export function ItemSheet(props: ItemSheetProps) {
   );
 }
 
-function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubItems, onClose, onSave }: ItemSheetProps) {
+function ItemForm({
+  task,
+  initialTitle = "",
+  initialDue = "",
+  initialQuantity = "",
+  topLevel,
+  hasSubItems,
+  onClose,
+  onSave,
+}: ItemSheetProps) {
   const [title, setTitle] = useState(task?.title ?? initialTitle);
+  const [quantity, setQuantity] = useState(task ? (task.quantity ?? "") : initialQuantity);
   const [description, setDescription] = useState(task?.description ?? "");
   const [isParent, setIsParent] = useState(task?.isParent ?? false);
   // A due time set through the API shows as its day; it is kept unless the day is changed.
@@ -56,11 +70,13 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
     event.preventDefault();
     const verdict = validateItem({ title, description });
     if (!verdict.success) return setErrors(verdict.errors);
+    const quantityError = checkText(QUANTITY, quantity);
+    if (quantityError) return setErrors({ quantity: quantityError });
     setPending(true);
     try {
       // A reminder left as it was keeps the instant it was set with, offset included.
       const remindAt = remind === remindBefore ? (task?.remindAt ?? null) : remind ? instantOf(remind) : null;
-      await onSave({ ...verdict.data, isParent: topLevel && isParent, ...dueFields(), remindAt });
+      await onSave({ ...verdict.data, quantity: quantity.trim() || null, isParent: topLevel && isParent, ...dueFields(), remindAt });
     } catch {
       setPending(false);
     }
@@ -91,6 +107,16 @@ function ItemForm({ task, initialTitle = "", initialDue = "", topLevel, hasSubIt
             {title.length}/{MAX_TITLE_LENGTH}
           </span>
         }
+      />
+      <Field
+        id="item-quantity"
+        label="Quantity (optional)"
+        placeholder="2 l, 500 g, 6"
+        autoComplete="off"
+        maxLength={MAX_QUANTITY_LENGTH}
+        value={quantity}
+        error={errors.quantity}
+        onChange={(e) => setQuantity(e.target.value)}
       />
       <div className="field">
         <div className="field__label-row">

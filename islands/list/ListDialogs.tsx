@@ -8,7 +8,7 @@ import type { ItemFields } from "../offline/changes";
 
 /** Which of the list page's dialogs is open; `add` carries what the quick-add field held, and the date it ended with. */
 export type Modal =
-  | { kind: "add"; title: string; dueAt?: string }
+  | { kind: "add"; title: string; dueAt?: string; quantity?: string }
   | { kind: "edit"; task: Task }
   | { kind: "delete"; task: Task }
   | { kind: "describe"; task: Task }
@@ -39,6 +39,7 @@ export function ListDialogs({ modal, tasks, parent, busy, onClose, onSave, onDel
         task={editing}
         initialTitle={modal?.kind === "add" ? modal.title : ""}
         initialDue={modal?.kind === "add" ? modal.dueAt : undefined}
+        initialQuantity={modal?.kind === "add" ? modal.quantity : undefined}
         topLevel={editing ? editing.parentId === 0 : !parent}
         hasSubItems={editing ? tasks.some((task) => task.parentId === editing.id) : false}
         onClose={onClose}

@@ -260,9 +260,9 @@ export default function ListScreen(props: ListScreenProps) {
   }
 
   const close = () => setModal(null);
-  const openAdd = (title = "", added?: () => void, dueAt?: string) => {
+  const openAdd = (title = "", added?: () => void, dueAt?: string, quantity?: string) => {
     addedFromSheet.current = added ?? null;
-    setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title, dueAt });
+    setModal(data.tasks.length >= MAX_ITEMS_PER_LIST ? { kind: "limit" } : { kind: "add", title, dueAt, quantity });
   };
   const row: RowHandlers = {
     onToggle: (task) => void toggle(task),

@@ -30,8 +30,8 @@ export interface QuickAddProps {
   /** No network: a pasted list waits for one (it is added all at once or not at all). */
   offline: boolean;
   onLimit: () => void;
-  /** Opens the full Add Item sheet, carrying what was typed so far and the date it ended with; `added` runs once the sheet has added its item. */
-  onDetails: (title: string, added: () => void, dueAt?: string) => void;
+  /** Opens the full Add Item sheet, carrying what was typed so far and the date and quantity read off it; `added` runs once the sheet has added its item. */
+  onDetails: (title: string, added: () => void, dueAt?: string, quantity?: string) => void;
   /** The viewer's today, which a typed "tuesday" counts from. */
   today: Day;
   /** Focused as the page opens: an empty list has nothing else to do (docs/decisions/042-quick-add-where-you-look.md). */
@@ -203,7 +203,7 @@ export function QuickAdd(props: QuickAddProps) {
             className="icon-button quick-add__details"
             aria-label="Add Item"
             title="Add with a description, or as a parent item"
-            onClick={() => onDetails(due?.title ?? value, addedFromSheet, due?.dueAt)}
+            onClick={() => onDetails(qty?.title ?? due?.title ?? value, addedFromSheet, due?.dueAt, qty?.quantity)}
           >
             <Icon name="more" size={20} />
             <span className="quick-add__label">Add Item</span>

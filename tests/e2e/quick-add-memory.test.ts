@@ -136,6 +136,24 @@ describe("the quick add with the list's memory", () => {
     await page.getByRole("button", { name: "Not a quantity" }).click();
     await page.keyboard.press("Enter");
     await expect.poll(() => stored(list.id)).toContainEqual(["7 Wonders", null]);
+
+    // The sheet opened from the field takes the title and the quantity apart, and edits a quantity.
+    await field(page).fill("flour 500g");
+    await expect.poll(() => chip.textContent()).toContain("Qty 500 g");
+    await page.getByRole("button", { name: "Add Item", exact: true }).click();
+    const sheet = page.getByRole("dialog");
+    expect(await sheet.getByLabel("Title").inputValue()).toBe("Flour");
+    expect(await sheet.getByLabel("Quantity (optional)").inputValue()).toBe("500 g");
+    await sheet.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => stored(list.id)).toContainEqual(["Flour", "500 g"]);
+    await page.getByRole("button", { name: "Edit Sugar" }).click();
+    await sheet.getByLabel("Quantity (optional)").fill("1 kg");
+    await sheet.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => stored(list.id)).toContainEqual(["Sugar", "1 kg"]);
+    await page.getByRole("button", { name: "Edit Sugar" }).click();
+    await sheet.getByLabel("Quantity (optional)").fill("  ");
+    await sheet.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => stored(list.id)).toContainEqual(["Sugar", null]);
     await context.close();
   });
 
