@@ -16,4 +16,5 @@ export const DEFERRED_ISLANDS: ReadonlySet<string> = new Set([
   "ListActivity",
   "Bell",
   "RoutineLine",
+  "SearchButton",
 ]);

@@ -33,6 +33,7 @@ const load: IslandLoaders = {
   ImportButton: () => import("./exchange/ImportButton"),
   Bell: () => import("./notifications/Bell"),
   RoutineLine: () => import("./routines/RoutineLine"),
+  SearchButton: () => import("./search/SearchButton"),
 };
 
 /** Marks the island once React has attached to it, so tests and styles can tell, and says so. */

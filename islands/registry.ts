@@ -26,6 +26,7 @@ import ShareButton from "./list/ShareButton";
 import ImportButton from "./exchange/ImportButton";
 import Bell from "./notifications/Bell";
 import RoutineLine from "./routines/RoutineLine";
+import SearchButton from "./search/SearchButton";
 import type { ComponentProps } from "react";
 
 export const islands = {
@@ -51,6 +52,7 @@ export const islands = {
   ImportButton,
   Bell,
   RoutineLine,
+  SearchButton,
 };
 
 export type IslandName = keyof typeof islands;

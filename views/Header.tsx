@@ -42,6 +42,8 @@ export function Header({ username, backHref, actions, menuOnPhone, settingsDisab
       <div className="app-header__end">
         <span className="greeting">Hi, {username || "user"}</span>
         {actions}
+        {/* The list page's `/` goes to its add field, so there search is `s` alone (docs/decisions/058-search.md). */}
+        {username && <Island name="SearchButton" props={{ keys: midTask ? ["s"] : ["/", "s"] }} />}
         {username && <Island name="Bell" props={{}} />}
         <a className="icon-button" href="/settings?tab=info" aria-label="Help & Info" title="Help & Info">
           <Icon name="help" />

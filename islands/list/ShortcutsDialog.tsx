@@ -25,7 +25,7 @@ export default function ShortcutsDialog({ open, readOnly, canTick, onClose }: Sh
       }
     >
       <dl className="guide__points shortcuts">
-        {shortcutsFor(readOnly, canTick).map((shortcut) => (
+        {shortcutsFor(readOnly, canTick, document.querySelector("[data-search-button]") !== null).map((shortcut) => (
           <div key={shortcut.does} className="guide__point">
             <dt>
               {shortcut.keys.map((key, index) => (

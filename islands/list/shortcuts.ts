@@ -18,6 +18,8 @@ export interface Shortcut {
    * shown, or only ticks, which a tick-only viewer (level `check`) may use too.
    */
   changes?: "items" | "ticks";
+  /** Only for a signed-in person: search is theirs (docs/decisions/058-search.md), a link guest has none. The header's search runs it. */
+  signedIn?: true;
 }
 
 export const LIST_SHORTCUTS: readonly Shortcut[] = [
@@ -30,9 +32,16 @@ export const LIST_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["e"], does: "Edit the focused item", action: "edit", changes: "items" },
   { keys: ["Delete"], does: "Delete the focused item", action: "delete", changes: "items" },
   { keys: ["↑", "↓"], does: "On an item's drag handle: move the item up or down", changes: "items" },
+  { keys: ["s"], does: "Search your lists", signedIn: true },
   { keys: ["?"], does: "Show these shortcuts", action: "help" },
 ];
 
-/** The shortcuts a viewer may use: everything, navigation and `?` for a read-only viewer, and `x` too for one who may tick. */
-export const shortcutsFor = (readOnly: boolean, canTick = !readOnly) =>
-  LIST_SHORTCUTS.filter((shortcut) => shortcut.changes === undefined || (shortcut.changes === "ticks" ? canTick : !readOnly));
+/**
+ * The shortcuts a viewer may use: everything, navigation and `?` for a read-only viewer, and `x`
+ * too for one who may tick; search for a signed-in person only.
+ */
+export const shortcutsFor = (readOnly: boolean, canTick = !readOnly, signedIn = true) =>
+  LIST_SHORTCUTS.filter(
+    (shortcut) =>
+      (signedIn || !shortcut.signedIn) && (shortcut.changes === undefined || (shortcut.changes === "ticks" ? canTick : !readOnly)),
+  );

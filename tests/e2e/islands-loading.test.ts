@@ -108,7 +108,7 @@ describe("islands load per page in Chromium", () => {
     await owner.context.request.post("/api/share-by-username", {
       data: { listId: list.id, username: "hydra_admin", accessLevel: "write" },
     });
-    const header = ["VersionDialog", "SessionRecovery", "LiveUpdates", "Bell"];
+    const header = ["VersionDialog", "SessionRecovery", "LiveUpdates", "Bell", "SearchButton"];
     // A list page is someone mid-task: What's New waits for another page (views/Header.tsx).
     const listHeader = header.filter((island) => island !== "VersionDialog");
     const listIslands = [

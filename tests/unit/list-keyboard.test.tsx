@@ -307,10 +307,11 @@ describe("list shortcuts", () => {
 });
 
 describe("one list of shortcuts for the dialog and the guide", () => {
-  it("lists every shortcut for a writer and navigation plus `?` for a read-only viewer", () => {
+  it("lists every shortcut for a writer, navigation, search and `?` for a read-only viewer, and no search for a link guest", () => {
     expect(shortcutsFor(false)).toEqual(LIST_SHORTCUTS);
-    expect(shortcutsFor(true).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "?"]);
-    expect(shortcutsFor(true, true).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "x", "?"]);
+    expect(shortcutsFor(true).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "s", "?"]);
+    expect(shortcutsFor(true, true).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "x", "s", "?"]);
+    expect(shortcutsFor(true, true, false).map((s) => s.keys.join(" "))).toEqual(["↑ ↓", "Home End", "← →", "x", "?"]);
     for (const key of ["n", "/", "x", "e", "Delete", "?"]) expect(LIST_SHORTCUTS.some((s) => s.action && s.keys[0] === key)).toBe(true);
   });
 

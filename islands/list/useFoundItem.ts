@@ -1,0 +1,53 @@
+/**
+ * @module The item a link points at, `#item-{id}` (search's results: docs/decisions/058-search.md),
+ * shown in place: its parent's view opened for a sub-item, the Done group opened for a ticked one
+ * gathered there, then scrolled to the middle of the screen, marked for a moment and, where there
+ * is a keyboard, its tick box focused so the keyboard carries on from it.
+ */
+import { useEffect, useState } from "react";
+import type { Task } from "../../src/shared/types";
+
+/** How long the found row stays marked (the mark fades in views/styles/25-search.css). */
+const MARKED_MS = 2400;
+
+const wantedId = () => Number(/^#item-([1-9][0-9]*)$/.exec(window.location.hash)?.[1]) || null;
+
+export function useFoundItem(
+  tasks: readonly Task[],
+  parentId: number,
+  openParent: (id: number) => void,
+  done: { open: boolean; toggle: () => void },
+) {
+  const [wanted, setWanted] = useState<number | null>(null);
+  const [openedDone, setOpenedDone] = useState(false);
+
+  useEffect(() => {
+    const read = () => {
+      setWanted(wantedId());
+      setOpenedDone(false);
+    };
+    read();
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
+
+  // After every render while an item is wanted: each step (a parent's view, the Done group) renders first.
+  useEffect(() => {
+    if (wanted === null) return;
+    const task = tasks.find((candidate) => candidate.id === wanted);
+    if (task && task.parentId !== parentId) return openParent(task.parentId);
+    const row = document.querySelector<HTMLElement>(`li.item[data-task-id="${wanted}"]`);
+    if (!row && task?.completed && !done.open && !openedDone) {
+      setOpenedDone(true);
+      return done.toggle();
+    }
+    setWanted(null);
+    if (!row) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    row.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    // A keyboard carries on from the found row; on a touch screen a focus ring would only add a second mark.
+    if (!window.matchMedia("(pointer: coarse)").matches) row.querySelector<HTMLElement>(".item__check")?.focus({ preventScroll: true });
+    row.dataset.found = "";
+    setTimeout(() => delete row.dataset.found, MARKED_MS);
+  });
+}
