@@ -129,9 +129,16 @@ describe("sections on the list page", () => {
     );
     await expect.poll(() => grouped(page)).toEqual(["Bread", "# Produce", "Apples", "Pears", "# Dairy", "Milk"]);
     await expect.poll(() => sectionsOfItems(request, list.id)).toEqual({ Bread: "", Apples: "Produce", Pears: "Produce", Milk: "Dairy" });
+    // The server renders the headings, and the island hydrates its markup as it is: React says nothing.
+    const complaints: string[] = [];
+    page.on("console", (message) => message.type() === "error" && complaints.push(message.text()));
     await gotoHydrated(page, `/list/${list.id}`);
     await expect.poll(() => grouped(page)).toEqual(["Bread", "# Produce", "Apples", "Pears", "# Dairy", "Milk"]);
     await expect.poll(() => headings(page)).toEqual(["Produce (2)", "Dairy (1)"]);
+    expect(complaints).toEqual([]);
+    // At first paint: the page's own HTML holds both headings, before any script runs.
+    const html = await (await request.get(`/list/${list.id}`)).text();
+    expect(html.match(/<li class="section-heading" data-section-id="\d+">/g)?.length).toBe(2);
     await keepScreenshot(page, "sections-list", false);
 
     // Folding Produce hides its rows, and is remembered on reload.

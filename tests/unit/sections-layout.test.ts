@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { groupBySection, place, sectionLayout, stepLanding } from "../../islands/list/sections";
+import { ListStore, type Transport } from "../../islands/list/store";
+import { canOf } from "../../src/domain/access";
 import type { Section, Task } from "../../src/shared/types";
 
 const sections: Section[] = [
@@ -82,5 +84,24 @@ describe("sections on the list page", () => {
     // Already where it lands, in a list whose positions follow its groups: nothing to send.
     const settled = [bread, apples, pears, milk].map((task, i) => ({ ...task, position: i + 1 }));
     expect(place(settled, sections, pears.id, { sectionId: 10, afterId: apples.id })).toEqual({ items: [] });
+  });
+});
+
+describe("the page store's sections", () => {
+  const unused = () => Promise.reject(new Error("not in this test"));
+  const transport: Transport = { send: unused, mustWait: () => false, queue: unused, read: unused, onServerId: () => {} };
+  const initial = { name: "Shop", tasks: [], accessLevel: "admin" as const, isOwner: true, ownerName: null, sections: [] };
+  const store = () => new ListStore(1, { ...initial, can: canOf({ level: "admin", isOwner: true }) }, transport);
+
+  it("takes a sections_updated event's whole set without a read, and leaves another list's and a malformed one alone", () => {
+    const one = store();
+    expect(one.receive({ type: "sections_updated", timestamp: 1, listId: 2, payload: { sections } })).toBe(false);
+    expect(one.getView().sections).toEqual([]);
+    one.receive({ type: "sections_updated", timestamp: 1, listId: 1, payload: { sections: "none" } });
+    expect(one.getView().sections).toEqual([]);
+    expect(one.receive({ type: "sections_updated", timestamp: 1, listId: 1, payload: { sections } })).toBe(false);
+    expect(one.getView().sections).toEqual(sections);
+    one.receiveSections([sections[0]!]);
+    expect(one.getView().sections).toEqual([sections[0]]);
   });
 });
