@@ -28,7 +28,16 @@ describe("applyChange and overlay: queued changes laid over the server's items, 
     const add: QueuedChange = { kind: "add", id: -5, parentId: 0, fields: { title: "Eggs", description: "", isParent: false } };
     const tasks = overlay([milk], [add, add, { kind: "edit", id: -5, fields: { title: "Brown eggs" } }], 1);
     expect(titles(tasks)).toEqual(["Milk", "Brown eggs"]);
-    expect(tasks[1]).toMatchObject({ id: -5, position: 5, listId: 1, completed: false });
+    expect(tasks[1]).toMatchObject({ id: -5, position: 5, listId: 1, completed: false, quantity: null, sectionId: null });
+  });
+
+  it("shows an add's quantity and section at once, never a sub-item's section, and steps a quantity by an edit", () => {
+    const fields = { title: "Milk", description: "", isParent: false, quantity: "2 l", sectionId: 4 };
+    const [milk] = applyChange([], { kind: "add", id: -5, parentId: 0, fields }, 1);
+    expect(milk).toMatchObject({ quantity: "2 l", sectionId: 4 });
+    const [, sub] = applyChange([aTask({ id: 1, isParent: true })], { kind: "add", id: -6, parentId: 1, fields }, 1);
+    expect(sub).toMatchObject({ quantity: "2 l", sectionId: null });
+    expect(applyChange([milk!], { kind: "edit", id: -5, fields: { quantity: "3 l" } }, 1)[0]!.quantity).toBe("3 l");
   });
 
   it("edits only the fields sent, deletes an item with its sub-items, and reorders only the items that exist", () => {
@@ -60,6 +69,10 @@ describe("applyChange and overlay: queued changes laid over the server's items, 
     const task = aTask({ title: "Milk", description: "2 l", isParent: false });
     expect(changedFields(task, { title: "Milk", description: "1 l", isParent: false })).toEqual({ description: "1 l" });
     expect(changedFields(task, { title: "Milk", description: "2 l", isParent: false })).toEqual({});
+    expect(changedFields({ ...task, quantity: null }, { title: "Milk", description: "2 l", isParent: false, quantity: "2 l" })).toEqual({
+      quantity: "2 l",
+    });
+    expect(changedFields(task, { title: "Milk", description: "2 l", isParent: false, quantity: null })).toEqual({});
   });
 });
 
