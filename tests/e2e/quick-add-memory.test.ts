@@ -19,6 +19,7 @@ import {
   type BrowserEnv,
 } from "../helpers/browser";
 import { addItem, newList, rowTitles, seedList } from "./list-helpers";
+import { expectBanner, gotoReadyForOffline } from "./offline-helpers";
 
 const MIN_TARGET = 44;
 
@@ -109,6 +110,29 @@ describe("the quick add with the list's memory", () => {
     expect(await page.locator(`#${active}`).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");
     await expect.poll(() => stored(list.id)).toEqual([["Mineral water", "6"]]);
+    await context.close();
+  });
+
+  it("suggests offline from the usuals it was last given, and the add waits in the outbox", async () => {
+    const { page, context } = await signedInContext(env, "memory_offline");
+    const list = await newList(context.request, "Cabin");
+    await history(context.request, list.id, [
+      { title: "Milk", quantity: "2 l" },
+      { title: "Mineral water", quantity: "6" },
+      { title: "Bread" },
+    ]);
+    await gotoReadyForOffline(page, `/list/${list.id}`);
+    await focusField(page);
+    await expect.poll(() => optionTexts(page)).toEqual(["Bread", "Mineral water6", "Milk2 l"]);
+
+    await context.setOffline(true);
+    await field(page).fill("mi");
+    await expect.poll(() => optionTexts(page)).toEqual(["Mineral water6", "Milk2 l"]);
+    await options(page).filter({ hasText: "Milk" }).click();
+    await expectBanner(page, "Offline — 1 change will be saved");
+    expect(await stored(list.id)).toEqual([]);
+    await context.setOffline(false);
+    await expect.poll(() => stored(list.id)).toEqual([["Milk", "2 l"]]);
     await context.close();
   });
 
