@@ -15,6 +15,12 @@ export const logAddExp = (a: number, b: number): number => Math.max(a, b) + Math
 /** One use's weight, as a log: its time in units of tau since the epoch (e^rank is Σ e^(t/tau)). */
 export const rankOfUse = (at: number): number => at / TAU_MS;
 
+/**
+ * A list remembers at most this many titles: a new one past it forgets the least used (lowest
+ * rank), so the table stays bounded and a suggestion's scan of one list stays short.
+ */
+export const TITLES_KEPT_PER_LIST = 2000;
+
 /** One use of a title: who it is (its keys) and what it was this time. */
 export interface TitleUse {
   titleKey: string;
@@ -62,6 +68,13 @@ export function memoryStore(db: Db) {
            quantity = excluded.quantity, section_id = excluded.section_id, uses = list_memory.uses + 1,
            last_used_at = excluded.last_used_at, rank = excluded.rank`,
         [listId, use.titleKey, use.words, use.title, use.quantity, use.sectionId, at, rank],
+      );
+      if (row) return;
+      // Below the rank of the last one kept (read from the rank index): only a new title can pass the bound.
+      await tx.run(
+        `DELETE FROM list_memory WHERE list_id = ? AND rank < (
+           SELECT rank FROM list_memory WHERE list_id = ? ORDER BY rank DESC LIMIT 1 OFFSET ?)`,
+        [listId, listId, TITLES_KEPT_PER_LIST - 1],
       );
     },
     /** An item moved to another section: the title is remembered there, with no use counted. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Suggestion } from "../../src/shared/memory";
 import type { Section, Task, TaskList } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
+import { rankOfUse } from "../../src/store/memory";
 import { createList, insertTask } from "../helpers/lists";
 import { addTask } from "../helpers/tasks";
 import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
@@ -123,6 +124,37 @@ describeEachDialect("list memory", (dialect) => {
     // The section deleted: none.
     await ann.delete(`/api/sections/${dairy.id}`);
     expect((await suggestions(list, "?q=milk&limit=1")).body[0]).toMatchObject({ title: "Milk", sectionId: null });
+  });
+
+  it("remembers at most 2,000 titles a list, forgetting the least used for a new one", async () => {
+    const list = await createList(ann, "Long");
+    const rows = Array.from({ length: 2000 }, (_, index) => {
+      const title = `Thing ${index}`;
+      // Thing 0 is the least used: one use, the oldest.
+      return [list.id, title.toLowerCase(), ` thing ${index}`, title, null, null, 1, index, rankOfUse(Date.now() - DAY * 30 + index)];
+    });
+    for (let start = 0; start < rows.length; start += 250) {
+      const batch = rows.slice(start, start + 250);
+      await t.store.db.run(
+        `INSERT INTO list_memory (list_id, title_key, words, title, quantity, section_id, uses, last_used_at, rank)
+         VALUES ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+        batch.flat(),
+      );
+    }
+    const count = async () =>
+      Number((await t.store.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM list_memory WHERE list_id = ?", [list.id]))!.n);
+    // A title it knows counts a use and forgets nothing; a new one forgets Thing 0.
+    await addTask(ann, { listId: list.id, title: "Thing 5" });
+    expect(await count()).toBe(2000);
+    await addTask(ann, { listId: list.id, title: "Brand new" });
+    expect(await count()).toBe(2000);
+    const kept = await t.store.db.all<{ title: string }>("SELECT title FROM list_memory WHERE list_id = ? AND title IN (?, ?, ?)", [
+      list.id,
+      "Thing 0",
+      "Thing 1",
+      "Brand new",
+    ]);
+    expect(kept.map((row) => row.title).sort()).toEqual(["Brand new", "Thing 1"]);
   });
 
   it("refuses a bad limit, and answers whoever may add; others as adding would", async () => {
