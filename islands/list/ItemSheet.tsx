@@ -4,12 +4,13 @@ import { REPEAT_LABELS, type RepeatChoice, repeatChoice, repeatRule } from "../.
 import { MAX_QUANTITY_LENGTH, QUANTITY } from "../../src/shared/rules/memory";
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, validateItem } from "../../src/shared/rules/tasks";
 import { checkText } from "../../src/shared/rules/text";
-import type { Task } from "../../src/shared/types";
+import type { Section, Task } from "../../src/shared/types";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Icon";
 import { Switch } from "../ui/Switch";
 import type { ItemFields } from "../offline/changes";
+import { bySectionOrder, sectionOf } from "./sections";
 
 export interface ItemSheetProps {
   open: boolean;
@@ -25,6 +26,8 @@ export interface ItemSheetProps {
   topLevel: boolean;
   /** A parent that still holds sub-items cannot stop being a parent. */
   hasSubItems: boolean;
+  /** The list's sections: an item being edited is moved between them here (docs/decisions/060-sections-browser.md). */
+  sections: Section[];
   onClose: () => void;
   /** Resolves when saved; rejects to keep the sheet open (the caller showed the toast). */
   onSave: (fields: ItemFields) => Promise<void>;
@@ -50,9 +53,12 @@ function ItemForm({
   initialQuantity = "",
   topLevel,
   hasSubItems,
+  sections,
   onClose,
   onSave,
 }: ItemSheetProps) {
+  // An add goes where the list's memory puts its title (docs/decisions/057-memory.md); an edit says where it is.
+  const [section, setSection] = useState(task ? String(sectionOf(task, sections) ?? "") : "");
   const [title, setTitle] = useState(task?.title ?? initialTitle);
   const [quantity, setQuantity] = useState(task ? (task.quantity ?? "") : initialQuantity);
   const [description, setDescription] = useState(task?.description ?? "");
@@ -76,7 +82,15 @@ function ItemForm({
     try {
       // A reminder left as it was keeps the instant it was set with, offset included.
       const remindAt = remind === remindBefore ? (task?.remindAt ?? null) : remind ? instantOf(remind) : null;
-      await onSave({ ...verdict.data, quantity: quantity.trim() || null, isParent: topLevel && isParent, ...dueFields(), remindAt });
+      const sectionId = task && topLevel ? { sectionId: section ? Number(section) : null } : {};
+      await onSave({
+        ...verdict.data,
+        quantity: quantity.trim() || null,
+        isParent: topLevel && isParent,
+        ...dueFields(),
+        remindAt,
+        ...sectionId,
+      });
     } catch {
       setPending(false);
     }
@@ -143,6 +157,24 @@ function ItemForm({
           </div>
         )}
       </div>
+      {task && topLevel && sections.length > 0 && (
+        <div className="field">
+          <div className="field__label-row">
+            <label htmlFor="item-section">Section</label>
+          </div>
+          <select id="item-section" className="input" value={section} onChange={(e) => setSection(e.target.value)}>
+            <option value="">No section</option>
+            {sections
+              .slice()
+              .sort(bySectionOrder)
+              .map(({ id, name }) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
       <WhenField id="item-due" label="Due date" type="date" value={due} onChange={setDue} />
       <div className="field">
         <div className="field__label-row">

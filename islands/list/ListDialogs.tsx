@@ -1,5 +1,5 @@
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
-import type { Task } from "../../src/shared/types";
+import type { Section, Task } from "../../src/shared/types";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { LimitDialog } from "../ui/LimitDialog";
@@ -19,6 +19,8 @@ export type Modal =
 export interface ListDialogsProps {
   modal: Modal;
   tasks: readonly Task[];
+  /** The list's sections, which the sheet moves an item between. */
+  sections: Section[];
   /** The parent whose view is shown: items added from it are sub-items, without the parent switch. */
   parent: Task | undefined;
   /** A reset is under way. */
@@ -30,7 +32,7 @@ export interface ListDialogsProps {
 }
 
 /** The list page's sheet and dialogs (docs/product-rules.md#screens): add/edit, delete and reset confirmations, description, limit. */
-export function ListDialogs({ modal, tasks, parent, busy, onClose, onSave, onDelete, onReset }: ListDialogsProps) {
+export function ListDialogs({ modal, tasks, sections, parent, busy, onClose, onSave, onDelete, onReset }: ListDialogsProps) {
   const editing = modal?.kind === "edit" ? modal.task : null;
   return (
     <>
@@ -41,6 +43,7 @@ export function ListDialogs({ modal, tasks, parent, busy, onClose, onSave, onDel
         initialDue={modal?.kind === "add" ? modal.dueAt : undefined}
         initialQuantity={modal?.kind === "add" ? modal.quantity : undefined}
         topLevel={editing ? editing.parentId === 0 : !parent}
+        sections={sections}
         hasSubItems={editing ? tasks.some((task) => task.parentId === editing.id) : false}
         onClose={onClose}
         onSave={onSave}

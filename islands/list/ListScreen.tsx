@@ -342,6 +342,7 @@ export default function ListScreen(props: ListScreenProps) {
           <ListDialogs
             modal={modal}
             tasks={data.tasks}
+            sections={data.sections}
             parent={parent}
             busy={busy}
             onClose={close}

@@ -95,7 +95,7 @@ export function arrange(sorted: readonly Task[], prefs: ViewPrefs, settled: Read
 /** The fields of an edit that differ from the item as it is: only those are sent, so another person's change to another field stays. */
 export function changedFields(task: Task, fields: Partial<ItemFields>): Partial<ItemFields> {
   const changed: Partial<ItemFields> = {};
-  for (const name of ["title", "description", "isParent", "dueAt", "repeat", "remindAt", "quantity"] as const) {
+  for (const name of ["title", "description", "isParent", "dueAt", "repeat", "remindAt", "quantity", "sectionId"] as const) {
     // An item from before due dates has none: undefined, as null.
     if (fields[name] !== undefined && fields[name] !== (task[name] ?? null)) Object.assign(changed, { [name]: fields[name] });
   }

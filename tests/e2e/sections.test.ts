@@ -246,6 +246,21 @@ describe("sections on the list page", () => {
     await expect.poll(() => grouped(page)).toEqual(["Screws", "# Adhesives", "Glue", "Tape"]);
     await expect.poll(() => sectionsOfItems(context.request, list.id)).toEqual({ Screws: "", Glue: "Adhesives", Tape: "Adhesives" });
     await keepScreenshot(page, "sections-list-phone", false);
+    // The item sheet moves an item to any section at once.
+    await page.getByRole("button", { name: "Actions for Screws" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    await page.getByLabel("Section").selectOption({ label: "Adhesives" });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => grouped(page)).toEqual(["# Adhesives", "Screws", "Glue", "Tape"]);
+    await expect
+      .poll(() => sectionsOfItems(context.request, list.id))
+      .toEqual({ Screws: "Adhesives", Glue: "Adhesives", Tape: "Adhesives" });
+    await page.getByRole("button", { name: "Actions for Glue" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    await page.getByLabel("Section").selectOption({ label: "No section" });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => sectionsOfItems(context.request, list.id)).toEqual({ Screws: "Adhesives", Glue: "", Tape: "Adhesives" });
+    await expect.poll(() => grouped(page)).toEqual(["Glue", "# Adhesives", "Screws", "Tape"]);
 
     await context.setOffline(true);
     await page.getByRole("button", { name: "More actions" }).click();
