@@ -10,15 +10,11 @@
  * section: the top-level items under it are in it (docs/decisions/057-memory.md). Pure, and free of zod.
  */
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "./rules/tasks";
-import { splitSuffixes } from "./title-suffixes";
 
 export interface PastedChild {
   title: string;
   description: string;
   completed: boolean;
-  /** Read from the title's end as Markdown export writes them: ` (qty 2 l)`, ` (due 2026-12-01)`. */
-  quantity?: string;
-  dueAt?: string;
 }
 
 export interface PastedItem extends PastedChild {
@@ -118,18 +114,17 @@ function readLines(text: string, flat: boolean): { items: LinedItem[]; sections:
 }
 
 /**
- * A pasted item as the server will take it: its quantity and due date read off the title's end,
- * and a title past the limit keeps its start, the whole line going to the description.
+ * A pasted item as the server will take it: a title past the limit keeps its start, and the whole
+ * line goes to the description. Title suffixes (` (qty 2 l)`) are the Markdown import's alone: read
+ * here they would cost every list page their bytes (docs/decisions/057-memory.md).
  */
-function fitted({ title: text, description, completed }: LinedChild): PastedChild {
-  const { title, ...suffixes } = splitSuffixes(text);
+function fitted({ title, description, completed }: LinedChild): PastedChild {
   const long = title.length > MAX_TITLE_LENGTH;
   const kept = long ? (description ? `${title}\n${description}` : title) : description.trim();
   return {
     title: long ? title.slice(0, MAX_TITLE_LENGTH).trimEnd() : title,
     description: kept.slice(0, MAX_DESCRIPTION_LENGTH),
     completed,
-    ...suffixes,
   };
 }
 

@@ -164,18 +164,15 @@ describeEachDialect("memory in export and import", (dialect) => {
   });
 });
 
-describe("the paste parser's sections and quantities", () => {
-  it("reads headings as sections and a quantity after the title, leaving other parentheses alone", () => {
-    const pasted = parsePastedList(
-      ["- Bread (qty 1)", "## Dairy", "  - Milk (organic) (qty 2 l)", "    - Not a child", "#hashtag"].join("\n"),
-    );
+describe("the paste parser's sections", () => {
+  it("reads headings as sections, their items top-level, and leaves title suffixes to the import", () => {
+    const pasted = parsePastedList(["- Bread (qty 1)", "## Dairy", "  - Milk (organic)", "    - Not a child", "#hashtag"].join("\n"));
     expect(pasted).toEqual([
-      { title: "Bread", description: "", completed: false, quantity: "1", children: [] },
+      { title: "Bread (qty 1)", description: "", completed: false, children: [] },
       {
         title: "Milk (organic)",
         description: "",
         completed: false,
-        quantity: "2 l",
         section: "Dairy",
         children: [{ title: "Not a child", description: "", completed: false }],
       },
