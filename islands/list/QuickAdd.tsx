@@ -128,11 +128,11 @@ export function QuickAdd(props: QuickAddProps) {
     if (anyway) input.current?.focus();
   }
 
-  /** A suggestion tapped or chosen: added at once with its quantity (or the one typed) and its section. */
+  /** A suggestion tapped or chosen: added at once with its quantity (or the one typed), its section and any date typed. */
   function pick({ title, quantity, sectionId }: Suggestion) {
     if (room <= 0) return onLimit();
     emptied();
-    void add({ title, quantity: qty?.quantity ?? quantity, sectionId }, title);
+    void add({ title, quantity: qty?.quantity ?? quantity, sectionId, ...(due ? { dueAt: due.dueAt } : {}) }, title);
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
