@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "playwright-core";
+import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { Task, TaskList } from "../../src/shared/types";
 
@@ -43,16 +43,32 @@ export const rowTitles = (page: Page) => page.locator(".items .item .item__title
 
 /** Presses on a handle, travels past the 8 px threshold in small steps, and drops over the target. */
 export async function dragRow(page: Page, fromTitle: string, toTitle: string, where: "above" | "below") {
+  const handle = page.getByRole("button", { name: `Reorder ${fromTitle}`, exact: true });
+  await dragOnto(page, handle, page.locator(".items .item", { hasText: toTitle }).first(), where);
+}
+
+/**
+ * A real pointer drag by `handle` onto the upper or lower part of `target`, as it stood when the
+ * drag began. Rows slide aside while a row is dragged (150 ms, none with reduced motion), and a
+ * row still sliding under the pointer is passed over: so the pointer rests there until they
+ * stand still and moves once more, for sortablejs to see what is under it now, before letting
+ * go. Without that, a drop under load landed a row short.
+ */
+export async function dragOnto(page: Page, handle: Locator, target: Locator, where: "above" | "below") {
   // sortablejs arrives as its own chunk once a pointer comes to the rows (islands/ui/useSortable.ts).
-  await page.getByRole("button", { name: `Reorder ${fromTitle}`, exact: true }).hover();
-  await page.locator(".items[data-sortable='ready']").waitFor();
-  const source = await page.getByRole("button", { name: `Reorder ${fromTitle}`, exact: true }).boundingBox();
-  const target = await page.locator(".items .item", { hasText: toTitle }).first().boundingBox();
-  if (!source || !target) throw new Error("dragRow: element not on screen");
+  await handle.hover();
+  await handle.locator("xpath=ancestor::ul[1][@data-sortable='ready']").waitFor();
+  const source = await handle.boundingBox();
+  const box = await target.boundingBox();
+  if (!source || !box) throw new Error("dragOnto: element not on screen");
   const x = source.x + source.width / 2;
+  const y = box.y + box.height * (where === "below" ? 0.8 : 0.2);
   await page.mouse.move(x, source.y + source.height / 2);
   await page.mouse.down();
   await page.mouse.move(x, source.y + source.height / 2 + (where === "below" ? 10 : -10), { steps: 4 });
-  await page.mouse.move(x, target.y + target.height * (where === "below" ? 0.85 : 0.15), { steps: 15 });
+  await page.mouse.move(x, y, { steps: 15 });
+  await page.waitForTimeout(250);
+  await page.mouse.move(x + 2, y, { steps: 2 });
+  await page.waitForTimeout(100);
   await page.mouse.up();
 }

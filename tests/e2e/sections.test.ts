@@ -12,7 +12,7 @@ import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Section, SharedListResponse } from "../../src/shared/types";
 import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { rowTitles, seedList, visible } from "./list-helpers";
+import { dragOnto, rowTitles, seedList, visible } from "./list-helpers";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -62,21 +62,6 @@ async function openSections(page: Page) {
 async function addSection(dialog: Locator, name: string) {
   await dialog.getByLabel("New section").fill(name);
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
-}
-
-/** A drag by a handle to a target's centre, in small steps past the 8 px threshold, once the target stands still. */
-async function dragOnto(page: Page, handle: Locator, target: Locator, where: "above" | "below") {
-  await handle.hover();
-  const container = handle.locator("xpath=ancestor::ul[1]");
-  await expect.poll(() => container.getAttribute("data-sortable")).toBe("ready");
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  const x = from.x + from.width / 2;
-  await page.mouse.move(x, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(x, from.y + from.height / 2 + (where === "below" ? 10 : -10), { steps: 4 });
-  await page.mouse.move(x, to.y + to.height * (where === "below" ? 0.75 : 0.25), { steps: 15 });
-  await page.mouse.up();
 }
 
 describe("sections on the list page", () => {
