@@ -142,7 +142,16 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
     case "add": {
       if (tasks.some((task) => task.id === change.id)) return tasks.slice();
       const position = tasks.reduce((max, task) => Math.max(max, task.position), 0) + 1;
-      const { title, description, isParent, dueAt = null, repeat = null, remindAt = null, quantity = null, sectionId = null } = change.fields;
+      const {
+        title,
+        description,
+        isParent,
+        dueAt = null,
+        repeat = null,
+        remindAt = null,
+        quantity = null,
+        sectionId = null,
+      } = change.fields;
       const added: Task = {
         id: change.id,
         title,
