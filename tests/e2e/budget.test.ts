@@ -15,10 +15,11 @@ const LIST_PAGE = "list, 50 items";
  * React 19 + react-dom alone is ~66 KB gzip (docs/architecture.md#speed): the list page's islands
  * get the rest. Both budgets grew with the phone-first rows, menus and the bell (docs/decisions/051),
  * the script's again with due dates (docs/decisions/056-due-dates-browser.md), both with the
- * header's search (docs/decisions/058-search.md).
+ * header's search (docs/decisions/058-search.md) and with a list's sections, by their measured
+ * share (docs/decisions/060-sections-browser.md).
  */
-const LIST_PAGE_JS_BUDGET = 107 * KB;
-const CSS_BUDGET = 8.8 * KB;
+const LIST_PAGE_JS_BUDGET = 109.2 * KB;
+const CSS_BUDGET = 8.92 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
 
