@@ -53,7 +53,9 @@ const isLimit = (error: unknown) => error instanceof ApiRequestError && error.bo
  * The quick add: an always-ready field under the last item that adds on Enter, empties and keeps
  * focus for the next item. Each shows at once; the page's store sends them one after another, so
  * they land in the order they were typed. A paste of several lines offers them all at once in a
- * preview instead.
+ * preview instead. A date and a quantity are read off what is typed and shown before it is added;
+ * the list's remembered titles show under the field, and an open item of the same title is named
+ * before it is added twice (docs/decisions/059-quick-add-memory.md).
  */
 export function QuickAdd(props: QuickAddProps) {
   const { parentId, room, create, paste, offline, onLimit, onDetails, today, autoFocus } = props;
