@@ -77,8 +77,14 @@ function applyEvent(data: ListData, message: LiveMessage, listId: number): { dat
       return { data: { ...data, tasks: upsert(data.tasks, tasks) }, ids: tasks.map((task) => task.id) };
     }
     // The list's whole set of sections: an item whose section left it shows in none (./sections.ts).
-    case "sections_updated":
-      return Array.isArray(payload.sections) ? { data: { ...data, sections: payload.sections.filter(isSection) }, ids: [] } : null;
+    // A delete's event carries the items it took out, now in no section.
+    case "sections_updated": {
+      if (!Array.isArray(payload.sections)) return null;
+      const carried: unknown[] = Array.isArray(payload.tasks) ? payload.tasks : [];
+      const tasks = carried.filter(isTask).filter((task) => task.listId === listId);
+      const sections = payload.sections.filter(isSection);
+      return { data: { ...data, sections, tasks: upsert(data.tasks, tasks) }, ids: tasks.map((task) => task.id) };
+    }
     case "list_updated":
       // Gone: the read answers 404 and the page leaves. Someone else's view may also have changed
       // with the link's level or expiry, which the event does not tell apart from a rename.

@@ -49,6 +49,8 @@ export function useSections({ listId, scope, sections, open, group, store, read 
   /** One move: the new positions and the new section, shown at once and sent together. */
   async function placeItem(task: Task, landing: Landing) {
     const { items, sectionId } = place(group, sections, task.id, landing);
+    // Moved into a folded section, it would vanish: the section opens to show it where it went.
+    if (landing.sectionId !== null && collapsed.has(landing.sectionId)) toggle(landing.sectionId);
     const sent = [
       items.length > 0 ? store.apply({ kind: "reorder", items }, "The new order") : null,
       sectionId !== undefined ? store.apply({ kind: "edit", id: task.id, fields: { sectionId } }, task.title) : null,

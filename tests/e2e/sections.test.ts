@@ -246,6 +246,13 @@ describe("sections on the list page", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => sectionsOfItems(context.request, list.id)).toEqual({ Screws: "Adhesives", Glue: "", Tape: "Adhesives" });
     await expect.poll(() => grouped(page)).toEqual(["Glue", "# Adhesives", "Screws", "Tape"]);
+    // Moved into a folded section, an item opens it rather than vanish.
+    await page.getByRole("button", { name: "Adhesives (2)" }).click();
+    await expect.poll(() => rowTitles(page)).toEqual(["Glue"]);
+    await page.getByRole("button", { name: "Actions for Glue" }).click();
+    await page.getByRole("menuitem", { name: "Move down" }).click();
+    await expect.poll(() => grouped(page)).toEqual(["# Adhesives", "Glue", "Screws", "Tape"]);
+    await expect.poll(() => page.getByRole("button", { name: "Adhesives (3)" }).getAttribute("aria-expanded")).toBe("true");
 
     await context.setOffline(true);
     await page.getByRole("button", { name: "More actions" }).click();

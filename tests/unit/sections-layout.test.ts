@@ -103,5 +103,10 @@ describe("the page store's sections", () => {
     expect(one.getView().sections).toEqual(sections);
     one.receiveSections([sections[0]!]);
     expect(one.getView().sections).toEqual([sections[0]]);
+    // A delete's event names the items it took out, now in no section.
+    const milk = { ...item("Milk", null), listId: 1 };
+    one.receive({ type: "sections_updated", timestamp: 1, listId: 1, payload: { sections: [], tasks: [milk] } });
+    expect(one.getView().sections).toEqual([]);
+    expect(one.getView().tasks.map((task) => [task.title, task.sectionId])).toEqual([["Milk", null]]);
   });
 });
