@@ -5,13 +5,23 @@
  * on reload too; renames, folds (remembered on reload), reorders by drag and by Move up, moves an
  * item into a section by drag and by the keyboard and the row menu, and deletes a section, whose
  * items go back to none; the server's refusals show in the dialog; another open page sees a new
- * section live; a reader sees the headings and none of the controls a writer has; and the same on
- * a phone, where offline the dialog says it needs a connection. Screenshots go to test-artifacts/.
+ * section live; a reader sees the headings and none of the controls a writer has; a guest with a
+ * write link manages them through the link; and on a phone the item sheet moves an item to any
+ * section, a move into a folded section opens it, and offline the dialog says it needs a connection. Screenshots go to test-artifacts/.
  */
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Section, SharedListResponse } from "../../src/shared/types";
-import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import type { Section, SharedListResponse, TaskList } from "../../src/shared/types";
+import {
+  anonymousContext,
+  DESKTOP,
+  gotoHydrated,
+  keepScreenshot,
+  PHONE,
+  signedInContext,
+  startBrowserEnv,
+  type BrowserEnv,
+} from "../helpers/browser";
 import { dragOnto, rowTitles, seedList, visible } from "./list-helpers";
 
 let env: BrowserEnv;
@@ -209,6 +219,26 @@ describe("sections on the list page", () => {
     await expect.poll(() => rowTitles(second)).toEqual(["Crisps", "Lemonade"]);
     await owner.context.close();
     await reader.context.close();
+  });
+
+  it("lets a guest with a write link manage sections through the link", async () => {
+    const owner = await writer("sec_link_owner");
+    const { list } = await seedList(owner.context.request, "Picnic", ["Rolls"]);
+    const linked = (await (
+      await owner.context.request.patch(`/api/task-lists/${list.id}`, { data: { linkAccess: "write" } })
+    ).json()) as TaskList;
+    const guest = await anonymousContext(env);
+    await gotoHydrated(guest.page, `/list/${list.id}?shareId=${linked.shareId}`);
+    await guest.page.getByRole("button", { name: "Add section" }).click();
+    const dialog = guest.page.getByRole("dialog", { name: "Sections" });
+    await addSection(dialog, "Drinks");
+    await expect.poll(() => sectionNames(owner.context.request, list.id)).toEqual(["Drinks"]);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await guest.page.getByRole("button", { name: "Actions for Rolls" }).click();
+    await guest.page.getByRole("menuitem", { name: "Move down" }).click();
+    await expect.poll(() => sectionsOfItems(owner.context.request, list.id)).toEqual({ Rolls: "Drinks" });
+    await owner.context.close();
+    await guest.context.close();
   });
 
   it("works on a phone, and offline the dialog says it needs a connection", async () => {
