@@ -32,19 +32,22 @@ export function searchWords(query: string): string[] {
 
 export const fold = (text: string): string => Array.from(text, foldChar).join("");
 
-/** `text` folded, with where each folded character came from in `text`. */
-function folded(text: string): { text: string; from: number[] } {
+/** `text` folded, with where in `text` the character each folded one came from starts and ends. */
+function folded(text: string): { text: string; from: number[]; to: number[] } {
   let out = "";
   const from: number[] = [];
+  const to: number[] = [];
   let at = 0;
   for (const char of text) {
     const piece = foldChar(char);
-    for (let i = 0; i < piece.length; i++) from.push(at);
+    for (let i = 0; i < piece.length; i++) {
+      from.push(at);
+      to.push(at + char.length);
+    }
     out += piece;
     at += char.length;
   }
-  from.push(text.length);
-  return { text: out, from };
+  return { text: out, from, to };
 }
 
 /** A span of `text` where a searched word matches the start of one of its words. */
@@ -55,12 +58,13 @@ export interface Match {
 
 /** Where each of `words` (folded by `fold`) starts a word of `text`, in order, longest first where two start together. */
 export function matchesIn(text: string, words: string[]): Match[] {
-  const { text: flat, from } = folded(text);
+  const { text: flat, from, to } = folded(text);
   const found: Match[] = [];
   for (let i = 0; i < flat.length; i++) {
     if (!WORD_CHAR.test(flat[i]!) || (i > 0 && WORD_CHAR.test(flat[i - 1]!))) continue;
     const word = words.filter((candidate) => flat.startsWith(candidate, i)).sort((a, b) => b.length - a.length)[0];
-    if (word) found.push({ start: from[i]!, end: from[i + word.length]! });
+    // A match that ends within a letter folded to two ("ß" to "ss") marks the whole letter.
+    if (word) found.push({ start: from[i]!, end: to[i + word.length - 1]! });
   }
   return found;
 }
