@@ -132,6 +132,7 @@ describe("search by keyboard on a desktop", () => {
     // A sub-item: its list opens in its parent's view, the item marked there.
     await page.waitForURL(`**/list/${trip.id}?parentId=${packing.id}#item-${socks.id}`);
     await expect.poll(() => foundInView(page, "Sun cream")).toBe("in view, marked");
+    await keepScreenshot(page, "search-desktop-found", false);
 
     // On the list page `/` is the add field's, and `s` opens search; the ? dialog says so.
     await page.keyboard.press("Escape");
