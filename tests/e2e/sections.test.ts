@@ -43,8 +43,8 @@ const grouped = (page: Page) =>
     .locator(".items > li")
     .evaluateAll((items) =>
       items.map((li) =>
-        li.classList.contains("section-heading")
-          ? `# ${li.textContent?.replace(/ \(\d+\)$/, "")}`
+        li.classList.contains("section-heading") || li.classList.contains("done-heading")
+          ? `# ${li.textContent?.replace(/ ?\(\d+\)$/, "")}`
           : (li.querySelector(".item__title")?.textContent ?? ""),
       ),
     );
@@ -219,6 +219,28 @@ describe("sections on the list page", () => {
     await expect.poll(() => rowTitles(second)).toEqual(["Crisps", "Lemonade"]);
     await owner.context.close();
     await reader.context.close();
+  });
+
+  it("keeps a done item in its section, or in the one Done group with Completed at bottom, and sorts within sections", async () => {
+    const { page, context } = await writer("sec_done");
+    const { request } = context;
+    const { list } = await seedList(request, "Week", ["Oats", "Bread", "Milk"]);
+    const dairy = (await (await request.post(`/api/task-lists/${list.id}/sections`, { data: { name: "Dairy" } })).json()) as Section;
+    const { tasks } = await listAnswer(request, list.id);
+    const id = (title: string) => tasks.find((task) => task.title === title)!.id;
+    await request.patch(`/api/tasks/${id("Milk")}`, { data: { sectionId: dairy.id, completed: true } });
+    await request.patch(`/api/tasks/${id("Oats")}`, { data: { sectionId: dairy.id } });
+    await gotoHydrated(page, `/list/${list.id}`);
+    await expect.poll(() => grouped(page)).toEqual(["Bread", "# Dairy", "Oats", "Milk"]);
+    await expect.poll(() => headings(page)).toEqual(["Dairy (2)"]);
+    await page.getByRole("button", { name: "Alphabetical" }).click();
+    await expect.poll(() => grouped(page)).toEqual(["Bread", "# Dairy", "Milk", "Oats"]);
+    await page.getByRole("button", { name: "Manual order" }).click();
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Completed at bottom" }).click();
+    await expect.poll(() => grouped(page)).toEqual(["Bread", "# Dairy", "Oats", "# Done", "Milk"]);
+    await expect.poll(() => headings(page)).toEqual(["Dairy (1)"]);
+    await context.close();
   });
 
   it("lets a guest with a write link manage sections through the link", async () => {
