@@ -90,11 +90,23 @@ describe("kept list rows", () => {
     ["a reader's list, without controls", screen({ accessLevel: "read", isOwner: false, can: NONE, ownerName: "sam", viewerId: 2 })],
     ["a list that may only be ticked", screen({ accessLevel: "check", isOwner: false, can: { ...NONE, tick: true }, ownerName: "sam" })],
     ["an empty list", screen({ tasks: [] })],
+    // Headings stand among the rows (docs/decisions/060-sections-browser.md); Bakery holds none.
+    [
+      "a list in sections, one of them empty",
+      screen({
+        tasks: tasks.map((task) => (task.title === "Milk" || task.title === "Party" ? { ...task, sectionId: 5 } : task)),
+        sections: [
+          { id: 6, name: "Bakery", position: 1 },
+          { id: 5, name: "Dairy & <eggs>", position: 0 },
+        ],
+      }),
+    ],
   ])("renders %s as the browser does, rows fresh and rows kept", (_, props) => {
     const expected = browserRender(props);
     expect(expected).toContain('<ul class="items">');
     expect(pageRender(props)).toBe(expected);
     expect(pageRender(props)).toBe(expected);
+    expect(expected.match(/class="section-heading"/g)?.length ?? 0).toBe(props.sections.length);
   });
 
   it("shows a row's change at once, and keeps the rows that did not change as they were", () => {
