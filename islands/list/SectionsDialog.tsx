@@ -181,7 +181,8 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
                   <button type="button" className="button button--small button--danger" onClick={() => void remove(section)}>
                     Delete section
                   </button>
-                  <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(null)}>
+                  {/* biome-ignore lint/a11y/noAutofocus: the Delete just pressed is gone; focus waits on the safe answer in its place */}
+                  <button type="button" className="button button--small button--ghost" autoFocus onClick={() => setConfirming(null)}>
                     Cancel
                   </button>
                 </div>

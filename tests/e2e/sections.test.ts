@@ -149,6 +149,7 @@ describe("sections on the list page", () => {
     let sections = await openSections(page);
     await sections.getByRole("button", { name: "Rename Produce" }).click();
     await sections.getByLabel("Rename Produce").fill("Fruit & veg");
+    await keepScreenshot(page, "sections-dialog-rename", false);
     await sections.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => headings(page)).toEqual(["Fruit & veg (2)", "Dairy (1)"]);
     await sections.getByRole("button", { name: "Move Dairy up" }).click();
@@ -166,6 +167,8 @@ describe("sections on the list page", () => {
     // Deleting a section asks first; its items then show in no section, as the API says.
     await sections.getByRole("button", { name: "Delete Fruit & veg" }).click();
     await visible(page, 'Delete "Fruit & veg"? Its items will be in no section.');
+    await keepScreenshot(page, "sections-dialog-delete", false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
     await sections.getByRole("button", { name: "Delete section" }).click();
     await expect.poll(() => headings(page)).toEqual(["Dairy (1)"]);
     await expect.poll(() => sectionsOfItems(request, list.id)).toEqual({ Bread: "", Apples: "", Pears: "", Milk: "Dairy" });
