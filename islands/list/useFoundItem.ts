@@ -35,11 +35,15 @@ export function useFoundItem(
   useEffect(() => {
     if (wanted === null) return;
     const task = tasks.find((candidate) => candidate.id === wanted);
-    if (task && task.parentId !== parentId) return openParent(task.parentId);
+    if (task && task.parentId !== parentId) {
+      openParent(task.parentId);
+      return;
+    }
     const row = document.querySelector<HTMLElement>(`li.item[data-task-id="${wanted}"]`);
     if (!row && task?.completed && !done.open && !openedDone) {
       setOpenedDone(true);
-      return done.toggle();
+      done.toggle();
+      return;
     }
     setWanted(null);
     if (!row) return;

@@ -76,6 +76,11 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
   }, [query, online]);
 
   const results = "results" in found ? found.results : [];
+  // The chosen result stays in sight as the arrows walk past the edge of the list.
+  // A block, not an expression: scrollIntoView answers a promise in newer browsers, which React would take for a cleanup.
+  useEffect(() => {
+    document.getElementById(`${listboxId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, listboxId]);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const step = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
     if (step !== 0 && results.length > 0) {

@@ -146,5 +146,9 @@ describe("search by keyboard on a desktop", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`**/list/${trip.id}#item-${tasks[0]!.id}`);
     await expect.poll(() => foundInView(page, "Tickets")).toBe("in view, marked");
+    // The keyboard carries on from the found row: its tick box has the focus, not the search button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("li.item")?.querySelector(".item__title")?.textContent))
+      .toBe("Tickets");
   });
 });
