@@ -35,6 +35,13 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
   const [confirming, setConfirming] = useState<number | null>(null);
   const rowsRef = useRef<HTMLUListElement>(null);
   const ordered = sections.slice().sort(bySectionOrder);
+  /** Leaves the renaming with focus back on the section's Rename button, not lost to the dialog. */
+  const endRenaming = (id: number) => {
+    setRenaming(null);
+    requestAnimationFrame(() =>
+      rowsRef.current?.querySelector<HTMLElement>(`[data-section-id="${id}"] .sections-dialog__rename-button`)?.focus(),
+    );
+  };
   const query = linked(shareId);
 
   async function add(event: FormEvent) {
@@ -58,7 +65,7 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
     try {
       const updated = await client.sections[":id"].$patch({ param: { id: renaming.id }, query, json: { name: renaming.name } });
       onSections(sections.map((one) => (one.id === updated.id ? updated : one)));
-      setRenaming(null);
+      endRenaming(updated.id);
     } catch (refused) {
       setRenaming({ ...renaming, error: errorMessage(refused, "The section was not renamed. Please try again.") });
     }
@@ -165,13 +172,13 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
                       // Escape leaves the renaming, not the dialog.
                       if (event.key !== "Escape") return;
                       event.preventDefault();
-                      setRenaming(null);
+                      endRenaming(section.id);
                     }}
                   />
                   <button type="submit" className="button button--small button--primary" disabled={offline || renaming.name.trim() === ""}>
                     Save
                   </button>
-                  <button type="button" className="button button--small button--ghost" onClick={() => setRenaming(null)}>
+                  <button type="button" className="button button--small button--ghost" onClick={() => endRenaming(section.id)}>
                     Cancel
                   </button>
                 </form>
@@ -191,7 +198,7 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
                   <span className="sections-dialog__name">{section.name}</span>
                   <button
                     type="button"
-                    className="icon-button"
+                    className="icon-button sections-dialog__rename-button"
                     aria-label={`Rename ${section.name}`}
                     title="Rename"
                     disabled={offline}

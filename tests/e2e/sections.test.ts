@@ -152,6 +152,8 @@ describe("sections on the list page", () => {
     await keepScreenshot(page, "sections-dialog-rename", false);
     await sections.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => headings(page)).toEqual(["Fruit & veg (2)", "Dairy (1)"]);
+    // Focus comes back to the section's Rename, not to the dialog's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Rename Fruit & veg");
     await sections.getByRole("button", { name: "Move Dairy up" }).click();
     await expect.poll(() => headings(page)).toEqual(["Dairy (1)", "Fruit & veg (2)"]);
     await expect.poll(() => sectionNames(request, list.id)).toEqual(["Dairy", "Fruit & veg"]);
