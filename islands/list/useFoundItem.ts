@@ -1,8 +1,8 @@
 /**
  * @module The item a link points at, `#item-{id}` (search's results: docs/decisions/058-search.md),
- * shown in place: its parent's view opened for a sub-item, the Done group opened for a ticked one
- * gathered there, then scrolled to the middle of the screen, marked for a moment and, where there
- * is a keyboard, its tick box focused so the keyboard carries on from it.
+ * shown in place: its parent's view opened for a sub-item, its section unfolded, the Done group
+ * opened for a ticked one gathered there, then scrolled to the middle of the screen, marked for a
+ * moment and, where there is a keyboard, its tick box focused so the keyboard carries on from it.
  */
 import { useEffect, useState } from "react";
 import type { Task } from "../../src/shared/types";
@@ -40,6 +40,14 @@ export function useFoundItem(
       return;
     }
     const row = document.querySelector<HTMLElement>(`li.item[data-task-id="${wanted}"]`);
+    // Its section's heading unfolds it as a tap on the heading would (sections are decision 060's).
+    const fold = task?.sectionId
+      ? document.querySelector<HTMLElement>(`li.section-heading[data-section-id="${task.sectionId}"] button[aria-expanded="false"]`)
+      : null;
+    if (!row && fold) {
+      fold.click();
+      return;
+    }
     if (!row && task?.completed && !done.open && !openedDone) {
       setOpenedDone(true);
       done.toggle();

@@ -151,4 +151,33 @@ describe("search by keyboard on a desktop", () => {
       .poll(() => page.evaluate(() => document.activeElement?.closest("li.item")?.querySelector(".item__title")?.textContent))
       .toBe("Tickets");
   });
+
+  it("opens a folded section and a folded Done group to show the item found there", async () => {
+    const { page, context } = await signedInContext(env, "search_folds", DESKTOP);
+    const { list, tasks } = await seedList(context.request, "Shop", ["Bread", { title: "Butter", completed: true }]);
+    const dairy = await (await context.request.post(`/api/task-lists/${list.id}/sections`, { data: { name: "Dairy" } })).json();
+    const milk = await (await context.request.post("/api/tasks", { data: { listId: list.id, title: "Milk", sectionId: dairy.id } })).json();
+    const butter = tasks.find((task) => task.title === "Butter")!;
+    // Done items last, their group folded, as the person left them; then the Dairy section folded by a tap.
+    await page.addInitScript((listId) => {
+      localStorage.setItem("completedLast", "true");
+      localStorage.setItem(`doneCollapsed:${listId}`, "true");
+    }, list.id);
+    await gotoHydrated(page, `/list/${list.id}`);
+    await page.getByRole("button", { name: "Dairy (1)" }).click();
+    await expect.poll(() => page.locator("li.item", { hasText: "Milk" }).count()).toBe(0);
+    await expect.poll(() => page.locator("li.item", { hasText: "Butter" }).count()).toBe(0);
+
+    for (const [q, title, id] of [
+      ["milk", "Milk", milk.id],
+      ["butt", "Butter", butter.id],
+    ] as const) {
+      await page.keyboard.press("s");
+      await field(page).fill(q);
+      await expect.poll(() => shown(page)).toEqual([["Shop", q === "milk" ? "Milk" : "Butter (ticked)"]]);
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`**/list/${list.id}#item-${id}`);
+      await expect.poll(() => foundInView(page, title)).toBe("in view, marked");
+    }
+  });
 });
