@@ -7,7 +7,8 @@
  * items go back to none; the server's refusals show in the dialog; another open page sees a new
  * section live; a reader sees the headings and none of the controls a writer has; a guest with a
  * write link manages them through the link; and on a phone the item sheet moves an item to any
- * section, a move into a folded section opens it, and offline the dialog says it needs a connection. Screenshots go to test-artifacts/.
+ * section, a move into a folded section opens it, offline the dialog says it needs a connection,
+ * and an item's move made offline is sent once back online. Screenshots go to test-artifacts/.
  */
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -317,7 +318,14 @@ describe("sections on the list page", () => {
     await visible(page, "Sections need a connection. They can be changed once you are online again.");
     expect(await dialog.getByRole("button", { name: "Add", exact: true }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Delete Adhesives" }).isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    // An item's move is an item's change: made offline, it waits in the outbox and is sent once back online.
+    await page.getByRole("button", { name: "Actions for Glue" }).click();
+    await page.getByRole("menuitem", { name: "Move up" }).click();
+    await expect.poll(() => grouped(page)).toEqual(["Glue", "# Adhesives", "Screws", "Tape"]);
+    expect(await sectionsOfItems(context.request, list.id)).toMatchObject({ Glue: "Adhesives" });
     await context.setOffline(false);
+    await expect.poll(() => sectionsOfItems(context.request, list.id)).toEqual({ Screws: "Adhesives", Glue: "", Tape: "Adhesives" });
     await context.close();
   });
 });
