@@ -10,24 +10,10 @@
  * `bun bench/search.ts [sqlite|postgres…]`; PostgreSQL at BENCH_POSTGRES_URL (the tests' server),
  * in a database of its own made and dropped here.
  */
-import { SQL } from "bun";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createApp } from "../src/app";
-import { loadAssets } from "../src/assets";
-import { readConfig } from "../src/config";
-import { ensureInviteCode } from "../src/domain/invites";
-import { createMemoryBus } from "../src/realtime/bus";
-import { createStore } from "../src/store";
 import type { Db } from "../src/store/db";
-import { migrate } from "../src/store/migrate";
-import { openPostgres } from "../src/store/postgres";
-import { openSqlite } from "../src/store/sqlite";
+import { appWithReader, scratchDb, timeCalls } from "./in-process";
 
 const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const LISTS_EACH = 25;
 const ITEMS_EACH = 100;
 const SHARED_WITH_READER = 5;
@@ -110,64 +96,25 @@ async function fill(db: Db) {
   });
 }
 
-async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === "sqlite")
-    return { db: openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-search-")), "bench.db")), drop: async () => {} };
-  const admin = new SQL(ADMIN_URL, { max: 1 });
-  const name = `listwell_bench_search_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const db = openPostgres(ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
 async function measure(dialect: string) {
-  const { db, drop } = await open(dialect);
+  const { db, drop } = await scratchDb(dialect, "search");
   try {
-    await migrate(db);
-    const store = createStore(db);
-    await ensureInviteCode(store, "bench");
     await fill(db);
-    const app = createApp({ store, config: { ...readConfig({}), logLevel: "silent" }, bus: createMemoryBus(), assets: await loadAssets() });
     // The reader registers last and takes over user 1's rows: its lists are the first 25.
-    const registered = await app.request("/api/register", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "reader", password: "password123", inviteCode: "bench" }),
-    });
-    const readerId = ((await registered.json()) as { id: number }).id;
+    const { app, readerId, cookie } = await appWithReader(db);
     await db.run("UPDATE task_lists SET user_id = ? WHERE user_id = (SELECT MIN(id) FROM users)", [readerId]);
     await db.run("UPDATE list_shares SET user_id = ? WHERE user_id = (SELECT MIN(id) FROM users)", [readerId]);
     if (dialect === "postgres") await db.run("ANALYZE");
-    const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
     const items = Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM tasks"))!.n);
     const shared = Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM list_shares WHERE user_id = ?", [readerId]))!.n);
     console.log(
       `${dialect}: ${items} items in all; the reader's ${LISTS_EACH} lists × ${ITEMS_EACH} items and ${shared} shared lists searched`,
     );
-    for (const q of QUERIES) {
-      const ask = async () => {
-        const started = performance.now();
+    for (const q of QUERIES)
+      await timeCalls(JSON.stringify(q), "results", async () => {
         const response = await app.request(`/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
-        const { results } = (await response.json()) as { results: unknown[] };
-        return { ms: performance.now() - started, count: results.length };
-      };
-      for (let i = 0; i < 20; i++) await ask();
-      const runs = [];
-      for (let i = 0; i < ROUNDS; i++) runs.push(await ask());
-      const times = runs.map((run) => run.ms).sort((a, b) => a - b);
-      console.log(
-        `  ${JSON.stringify(q).padEnd(12)} ${String(runs[0]!.count).padStart(2)} results  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms`,
-      );
-    }
+        return ((await response.json()) as { results: unknown[] }).results.length;
+      });
   } finally {
     await drop();
   }

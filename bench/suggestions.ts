@@ -10,27 +10,13 @@
  * `bun bench/suggestions.ts [sqlite|postgres…]`; PostgreSQL at BENCH_POSTGRES_URL (the tests'
  * server), in a database of its own made and dropped here.
  */
-import { SQL } from "bun";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createApp } from "../src/app";
-import { loadAssets } from "../src/assets";
-import { readConfig } from "../src/config";
-import { ensureInviteCode } from "../src/domain/invites";
-import { createMemoryBus } from "../src/realtime/bus";
 import { titleKey, wordsKey } from "../src/shared/title-keys";
-import { createStore } from "../src/store";
 import type { Db } from "../src/store/db";
 import { logAddExp, rankOfUse } from "../src/store/memory";
-import { migrate } from "../src/store/migrate";
-import { openPostgres } from "../src/store/postgres";
-import { openSqlite } from "../src/store/sqlite";
+import { appWithReader, scratchDb, timeCalls } from "./in-process";
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 2000);
 const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DAY = 24 * 60 * 60 * 1000;
 const WORDS = [
   "Crème fraîche",
@@ -98,37 +84,12 @@ async function remember(db: Db, listId: number, seed: number) {
   });
 }
 
-async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === "sqlite")
-    return { db: openSqlite(join(mkdtempSync(join(tmpdir(), "listwell-suggest-")), "bench.db")), drop: async () => {} };
-  const admin = new SQL(ADMIN_URL, { max: 1 });
-  const name = `listwell_bench_suggest_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const db = openPostgres(ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
 async function measure(dialect: string) {
-  const { db, drop } = await open(dialect);
+  const { db, drop } = await scratchDb(dialect, "suggest");
   try {
-    await migrate(db);
-    const store = createStore(db);
-    await ensureInviteCode(store, "bench");
-    const app = createApp({ store, config: { ...readConfig({}), logLevel: "silent" }, bus: createMemoryBus(), assets: await loadAssets() });
-    const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const registered = await app.request("/api/register", json({ username: "reader", password: "password123", inviteCode: "bench" }));
-    const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+    const { app, cookie } = await appWithReader(db);
     const call = (path: string, body: unknown) =>
-      app.request(path, { ...json(body), headers: { "content-type": "application/json", cookie } });
+      app.request(path, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
     const lists: number[] = [];
     for (let index = 0; index <= NEIGHBOURS; index++)
       lists.push(((await (await call("/api/task-lists", { name: `List ${index}` })).json()) as { id: number }).id);
@@ -139,21 +100,11 @@ async function measure(dialect: string) {
     if (dialect === "postgres") await db.run("ANALYZE");
     const rows = Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM list_memory"))!.n);
     console.log(`${dialect}: ${rows} remembered titles in all, ${TITLES} of them the asked list's, which holds 100 items`);
-    for (const q of QUERIES) {
-      const ask = async () => {
-        const started = performance.now();
+    for (const q of QUERIES)
+      await timeCalls(JSON.stringify(q), "answers", async () => {
         const response = await app.request(`/api/task-lists/${listId}/suggestions?q=${encodeURIComponent(q)}`, { headers: { cookie } });
-        const answer = (await response.json()) as unknown[];
-        return { ms: performance.now() - started, count: answer.length };
-      };
-      for (let i = 0; i < 20; i++) await ask();
-      const runs = [];
-      for (let i = 0; i < ROUNDS; i++) runs.push(await ask());
-      const times = runs.map((run) => run.ms).sort((a, b) => a - b);
-      console.log(
-        `  ${JSON.stringify(q).padEnd(9)} ${String(runs[0]!.count).padStart(2)} answers  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms`,
-      );
-    }
+        return ((await response.json()) as unknown[]).length;
+      });
   } finally {
     await drop();
   }
