@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { ListCan } from "../../src/shared/can";
 import type { PastedItem } from "../../src/shared/markdown-list";
 import { MAX_ITEMS_PER_LIST } from "../../src/shared/rules/tasks";
@@ -8,22 +8,21 @@ import { takeEarlyTicks } from "../early-ticks";
 import type { ItemFields, ListTarget } from "../offline/changes";
 import { temporaryId } from "../offline/key";
 import { toast } from "../toast";
-import { useSortable } from "../ui/useSortable";
 import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
-import { alphabetical, arrange, changedFields, deletedWith, itemsOf, reorderGroup, truncateTitle } from "./logic";
+import { alphabetical, arrange, changedFields, itemsOf } from "./logic";
 import { setHasCompleted, subscribePrefs } from "./prefs";
-import { type Landing, stepLanding } from "./sections";
 import { renameItem, setQuantity } from "./rename";
 import { resetCompletions } from "./reset";
-import { deleteWithUndo } from "./undo";
+import { clearCompleted, deleteItem } from "./undo";
 import { useDoneGroup } from "./useDoneGroup";
 import { useFoundItem } from "./useFoundItem";
 import { useListStore } from "./useListStore";
 import { ShortcutsHelp, useListShortcuts } from "./useListShortcuts";
 import { useRovingRows } from "./useRovingRows";
-import { landingOf, useSections } from "./useSections";
+import { useRowMoves } from "./useRowMoves";
+import { useSections } from "./useSections";
 import { useToday } from "./useToday";
 
 export interface ListScreenProps {
@@ -72,6 +71,7 @@ export default function ListScreen(props: ListScreenProps) {
     renderedEventId: props.eventId,
     onServerId: followSavedParent,
   });
+  const undoContext = { store, cancel, closeCompletionToast };
   const [parentId, setParentId] = useState(props.parentId);
   const [view, setView] = useState({ showCompleted: true, completedLast: false });
   const [sortAlpha, setSortAlpha] = useState(false);
@@ -147,44 +147,16 @@ export default function ListScreen(props: ListScreenProps) {
     }
   }, []);
 
-  async function reorder(from: number, to: number) {
-    const items = reorderGroup(group, rows, from, to).map(({ id, position }) => ({ id, position }));
-    try {
-      await store.apply({ kind: "reorder", items }, "The new order");
-    } catch (error) {
-      toast({ title: "Failed to reorder tasks", description: errorMessage(error, "Failed to reorder items"), variant: "destructive" });
-      // The order refused may have been made on a stale view: the server's is read.
-      void read();
-    }
-  }
-  const canDrag = !readOnly && !sortAlpha && rows.length > (layout ? 0 : 1);
-  useSortable<Landing | null>(rowsRef, {
-    enabled: canDrag,
-    between: layout ? ".section-heading" : undefined,
-    landingOf: layout ? landingOf : undefined,
-    onMove: (from, to, landing) => void (landing ? sectioned.placeItem(rows[from]!, landing) : reorder(from, to)),
+  const { canDrag, move, onKeyMove, movesOf } = useRowMoves({
+    rowsRef,
+    group,
+    rows,
+    enabled: !readOnly && !sortAlpha,
+    sectioned,
+    store,
+    read,
+    focusNext,
   });
-  /** Where a row a step up or down goes: among the sections' groups (null: nowhere), or undefined for a plain move among the rows. */
-  const stepOf = (index: number, by: -1 | 1) =>
-    layout && index < layout.rows.length ? stepLanding(layout.groups, rows[index]!.id, by) : undefined;
-  /** A move by the keyboard or the row menu: focus stays on the moved row's handle. */
-  const move = (index: number, by: -1 | 1) => {
-    const landing = stepOf(index, by);
-    const to = index + by;
-    if (landing === null || (landing === undefined && (to < 0 || to >= rows.length))) return;
-    focusNext.current = `[data-handle-id="${rows[index]!.id}"]`;
-    void (landing ? sectioned.placeItem(rows[index]!, landing) : reorder(index, to));
-  };
-  const onKeyMove = (event: KeyboardEvent, index: number) => {
-    const by = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
-    if (!by) return;
-    event.preventDefault();
-    move(index, by);
-  };
-  const movesOf = (index: number) => {
-    const [up, down] = [stepOf(index, -1), stepOf(index, 1)];
-    return { up: up === undefined ? index > 0 : up !== null, down: down === undefined ? index < rows.length - 1 : down !== null };
-  };
 
   async function save(fields: ItemFields) {
     try {
@@ -216,47 +188,19 @@ export default function ListScreen(props: ListScreenProps) {
   const paste = (parentId: number, items: readonly PastedItem[]) => store.apply({ kind: "bulk", parentId, items }, "");
 
   function remove(task: Task) {
-    const gone = deletedWith(data.tasks, task.id);
-    closeCompletionToast((id) => gone.has(id));
     setModal(null);
     if (parentId === task.id) openParent(0);
     // Focus moves to the row that takes the deleted one's place, or the add field, not to the page's start.
     const at = rows.findIndex((row) => row.id === task.id);
     const neighbour = rows[at + 1] ?? rows[at - 1];
     focusNext.current = at >= 0 && neighbour ? `[data-task-id="${neighbour.id}"] .item__check` : "#quick-add";
-    void deleteWithUndo({
-      store,
-      change: { kind: "delete", id: task.id },
-      title: task.title,
-      gone,
-      cancel,
-      failed: "Failed to delete item",
-      done: { title: "Item deleted", description: `"${truncateTitle(task.title)}" was deleted` },
-    });
+    deleteItem(undoContext, data.tasks, task);
   }
 
   async function reset() {
     setBusy(true);
     if (await resetCompletions(store, data.isOwner)) setModal(null);
     setBusy(false);
-  }
-
-  function clearCompleted() {
-    const before = data.tasks;
-    // A completed parent takes its sub-items with it.
-    const gone = new Set(
-      before.filter((task) => task.completed || before.some((p) => p.id === task.parentId && p.completed)).map((task) => task.id),
-    );
-    closeCompletionToast((id) => gone.has(id));
-    void deleteWithUndo({
-      store,
-      change: { kind: "clear", ids: [...gone] },
-      title: "",
-      gone,
-      cancel,
-      failed: "Failed to clear completed items",
-      done: { title: "Completed items cleared", description: `${gone.size} item${gone.size === 1 ? "" : "s"} removed` },
-    });
   }
 
   const close = () => setModal(null);
@@ -316,14 +260,9 @@ export default function ListScreen(props: ListScreenProps) {
               }
         }
         onReset={() => setModal({ kind: "reset" })}
-        onClearCompleted={clearCompleted}
+        onClearCompleted={() => clearCompleted(undoContext, data.tasks)}
         row={row}
-        sections={
-          layout && {
-            headings: layout.headings,
-            onToggle: sectioned.toggle,
-          }
-        }
+        sections={layout && { headings: layout.headings, onToggle: sectioned.toggle }}
         movesOf={movesOf}
         onAddSection={readOnly || parent ? undefined : sectioned.openDialog}
       />

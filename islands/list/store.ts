@@ -8,11 +8,12 @@
  * React-free, so the unit tests drive it directly.
  */
 import type { LiveMessage } from "../../src/shared/live-messages";
-import type { Section, Task } from "../../src/shared/types";
+import type { Section } from "../../src/shared/types";
 import { type Answer, type Change, type Entry, isTemporaryId, mayWait, overlay, type QueuedChange, remapChange } from "../offline/changes";
 import { isNetworkFailure, newKey } from "../offline/key";
 import type { ListData } from "../offline/wire";
 import { upsert } from "./logic";
+import { applyEvent, withAnswer } from "./snapshot";
 
 export interface Transport {
   /** Sends a change now: rejects with the server's refusal, or a TypeError when no answer came. */
@@ -35,70 +36,6 @@ interface Pending {
   sending?: boolean;
   /** How many events had been heard when it was sent: an item an event touched since is newer than its answer. */
   heardAt: number;
-}
-
-/** Events that only a read can follow: access given or taken, the list gone, a gap in what was heard. */
-const READ_AGAIN = new Set(["resync", "share_added", "share_removed", "access_revoked"]);
-
-const isSection = (value: unknown): value is Section =>
-  typeof value === "object" && value !== null && typeof (value as Section).id === "number" && typeof (value as Section).name === "string";
-
-const isTask = (value: unknown): value is Task =>
-  typeof value === "object" && value !== null && typeof (value as Task).id === "number" && typeof (value as Task).title === "string";
-
-/** What a live event does to the list: the list after it and the items it named; `read` when only a read can say. */
-function applyEvent(data: ListData, message: LiveMessage, listId: number): { data: ListData; ids: number[] } | "read" | null {
-  if (message.listId !== undefined && message.listId !== listId) return null;
-  if (READ_AGAIN.has(message.type)) return "read";
-  // A refused subscription: unshared, or the link reset before the socket got there.
-  if (message.type === "error") return message.listId !== undefined || message.shareId ? "read" : null;
-  const payload = (message.payload ?? {}) as {
-    tasks?: unknown;
-    id?: unknown;
-    deletedIds?: unknown;
-    name?: unknown;
-    deleted?: unknown;
-    sections?: unknown;
-  };
-  switch (message.type) {
-    case "task_created":
-    case "task_updated":
-      if (!isTask(payload) || payload.listId !== listId) return null;
-      return { data: { ...data, tasks: upsert(data.tasks, [payload]) }, ids: [payload.id] };
-    case "task_deleted": {
-      const named: unknown[] = [...(Array.isArray(payload.deletedIds) ? payload.deletedIds : []), payload.id];
-      const gone = new Set(named.filter((id): id is number => typeof id === "number"));
-      return { data: { ...data, tasks: data.tasks.filter((task) => !gone.has(task.id) && !gone.has(task.parentId)) }, ids: [...gone] };
-    }
-    case "tasks_reordered":
-    case "tasks_reset": {
-      const carried: unknown[] = Array.isArray(payload.tasks) ? payload.tasks : [];
-      const tasks = carried.filter(isTask).filter((task) => task.listId === listId);
-      return { data: { ...data, tasks: upsert(data.tasks, tasks) }, ids: tasks.map((task) => task.id) };
-    }
-    // The list's whole set of sections: an item whose section left it shows in none (./sections.ts).
-    // A delete's event carries the items it took out, now in no section.
-    case "sections_updated": {
-      if (!Array.isArray(payload.sections)) return null;
-      const carried: unknown[] = Array.isArray(payload.tasks) ? payload.tasks : [];
-      const tasks = carried.filter(isTask).filter((task) => task.listId === listId);
-      const sections = payload.sections.filter(isSection);
-      return { data: { ...data, sections, tasks: upsert(data.tasks, tasks) }, ids: tasks.map((task) => task.id) };
-    }
-    case "list_updated":
-      // Gone: the read answers 404 and the page leaves. Someone else's view may also have changed
-      // with the link's level or expiry, which the event does not tell apart from a rename.
-      if (payload.deleted || !data.isOwner) return "read";
-      return typeof payload.name === "string" ? { data: { ...data, name: payload.name }, ids: [] } : null;
-    default:
-      return null;
-  }
-}
-
-/** The list as an answer left it: its deleted items gone, its items as the server answered them. */
-function withAnswer(data: ListData, { tasks, deletedIds }: Answer): ListData {
-  const kept = data.tasks.filter((task) => !deletedIds.includes(task.id));
-  return { ...data, tasks: upsert(kept, tasks) };
 }
 
 /** What the page shows: the list with every pending change laid over, and whether a read is under way. */

@@ -8,23 +8,57 @@ import type { Change } from "../offline/changes";
 import { newKey } from "../offline/key";
 import { ApiRequestError, errorMessage } from "../api";
 import { toast, UNDO_TOAST_MS } from "../toast";
+import type { Task } from "../../src/shared/types";
+import { deletedWith, truncateTitle } from "./logic";
 import type { ListStore } from "./store";
 
-export interface UndoableDelete {
+/** What a delete with Undo needs of the page's store. */
+export interface UndoContext {
   store: ListStore;
+  /** Takes a change back while it has not been sent. */
+  cancel: (key: string) => Promise<boolean>;
+  /** Closes the completion toast of an item that is going, whose Undo would tick nothing. */
+  closeCompletionToast: (gone: (taskId: number) => boolean) => void;
+}
+
+interface UndoableDelete {
   /** The delete: one item with its sub-items, or the completed ones. */
   change: Extract<Change, { kind: "delete" | "clear" }>;
   title: string;
   /** The ids the screen hides at once, restored by an Undo of a delete that waited offline. */
   gone: ReadonlySet<number>;
-  /** Takes the delete back while it has not been sent. */
-  cancel: (key: string) => Promise<boolean>;
   failed: string;
   done: { title: string; description?: string };
 }
 
+/** Deletes an item with its sub-items, and offers Undo. */
+export function deleteItem(context: UndoContext, tasks: readonly Task[], task: Task) {
+  void deleteWithUndo(context, {
+    change: { kind: "delete", id: task.id },
+    title: task.title,
+    gone: deletedWith(tasks, task.id),
+    failed: "Failed to delete item",
+    done: { title: "Item deleted", description: `"${truncateTitle(task.title)}" was deleted` },
+  });
+}
+
+/** Deletes the completed items, a completed parent's sub-items with it, and offers Undo. */
+export function clearCompleted(context: UndoContext, tasks: readonly Task[]) {
+  const gone = new Set(
+    tasks.filter((task) => task.completed || tasks.some((p) => p.id === task.parentId && p.completed)).map((task) => task.id),
+  );
+  void deleteWithUndo(context, {
+    change: { kind: "clear", ids: [...gone] },
+    title: "",
+    gone,
+    failed: "Failed to clear completed items",
+    done: { title: "Completed items cleared", description: `${gone.size} item${gone.size === 1 ? "" : "s"} removed` },
+  });
+}
+
 /** Deletes and offers Undo; a refused delete is rolled back and says so. */
-export async function deleteWithUndo({ store, change, title, gone, cancel, failed, done }: UndoableDelete) {
+async function deleteWithUndo({ store, cancel, closeCompletionToast }: UndoContext, { change, title, gone, failed, done }: UndoableDelete) {
+  closeCompletionToast((id) => gone.has(id));
   const key = newKey();
   let deleted: number[];
   try {
