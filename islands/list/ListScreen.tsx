@@ -98,7 +98,7 @@ export default function ListScreen(props: ListScreenProps) {
   // Sections group the open rows; the "Done" group, when shown last, still ends the list (docs/decisions/060-sections-browser.md).
   const opened = arranged.rows.length - (doneGroup.open ? done : 0);
   const open = parent ? null : arranged.rows.slice(0, opened);
-  const sectioned = useSections({ listId: list.id, scope, sections: data.sections, open, group, store, read });
+  const sectioned = useSections({ listId: list.id, shareId: props.shareId, scope, sections: data.sections, open, group, store, read });
   const { layout } = sectioned;
   const rows = layout ? [...layout.rows, ...arranged.rows.slice(opened)] : arranged.rows;
   const hasCompleted = data.tasks.some((task) => task.completed);
@@ -185,7 +185,8 @@ export default function ListScreen(props: ListScreenProps) {
   const createItem = (fields: ItemFields, parentId: number) =>
     store.apply({ kind: "add", id: temporaryId(), parentId, fields }, fields.title);
   /** A pasted list: added all at once or not at all, so shown once the server has it. */
-  const paste = (parentId: number, items: readonly PastedItem[]) => store.apply({ kind: "bulk", parentId, items }, "");
+  const paste = async (parentId: number, items: readonly PastedItem[]) =>
+    store.apply({ kind: "bulk", parentId, items: parentId ? items : await sectioned.placePasted(items) }, "");
 
   function remove(task: Task) {
     setModal(null);

@@ -34,7 +34,7 @@ function Line({ item }: { item: PastedChild & { quantity?: string } }) {
 
 /**
  * The pasted lines as the items they will become, added all at once or not at all
- * (POST /api/tasks/bulk), each with the quantity its line names. Past the 100-item limit it says how many fit and sends nothing.
+ * (POST /api/tasks/bulk), each with the quantity its line names, under the section its `## Heading` names. Past the 100-item limit it says how many fit and sends nothing.
  */
 export default function PastePreview({ items: pasted, underParent, room, offline, onAdd, onLimit, onClose }: PastePreviewProps) {
   const [pending, setPending] = useState(false);
@@ -99,6 +99,11 @@ export default function PastePreview({ items: pasted, underParent, room, offline
         {items.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that is never reordered
           <li key={index}>
+            {item.section && item.section !== items[index - 1]?.section && (
+              <div>
+                <strong>{item.section}</strong>
+              </div>
+            )}
             <Line item={item} />
             {item.children.length > 0 && (
               <ul>

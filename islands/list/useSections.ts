@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { Section, Task } from "../../src/shared/types";
+import type { PastedItem } from "../../src/shared/markdown-list";
 import { errorMessage } from "../api";
 import { listen } from "../signals";
 import { toast } from "../toast";
@@ -10,6 +11,7 @@ import type { ListStore } from "./store";
 
 export interface SectionsOptions {
   listId: number;
+  shareId: string | null;
   /** Whose folds: an account (`user:7`) or a link guest (`link:abc`). */
   scope: string;
   sections: Section[];
@@ -27,7 +29,7 @@ export interface SectionsOptions {
  * the server renders them unfolded); a move of an item into its new place and section; and the
  * Sections dialog, whose code is fetched when it is first opened.
  */
-export function useSections({ listId, scope, sections, open, group, store, read }: SectionsOptions) {
+export function useSections({ listId, shareId, scope, sections, open, group, store, read }: SectionsOptions) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<{ View: ComponentType<SectionsDialogProps> } | null>(null);
   useEffect(() => setCollapsed(new Set(readCollapsedSections(scope, listId))), [scope, listId]);
@@ -64,11 +66,20 @@ export function useSections({ listId, scope, sections, open, group, store, read 
     }
   }
 
+  /** A paste's items under `## Heading`s, in those sections, made first when the list lacks them. */
+  async function placePasted(items: readonly PastedItem[]): Promise<PastedItem[]> {
+    const { placePasted } = await import("./paste-sections");
+    const placed = await placePasted({ listId, shareId }, sections, items);
+    if (placed.sections !== sections) store.receiveSections(placed.sections);
+    return placed.items;
+  }
+
   const layout = open && sections.length > 0 ? sectionLayout(open, sections, collapsed) : null;
   return {
     layout,
     toggle,
     placeItem,
+    placePasted,
     openDialog,
     Dialog: dialog?.View ?? null,
     closeDialog: () => setDialog(null),

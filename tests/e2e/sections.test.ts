@@ -328,4 +328,31 @@ describe("sections on the list page", () => {
     await expect.poll(() => sectionsOfItems(context.request, list.id)).toEqual({ Screws: "Adhesives", Glue: "", Tape: "Adhesives" });
     await context.close();
   });
+
+  it("pastes a list with ## headings into those sections, making the ones the list lacks", async () => {
+    const { page, context } = await writer("sec_paste");
+    const { request } = context;
+    const { list } = await seedList(request, "Week", ["Soap"]);
+    const dairy = await request.post(`/api/task-lists/${list.id}/sections`, { data: { name: "Dairy" } });
+    expect(dairy.status()).toBe(201);
+    await gotoHydrated(page, `/list/${list.id}`);
+    await page.locator("#quick-add").focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData("text/plain", "- Stamps\n## dairy\n- 2 l milk\n## Bakery\n- Bread\n- Rolls");
+      document
+        .getElementById("quick-add")!
+        .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const preview = page.getByRole("dialog");
+    await expect.poll(() => preview.locator(".paste-preview strong").allTextContents()).toEqual(["dairy", "Bakery"]);
+    await preview.getByRole("button", { name: "Add 4 items" }).click();
+    // "dairy" is the list's Dairy (names are told apart case-folded); Bakery is made; Stamps stays in no section.
+    await expect
+      .poll(() => sectionsOfItems(request, list.id))
+      .toEqual({ Soap: "", Stamps: "", Milk: "Dairy", Bread: "Bakery", Rolls: "Bakery" });
+    expect(await sectionNames(request, list.id)).toEqual(["Dairy", "Bakery"]);
+    await expect.poll(() => grouped(page)).toEqual(["Soap", "Stamps", "# Dairy", "Milk", "# Bakery", "Bread", "Rolls"]);
+    await context.close();
+  });
 });
