@@ -3,6 +3,7 @@ import { accessStartsStore } from "./access-starts";
 import type { Db } from "./db";
 import { eventsStore } from "./events";
 import { idempotencyStore } from "./idempotency";
+import { identitiesStore } from "./identities";
 import { listSnapshots } from "./list-snapshots";
 import { listsStore } from "./lists";
 import { lostAccessStore } from "./lost-access";
@@ -34,6 +35,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     clock,
     users: usersStore(db),
     sessions: sessionsStore(db),
+    identities: identitiesStore(db),
     settings: settingsStore(db),
     lists: listsStore(db),
     lostAccess: lostAccessStore(db),
