@@ -19,6 +19,7 @@ import { sessionsStore } from "./sessions";
 import { sharesStore } from "./shares";
 import { settingsStore } from "./settings";
 import { tasksStore } from "./tasks";
+import { tokensStore } from "./tokens";
 import { usersStore } from "./users";
 import { versionsStore } from "./versions";
 
@@ -53,6 +54,7 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     sections,
     memory: memoryStore(db),
     search: searchStore(db),
+    tokens: tokensStore(db),
     snapshots: listSnapshots(events, tasks, sections),
   };
 }

@@ -1,0 +1,70 @@
+/**
+ * @module API tokens (docs/decisions/061-api-tokens.md): made, listed and revoked by their owner
+ * in a signed-in browser, and turned back into their user and scope when a script presents one.
+ * What a token's caller may then do is the access policy's (src/domain/access.ts).
+ */
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { type ApiToken, type CreatedApiToken, type CreateTokenInput, LIST_IDS_MESSAGE, TOKEN_NOT_FOUND, TOKEN_PREFIX } from "../shared/tokens";
+import type { Store } from "../store";
+import type { TokenRecord } from "../store/tokens";
+import type { UserRecord } from "../store/users";
+import { findListAccess } from "./access";
+import { badRequest, notFound } from "./errors";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `lastUsedAt` is written at most this often per token, so a busy script costs no write per call. */
+export const LAST_USED_STEP_MS = 60_000;
+
+/** The SHA-256 (hex) the database keeps, as for sessions (docs/decisions/002-native-sha256.md). */
+export const tokenHash = (token: string) => Bun.SHA256.hash(token, "hex");
+
+/** `lw_` and 32 random bytes in base64url: 256 bits, beyond guessing. */
+const newSecret = () => TOKEN_PREFIX + encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+
+/** Each list must be one the user can open now (own or shared by name); the same list twice counts once. */
+async function openableListIds(store: Store, userId: number, listIds: number[]): Promise<number[]> {
+  const unique = [...new Set(listIds)];
+  for (const id of unique) {
+    const list = await store.lists.findById(id);
+    if (!(await findListAccess(store, { userId }, list))) throw badRequest(LIST_IDS_MESSAGE, "VALIDATION_ERROR");
+  }
+  return unique;
+}
+
+/** POST /api/tokens: the one answer that carries the secret; the database keeps its hash only. */
+export async function createToken(store: Store, user: UserRecord, input: CreateTokenInput): Promise<CreatedApiToken> {
+  const listIds = input.listIds ? await openableListIds(store, user.id, input.listIds) : null;
+  const now = store.clock.now();
+  const token = newSecret();
+  const made = await store.tokens.create({
+    hash: tokenHash(token),
+    userId: user.id,
+    name: input.name,
+    access: input.access,
+    listIds,
+    createdAt: now,
+    expiresAt: input.expiresInDays ? now + input.expiresInDays * DAY_MS : null,
+  });
+  return { ...made, token };
+}
+
+export const listTokens = (store: Store, user: UserRecord): Promise<ApiToken[]> => store.tokens.listForUser(user.id);
+
+/** DELETE /api/tokens/{id}: the user's own live token, else 404 as if it did not exist. */
+export async function revokeToken(store: Store, user: UserRecord, id: number): Promise<void> {
+  if (!(await store.tokens.revoke(id, user.id, store.clock.now()))) throw notFound(TOKEN_NOT_FOUND);
+}
+
+/**
+ * The user and token behind a bearer secret, or undefined when it is unknown, revoked or expired.
+ * Read from the database on every call, so a revoke on any instance refuses the very next one.
+ */
+export async function authenticateToken(store: Store, secret: string): Promise<{ user: UserRecord; token: TokenRecord } | undefined> {
+  if (!secret.startsWith(TOKEN_PREFIX)) return undefined;
+  const found = await store.tokens.findWithUser(tokenHash(secret));
+  const now = store.clock.now();
+  if (!found || found.token.revoked || (found.token.expiresAtMs !== null && now >= found.token.expiresAtMs)) return undefined;
+  if (found.token.lastUsedAtMs === null || now - found.token.lastUsedAtMs >= LAST_USED_STEP_MS) await store.tokens.touch(found.token.id, now);
+  return found;
+}
