@@ -23,6 +23,37 @@ export interface Config {
   vapidSubject: string;
   /** Accepts http push endpoints: tests and development only. */
   pushAllowInsecure: boolean;
+  /** Single sign-on (docs/decisions/064-oidc.md), when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client, which proves itself by PKCE alone. */
+  clientSecret: string | undefined;
+  /** The button says "Sign in with <label>". */
+  label: string;
+  /** A first sign-in makes an account without the invite code. */
+  autoRegister: boolean;
+  /** Password sign-in, registration and password changes are off. */
+  only: boolean;
+}
+
+const isOn = (value: string | undefined) => value?.trim().toLowerCase() === "true" || value?.trim() === "1";
+
+function readOidc(env: Record<string, string | undefined>): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!issuer || !clientId) return undefined;
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+    label: env.OIDC_LABEL?.trim() || "Single sign-on",
+    autoRegister: isOn(env.OIDC_AUTO_REGISTER),
+    only: isOn(env.OIDC_ONLY),
+  };
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
@@ -44,5 +75,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     notifyBatchMs: /^\d{1,9}$/.test(env.NOTIFY_BATCH_MS?.trim() ?? "") ? Number(env.NOTIFY_BATCH_MS) : 30_000,
     vapidSubject: env.VAPID_SUBJECT || "mailto:admin@localhost",
     pushAllowInsecure: env.PUSH_ALLOW_INSECURE === "1",
+    oidc: readOidc(env),
   };
 }

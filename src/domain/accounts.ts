@@ -17,7 +17,7 @@ export const toPublicUser = ({ id, username, createdAt }: User): User => ({ id, 
 
 const TOO_MANY_ATTEMPTS = "Too many failed attempts. Please try again later.";
 
-async function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
+export async function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
   const wait = Math.max(...(await Promise.all(keys.map((key) => limiter.retryAfter(key)))));
   if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, "RATE_LIMITED", undefined, wait);
 }
@@ -25,7 +25,7 @@ async function assertNotRateLimited(limiter: RateLimiter, keys: string[]) {
 const recordFailures = (limiter: RateLimiter, keys: string[]) => Promise.all(keys.map((key) => limiter.recordFailure(key)));
 
 /** Unique constraint violations, as both SQLite and PostgreSQL word them. */
-const isUniqueViolation = (error: unknown) => error instanceof Error && /unique|duplicate key/i.test(error.message);
+export const isUniqueViolation = (error: unknown) => error instanceof Error && /unique|duplicate key/i.test(error.message);
 
 export async function register(store: Store, limiter: RateLimiter, ip: string, input: RegisterInput): Promise<UserRecord> {
   const ipKey = `register:${ip}`;

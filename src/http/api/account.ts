@@ -1,50 +1,31 @@
 import { Hono } from "hono";
-import { createSession, generateSessionToken } from "../../auth/sessions";
 import * as accounts from "../../domain/accounts";
 import { badRequest, unauthorized } from "../../domain/errors";
-import { joinSharedList } from "../../domain/sharing";
+import { assertPasswordsOn } from "../../domain/single-sign-on";
 import { changePasswordSchema, loginSchema, registerSchema, themeSchema, updateUsernameSchema } from "../../shared/account";
-import type { AppContext, AppEnv } from "../env";
-import {
-  clearSessionCookie,
-  clientIp,
-  deviceCookieOf,
-  requireUser,
-  setDeviceCookie,
-  setSessionCookie,
-  signedIn,
-} from "../middleware/session";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { clearSessionCookie, clientIp, deviceCookieOf, requireUser, signedIn } from "../middleware/session";
+import { signIn } from "../sign-in";
 import { jsonBody } from "../validate";
-import type { UserRecord } from "../../store/users";
-
-/**
- * A fresh session for every login or registration (docs/http-contract.md#sessions-and-cookies), ending the one the browser had,
- * and the list behind a shareId joined on the way.
- */
-async function signIn(c: AppContext, user: UserRecord, shareId: string | undefined) {
-  const { store, bus } = c.get("deps");
-  const previous = c.get("session");
-  if (previous) await accounts.endSession(store, bus, previous);
-  const token = generateSessionToken();
-  await createSession(store, token, user.id);
-  // The session cookie first: clients that keep one cookie keep that one.
-  setSessionCookie(c, token);
-  setDeviceCookie(c, await accounts.deviceCookieAfterSignIn(store, user, deviceCookieOf(c)));
-  const sharedList = shareId ? await joinSharedList(store, bus, user, shareId) : undefined;
-  return { ...accounts.toPublicUser(user), ...(sharedList ? { sharedList } : {}) };
-}
 
 /** What a browser deletes on logout: its HTTP cache, and the worker's caches with the outbox's IndexedDB. */
 const CLEAR_SITE_DATA = '"cache", "storage"';
 
+/** OIDC_ONLY closes the password paths before their bodies are read (docs/decisions/064-oidc.md). */
+const passwordsOn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  assertPasswordsOn(c.get("deps").config);
+  await next();
+};
+
 export const accountApi = new Hono<AppEnv>()
-  .post("/register", jsonBody(registerSchema), async (c) => {
+  .post("/register", passwordsOn, jsonBody(registerSchema), async (c) => {
     const input = c.req.valid("json");
     const { store, limiter } = c.get("deps");
     const user = await accounts.register(store, limiter, clientIp(c), input);
     return c.json(await signIn(c, user, input.shareId), 201);
   })
-  .post("/login", jsonBody(loginSchema), async (c) => {
+  .post("/login", passwordsOn, jsonBody(loginSchema), async (c) => {
     const input = c.req.valid("json");
     const { store, limiter } = c.get("deps");
     const user = await accounts.login(store, limiter, { ip: clientIp(c), deviceCookie: deviceCookieOf(c) }, input);
@@ -90,7 +71,7 @@ export const accountApi = new Hono<AppEnv>()
     const { username } = c.req.valid("json");
     return c.json(await accounts.renameUser(c.get("deps").store, requireUser(c), username));
   })
-  .patch("/change-password", signedIn, jsonBody(changePasswordSchema), async (c) => {
+  .patch("/change-password", signedIn, passwordsOn, jsonBody(changePasswordSchema), async (c) => {
     const user = requireUser(c);
     const { store, bus, limiter } = c.get("deps");
     await accounts.changePassword(store, bus, limiter, user, c.get("session")!.id, c.req.valid("json"));

@@ -1,8 +1,8 @@
 /** @module Account rules, plain: the auth and settings forms run them, src/shared/account.ts builds the API's schemas from them (docs/product-rules.md#text-rules). */
 import { checkForm, checkText, type FieldErrors, type FormVerdict, matches, maxLength, minLength, plainText, type TextRule } from "./text";
 
-const USERNAME_MIN = 3;
-const REGISTERED_USERNAME_MAX = 24;
+export const USERNAME_MIN = 3;
+export const REGISTERED_USERNAME_MAX = 24;
 /** The settings edit allows longer names than registration does (docs/product-rules.md#text-rules). */
 export const NEW_USERNAME_MAX = 48;
 const PASSWORD_MIN = 6;
