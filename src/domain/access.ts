@@ -1,4 +1,12 @@
 import type { ListCan } from "../shared/can";
+import {
+  READ_ONLY_TOKEN,
+  READ_ONLY_TOKEN_MESSAGE,
+  SOME_LISTS_TOKEN_MESSAGE,
+  TOKEN_NOT_ALLOWED,
+  TOKEN_NOT_ALLOWED_MESSAGE,
+  type TokenScope,
+} from "../shared/tokens";
 import { linkHasExpired } from "../shared/rules/links";
 import type { AccessLevel, SharedWithMeItem, TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -29,6 +37,8 @@ export interface Caller {
   userId: number | null;
   /** A share link's id, when the call came through one. */
   shareId?: string;
+  /** An API token's scope, when the call came with one (docs/decisions/061-api-tokens.md). */
+  scope?: TokenScope;
 }
 
 export const LIST_NOT_FOUND = "List not found";
@@ -66,6 +76,36 @@ export function sharedWithMeForRecipient(item: SharedWithMeItem): SharedWithMeIt
   return mayLearnShareId(item.shared.accessLevel) ? item : { ...item, list: { ...item.list, shareId: "" } };
 }
 
+// ── API tokens (docs/decisions/061-api-tokens.md) ─────────────────────────────────────────────
+
+/** A token limited to some lists opens those alone: any other answers 404, as for a stranger. */
+export const inTokenScope = (caller: Pick<Caller, "scope">, listId: number): boolean =>
+  !caller.scope?.listIds || caller.scope.listIds.includes(listId);
+
+/** What a call answers about many lists, cut to the token's lists. */
+export const withinTokenScope = <T>(caller: Pick<Caller, "scope">, items: T[], listIdOf: (item: T) => number): T[] =>
+  caller.scope?.listIds ? items.filter((item) => inTokenScope(caller, listIdOf(item))) : items;
+
+/** Calls a signed-in browser alone may make: the tokens themselves, the account, administration, pages. */
+const SESSION_ONLY = /^\/api\/(tokens|admin|push\/subscriptions|change-password|update-username|logout|login|register)(\/|$)/;
+/** Calls that only follow lists live: a read token may make them although they are POSTs. */
+const LIVE_READS = /^\/api\/poll\/(connect|subscribe|unsubscribe)$/;
+/**
+ * Calls about all the user's lists at once, or that make lists a token limited to some lists could
+ * not see again: making, ordering, exporting all, and the inbox of every list's notifications.
+ */
+const ALL_LISTS_ONLY =
+  /^(POST \/api\/task-lists(\/(import|reorder|[^/]+\/duplicate))?|GET \/api\/task-lists\/export|[A-Z]+ \/api\/notifications(\/read)?)$/;
+
+/** What a bearer call may reach, before its route runs: 403 for a call its token may not make. */
+export function requireTokenMayCall(scope: TokenScope, method: string, path: string): void {
+  const isApi = path.startsWith("/api/") || path === "/ws";
+  if (!isApi || SESSION_ONLY.test(path)) throw forbidden(TOKEN_NOT_ALLOWED_MESSAGE, TOKEN_NOT_ALLOWED);
+  const reads = method === "GET" || method === "HEAD" || LIVE_READS.test(path);
+  if (!reads && scope.access === "read") throw forbidden(READ_ONLY_TOKEN_MESSAGE, READ_ONLY_TOKEN);
+  if (scope.listIds && ALL_LISTS_ONLY.test(`${method} ${path}`)) throw forbidden(SOME_LISTS_TOKEN_MESSAGE, TOKEN_NOT_ALLOWED);
+}
+
 // ── Lists ───────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -84,6 +124,7 @@ export async function listOfLiveLink(store: Store, shareId: string, tx?: Db, loc
 
 /** The rule itself, given the caller's own share of the list (if any) and the time now. */
 export function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel | undefined, now: number): ListAccess | undefined {
+  if (!inTokenScope(caller, list.id)) return undefined;
   if (caller.userId !== null && list.userId === caller.userId) return { list, level: "admin", isOwner: true };
   // A named recipient's own level wins over the link's, even when they use the link.
   if (grant) return { list, level: grant, isOwner: false };
@@ -212,14 +253,16 @@ export interface LiveGrant {
  */
 export async function decideLiveAccess(
   store: Store,
-  userId: number | null,
+  { userId, scope }: Caller,
   list: TaskList | undefined,
   shareId: string | undefined,
 ): Promise<Omit<LiveGrant, "floor"> | undefined> {
   if (!list) return undefined;
-  if (userId !== null && (await findListAccess(store, { userId }, list)))
+  const scoped = scope ? { scope } : {};
+  if (userId !== null && (await findListAccess(store, { userId, ...scoped }, list)))
     return { listId: list.id, via: "member", ...(shareId ? { shareId } : {}) };
-  if (shareId && (await findListAccess(store, { userId: null, shareId }, list))) return { listId: list.id, via: "link", shareId };
+  if (shareId && (await findListAccess(store, { userId: null, shareId, ...scoped }, list)))
+    return { listId: list.id, via: "link", shareId };
   return undefined;
 }
 

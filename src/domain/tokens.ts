@@ -4,12 +4,21 @@
  * What a token's caller may then do is the access policy's (src/domain/access.ts).
  */
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { type ApiToken, type CreatedApiToken, type CreateTokenInput, LIST_IDS_MESSAGE, TOKEN_NOT_FOUND, TOKEN_PREFIX } from "../shared/tokens";
+import {
+  type ApiToken,
+  type CreatedApiToken,
+  type CreateTokenInput,
+  INVALID_TOKEN_MESSAGE,
+  LIST_IDS_MESSAGE,
+  TOKEN_NOT_FOUND,
+  TOKEN_PREFIX,
+} from "../shared/tokens";
+import type { RateLimiter } from "../auth/rate-limit";
 import type { Store } from "../store";
 import type { TokenRecord } from "../store/tokens";
 import type { UserRecord } from "../store/users";
 import { findListAccess } from "./access";
-import { badRequest, notFound } from "./errors";
+import { AppError, badRequest, notFound, unauthorized } from "./errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +74,22 @@ export async function authenticateToken(store: Store, secret: string): Promise<{
   const found = await store.tokens.findWithUser(tokenHash(secret));
   const now = store.clock.now();
   if (!found || found.token.revoked || (found.token.expiresAtMs !== null && now >= found.token.expiresAtMs)) return undefined;
-  if (found.token.lastUsedAtMs === null || now - found.token.lastUsedAtMs >= LAST_USED_STEP_MS) await store.tokens.touch(found.token.id, now);
+  if (found.token.lastUsedAtMs === null || now - found.token.lastUsedAtMs >= LAST_USED_STEP_MS)
+    await store.tokens.touch(found.token.id, now);
   return found;
+}
+
+export const TOO_MANY_TOKEN_FAILURES = "Too many invalid tokens from this address. Try again later.";
+
+/**
+ * A bearer secret that opens nothing: 401, counted against the address as a failed login is
+ * (src/auth/rate-limit.ts), and 429 once the address is over the limit. A live token is never
+ * counted nor refused by it, so guesses from a shared address cannot lock out its scripts.
+ */
+export async function refuseUnknownToken(limiter: RateLimiter, address: string): Promise<never> {
+  const key = `token:${address}`;
+  const wait = await limiter.retryAfter(key);
+  if (wait > 0) throw new AppError(429, TOO_MANY_TOKEN_FAILURES, "RATE_LIMITED", undefined, wait);
+  await limiter.recordFailure(key);
+  throw unauthorized(INVALID_TOKEN_MESSAGE);
 }

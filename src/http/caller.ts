@@ -12,8 +12,9 @@ import type { AppContext } from "./env";
 export function callerOf(c: AppContext): ActingCaller {
   const shareId = c.req.query("shareId")?.trim();
   const user = c.get("user");
+  const token = c.get("token");
   const named = user ? { username: user.username } : withGuestName(rawGuestName(c));
-  return { userId: user?.id ?? null, ...(shareId ? { shareId } : {}), ...named };
+  return { userId: user?.id ?? null, ...(shareId ? { shareId } : {}), ...named, ...(token ? { scope: token.scope } : {}) };
 }
 
 const withGuestName = (guestName: string | undefined) => (guestName === undefined ? {} : { guestName });

@@ -6,6 +6,7 @@ import type { EventBus } from "../domain/bus";
 import type { Realtime } from "../realtime";
 import type { Store } from "../store";
 import type { SessionRecord } from "../store/sessions";
+import type { TokenScope } from "../shared/tokens";
 import type { UserRecord } from "../store/users";
 import type { Assets } from "../assets";
 
@@ -30,6 +31,8 @@ export interface AppEnv {
     deps: Required<AppDeps>;
     user: UserRecord | null;
     session: SessionRecord | null;
+    /** The API token of a bearer call (src/http/middleware/session.ts); null for a cookie or no one. */
+    token: { id: number; scope: TokenScope } | null;
     /**
      * The database's change mark read before the session (src/http/middleware/session.ts):
      * what is kept under it was read after it. Undefined where the database has none.

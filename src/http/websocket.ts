@@ -29,8 +29,11 @@ export const websocketUpgrade: Handler<AppEnv> = async (c) => {
   if (stopping()) return c.json({ message: "The server is restarting" }, 503, { "Retry-After": "1" });
   const user = c.get("user");
   const session = c.get("session");
+  const token = c.get("token");
   const identify = async (): Promise<Identity> => {
     if (user && session) return { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt };
+    // A token's socket follows what the token opens; no session ends it (docs/decisions/061-api-tokens.md).
+    if (user && token) return { userId: user.id, sessionId: null, scope: token.scope };
     const guestName = await presentableGuestName(store, getCookie(c, GUEST_NAME_COOKIE));
     return { userId: null, sessionId: null, ...(guestName ? { guestName } : {}) };
   };

@@ -50,7 +50,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   ): Promise<Subscription | undefined> {
     for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
       const epoch = epochOf(subscriber);
-      const granted = await decideLiveAccess(store, subscriber.identity.userId, await load(), shareId);
+      const granted = await decideLiveAccess(store, subscriber.identity, await load(), shareId);
       const floor = granted ? await store.events.latestId() : 0;
       if (epochOf(subscriber) === epoch && !departed.has(subscriber)) return granted && { ...granted, floor };
     }

@@ -1,4 +1,5 @@
 import type { LiveGrant } from "../domain/access";
+import type { TokenScope } from "../shared/tokens";
 import type { LiveMessage } from "../shared/realtime";
 import type { BusMessage } from "../domain/bus";
 
@@ -17,6 +18,8 @@ export interface Identity {
   expiresAt?: number;
   /** A share-link guest's display name, "Sam (guest)", as the presence row shows them (docs/product-rules.md#guests). */
   guestName?: string;
+  /** An API token's scope, for a client that came with one: it follows only what the token opens. */
+  scope?: TokenScope;
 }
 
 /** A list a client follows, as the access rules grant it (docs/product-rules.md#access, domain/access.ts). */

@@ -18,7 +18,12 @@ export const createTokenSchema = z.object({
   access: z.enum(["read", "write"], { error: 'access must be "read" or "write"' }),
   /** Absent or null: every list the caller can open, now and later. */
   listIds: z.array(idField("listIds"), { error: LIST_IDS_MESSAGE }).min(1, LIST_IDS_MESSAGE).max(100, LIST_IDS_MESSAGE).nullish(),
-  expiresInDays: z.number({ error: EXPIRY_MESSAGE }).int(EXPIRY_MESSAGE).min(1, EXPIRY_MESSAGE).max(MAX_TOKEN_DAYS, EXPIRY_MESSAGE).nullish(),
+  expiresInDays: z
+    .number({ error: EXPIRY_MESSAGE })
+    .int(EXPIRY_MESSAGE)
+    .min(1, EXPIRY_MESSAGE)
+    .max(MAX_TOKEN_DAYS, EXPIRY_MESSAGE)
+    .nullish(),
 });
 
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
@@ -51,5 +56,5 @@ export const TOKEN_NOT_ALLOWED_MESSAGE = "API tokens cannot be used for this cal
 export const READ_ONLY_TOKEN = "READ_ONLY_TOKEN";
 export const READ_ONLY_TOKEN_MESSAGE = "This token can only read";
 export const INVALID_TOKEN_MESSAGE = "Invalid or expired token";
-export const SOME_LISTS_TOKEN_MESSAGE = "A token limited to some lists cannot make or reorder lists";
+export const SOME_LISTS_TOKEN_MESSAGE = "A token limited to some lists cannot make lists, order them, export them all or read the inbox";
 export const TOKEN_NOT_FOUND = "Token not found";

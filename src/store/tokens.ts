@@ -51,7 +51,15 @@ export function tokensStore(db: Db) {
       const [row] = await db.all<TokenRow>(
         `INSERT INTO api_tokens (hash, user_id, name, access, list_ids, created_at, expires_at)
           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        [token.hash, token.userId, token.name, token.access, token.listIds && JSON.stringify(token.listIds), token.createdAt, token.expiresAt],
+        [
+          token.hash,
+          token.userId,
+          token.name,
+          token.access,
+          token.listIds && JSON.stringify(token.listIds),
+          token.createdAt,
+          token.expiresAt,
+        ],
       );
       return toToken(row!);
     },
@@ -94,7 +102,9 @@ export function tokensStore(db: Db) {
     },
     /** Whether a live token of the user's was revoked now. */
     async revoke(id: number, userId: number, at: number): Promise<boolean> {
-      return (await db.run("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL", [at, id, userId])) > 0;
+      return (
+        (await db.run("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL", [at, id, userId])) > 0
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { duplicateList } from "../../domain/duplicate";
 import * as lists from "../../domain/lists";
-import { LIST_NOT_FOUND } from "../../domain/access";
+import { LIST_NOT_FOUND, withinTokenScope } from "../../domain/access";
 import { badRequest } from "../../domain/errors";
 import { createListSchema, duplicateListSchema, reorderListsSchema, updateListSchema } from "../../shared/lists";
 import { callerOf } from "../caller";
@@ -14,10 +14,17 @@ const listId = pathIds({ id: LIST_NOT_FOUND });
 
 /** Lists and sharing: the caller's own lists, and a list as seen through a share link (docs/http-contract.md#routes). */
 export const listsApi = new Hono<AppEnv>()
-  .get("/task-lists", signedIn, async (c) => revalidatedJson(c, await lists.ownLists(c.get("deps").store, requireUser(c).id)))
-  .get("/task-lists/progress", signedIn, async (c) =>
-    revalidatedJson(c, { progress: await lists.listProgress(c.get("deps").store, requireUser(c).id) }),
-  )
+  .get("/task-lists", signedIn, async (c) => {
+    const own = await lists.ownLists(c.get("deps").store, requireUser(c).id);
+    return revalidatedJson(
+      c,
+      withinTokenScope(callerOf(c), own, (list) => list.id),
+    );
+  })
+  .get("/task-lists/progress", signedIn, async (c) => {
+    const progress = Object.entries(await lists.listProgress(c.get("deps").store, requireUser(c).id));
+    return revalidatedJson(c, { progress: Object.fromEntries(withinTokenScope(callerOf(c), progress, ([id]) => Number(id))) });
+  })
   .post("/task-lists", signedIn, jsonBody(createListSchema), async (c) => {
     const { name } = c.req.valid("json");
     return c.json(await lists.createList(c.get("deps").store, requireUser(c).id, name), 201);

@@ -14,7 +14,8 @@ const UNKNOWN_CLIENT = "Unknown poll client";
 
 function callerOf(c: AppContext, bodyShareId?: string): PollCaller {
   const shareId = c.req.query("shareId")?.trim() || bodyShareId;
-  const identity = { userId: c.get("user")?.id ?? null, sessionId: c.get("session")?.id ?? null };
+  const token = c.get("token");
+  const identity = { userId: c.get("user")?.id ?? null, sessionId: c.get("session")?.id ?? null, ...(token ? { scope: token.scope } : {}) };
   return { identity, ...(shareId ? { shareId } : {}) };
 }
 

@@ -12,6 +12,7 @@ import { sectionsApi } from "./sections";
 import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
+import { tokensApi } from "./tokens";
 import { versionsApi } from "./versions";
 
 /**
@@ -32,6 +33,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", notificationsApi)
   .route("/", routinesApi)
   .route("/", sectionsApi)
-  .route("/", searchApi);
+  .route("/", searchApi)
+  .route("/", tokensApi);
 
 export type ApiRoutes = typeof apiRoutes;

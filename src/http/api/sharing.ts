@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { LIST_NOT_FOUND } from "../../domain/access";
+import { LIST_NOT_FOUND, withinTokenScope } from "../../domain/access";
 import * as sharing from "../../domain/sharing";
 import { shareByUsernameSchema } from "../../shared/lists";
 import { callerOf } from "../caller";
@@ -9,9 +9,18 @@ import { jsonBody, pathIds } from "../validate";
 
 /** Lists and sharing: sharing with named users. Every call needs a signed-in user (docs/http-contract.md#routes). */
 export const sharingApi = new Hono<AppEnv>()
-  .get("/shared-with-me", signedIn, async (c) => c.json(await sharing.sharedWithMe(c.get("deps").store, requireUser(c).id)))
-  .get("/my-shared-lists", signedIn, async (c) => c.json(await sharing.mySharedLists(c.get("deps").store, requireUser(c).id)))
-  .get("/shared-list-ids", signedIn, async (c) => c.json(await sharing.sharedListIds(c.get("deps").store, requireUser(c).id)))
+  .get("/shared-with-me", signedIn, async (c) => {
+    const shared = await sharing.sharedWithMe(c.get("deps").store, requireUser(c).id);
+    return c.json(withinTokenScope(callerOf(c), shared, (item) => item.list.id));
+  })
+  .get("/my-shared-lists", signedIn, async (c) => {
+    const shares = await sharing.mySharedLists(c.get("deps").store, requireUser(c).id);
+    return c.json(withinTokenScope(callerOf(c), shares, (share) => share.listId));
+  })
+  .get("/shared-list-ids", signedIn, async (c) => {
+    const ids = await sharing.sharedListIds(c.get("deps").store, requireUser(c).id);
+    return c.json(withinTokenScope(callerOf(c), ids, (id) => id));
+  })
   .get("/shared-by-list/:listId", signedIn, pathIds({ listId: LIST_NOT_FOUND }), async (c) => {
     return c.json(await sharing.sharesOfList(c.get("deps").store, callerOf(c), c.req.valid("param").listId));
   })

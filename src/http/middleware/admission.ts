@@ -2,7 +2,8 @@
  * @module
  * What every route past the static files gets before it runs, in one layer (docs/decisions/032):
  * the app's dependencies, for /api calls that may change something the body limit and the
- * same-origin check, then the caller as the front door parsed it (src/http/front-door.ts), the
+ * same-origin check, then the caller as the front door parsed it (src/http/front-door.ts; an API
+ * token's caller is checked against what its token may call, docs/decisions/061-api-tokens.md), the
  * header naming whose answer it is (set before the handler, so every page, redirect and error
  * carries it), `no-store` for /api, and for those calls Idempotency-Key. A read without a body skips
  * the guards that only concern writes, which is most of what an open list asks for.
@@ -14,7 +15,9 @@ import type { AppContext, AppDeps, AppEnv } from "../env";
 import { NO_STORE } from "./conditional";
 import { idempotency } from "./idempotency";
 import { SAFE_METHODS, sameOriginJson } from "./same-origin";
-import { admitCaller, type Caller } from "./session";
+import { requireTokenMayCall } from "../../domain/access";
+import { refuseUnknownToken } from "../../domain/tokens";
+import { admitCaller, type Caller, clientIp } from "./session";
 
 /** Bodies past this answer 413 (docs/http-contract.md). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -40,7 +43,11 @@ export function admission(deps: Required<AppDeps>, callerOf: (request: Request) 
   });
   // The request as the door saw it: the body limit may replace `c.req.raw` with one of its reading.
   const admitted: MiddlewareHandler<AppEnv> = async (c, next) => {
-    admitCaller(c, await callerOf(sent.get(c) ?? c.req.raw));
+    const caller = await callerOf(sent.get(c) ?? c.req.raw);
+    if (caller.refusedBearer) await refuseUnknownToken(deps.limiter, clientIp(c));
+    admitCaller(c, caller);
+    // Which calls a token may make is the access policy's, decided before any route runs.
+    if (caller.token) requireTokenMayCall(caller.token.scope, c.req.method, c.req.path);
     c.header(CACHE_PARTITION_HEADER, cachePartition(c.get("user")?.id));
     // Set before the handler answers: a header added to a finished response makes Hono copy it.
     // The reads a browser may keep replace it with `private, no-cache` (docs/decisions/012-delivery.md).

@@ -4,6 +4,8 @@ import { parse } from "hono/utils/cookie";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "../../auth/device-cookie";
 import { authenticate, renewAtOf, SESSION_COOKIE, SESSION_LIFETIME_MS, sessionIdFromToken } from "../../auth/sessions";
 import { unauthorized } from "../../domain/errors";
+import { authenticateToken } from "../../domain/tokens";
+import type { TokenScope } from "../../shared/tokens";
 import type { Store } from "../../store";
 import type { SessionRecord } from "../../store/sessions";
 import type { UserRecord } from "../../store/users";
@@ -52,11 +54,31 @@ export interface Caller {
   session: SessionRecord | null;
   /** The cookie to send back: the same token with a renewed session, or none for a dead one. */
   cookie?: { renew: string } | "clear";
+  /** The API token a bearer call came with; its user is `user` (docs/decisions/061-api-tokens.md). */
+  token?: { id: number; scope: TokenScope };
+  /** An `Authorization: Bearer` naming no live token: admission answers 401 (or 429). */
+  refusedBearer?: true;
+}
+
+/** The secret of an `Authorization: Bearer` header, "" for a bearer without one, undefined for none. */
+export function bearerOf(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  const match = header === null ? null : /^bearer(?:\s+(\S*))?\s*$/i.exec(header.trim());
+  return match ? (match[1] ?? "") : undefined;
+}
+
+/** A bearer call: the token's user with its scope, and no cookie read at all (a browser's cookies are not its). */
+async function tokenCaller(store: Store, secret: string, mark: number | undefined): Promise<Caller> {
+  const found = await authenticateToken(store, secret);
+  if (!found) return { mark, user: null, session: null, refusedBearer: true };
+  const { id, access, listIds } = found.token;
+  return { mark, user: found.user, session: null, token: { id, scope: { access, listIds } } };
 }
 
 /**
  * The one parse of who is calling, made once per request by the front door (src/http/front-door.ts),
- * websocket upgrades included: the session and user from the cookie. While the database's change
+ * websocket upgrades included: the session and user from the cookie, or from an API token when the
+ * request carries `Authorization: Bearer`. While the database's change
  * mark stands (SQLite, docs/decisions/025), or its sessions mark does, a session read once is given
  * again without its statement until it falls due for renewal. The sessions mark stands through this
  * process's commits that leave sessions and users alone (a toggle's), and moves with any other
@@ -72,6 +94,8 @@ export function sessionReader(store: Store): (request: Request) => Caller | Prom
   // Synchronous when nothing is to be read: a request answered from memory then takes no promise.
   return (request) => {
     const mark = store.db.changeMark?.();
+    const bearer = bearerOf(request);
+    if (bearer !== undefined) return tokenCaller(store, bearer, mark);
     const cookie = request.headers.get("cookie");
     const token = cookie ? sessionTokenOf(cookie) : undefined;
     if (!token) return { mark, user: null, session: null };
@@ -96,6 +120,7 @@ export function admitCaller(c: AppContext, caller: Caller) {
   c.set("mark", caller.mark);
   c.set("user", caller.user);
   c.set("session", caller.session);
+  c.set("token", caller.token ?? null);
   if (caller.cookie === "clear") clearSessionCookie(c);
   else if (caller.cookie) setSessionCookie(c, caller.cookie.renew);
 }
