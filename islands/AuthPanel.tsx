@@ -12,12 +12,25 @@ export interface AuthPanelProps {
   prefillUsername: string;
   shareId: string | null;
   relogin: boolean;
+  /** Single sign-on, when the server has a provider (docs/decisions/064-oidc.md). */
+  sso: SingleSignOnOffer | null;
+}
+
+export interface SingleSignOnOffer {
+  /** "Sign in with <label>". */
+  label: string;
+  /** Where the button goes: the sign-in's start, carrying the share link being joined. */
+  href: string;
+  /** Passwords are off: the button is the only way in. */
+  only: boolean;
+  /** Why the last single sign-on failed, if it did. */
+  error: string | null;
 }
 
 type Availability = "idle" | "checking" | "available" | "taken";
 
 /** Auth page: the Login and Register tabs with every rule, state and toast (docs/product-rules.md#screens). */
-export default function AuthPanel({ initialTab, prefillUsername, shareId, relogin }: AuthPanelProps) {
+export default function AuthPanel({ initialTab, prefillUsername, shareId, relogin, sso }: AuthPanelProps) {
   const [tab, setTab] = useState(initialTab);
 
   useEffect(() => {
@@ -26,8 +39,17 @@ export default function AuthPanel({ initialTab, prefillUsername, shareId, relogi
     else if (shareId) toast({ title: "Shared List Access", description: "Register or log in to interact with the shared list" });
   }, [shareId, relogin]);
 
+  if (sso?.only) {
+    return (
+      <div className="auth-card">
+        <SingleSignOn sso={sso} />
+      </div>
+    );
+  }
+
   return (
     <div className="auth-card">
+      {sso && <SingleSignOn sso={sso} />}
       <div role="tablist" aria-label="Sign in or create an account" className="tabs">
         {(["login", "register"] as const).map((name) => (
           <button
@@ -47,6 +69,22 @@ export default function AuthPanel({ initialTab, prefillUsername, shareId, relogi
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === "login" ? <LoginForm prefillUsername={prefillUsername} shareId={shareId} /> : <RegisterForm shareId={shareId} />}
       </div>
+    </div>
+  );
+}
+
+function SingleSignOn({ sso }: { sso: SingleSignOnOffer }) {
+  return (
+    <div className="form">
+      {sso.error && (
+        <p className="field__error" role="alert">
+          {sso.error}
+        </p>
+      )}
+      <a className="button button--primary button--block" href={sso.href}>
+        Sign in with {sso.label}
+      </a>
+      {!sso.only && <p className="muted">Or use your Listwell username and password:</p>}
     </div>
   );
 }

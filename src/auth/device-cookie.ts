@@ -16,16 +16,18 @@ const SECRET_SETTING = "device_cookie_secret";
 const TOKEN_SEPARATOR = "~";
 
 /**
- * The signing secret, shared by every instance on one database: made once and stored, as the
+ * A signing secret, shared by every instance on one database: made once and stored, as the
  * invite code is. Read at each use rather than kept, so two instances that started at the same
  * moment and both wrote one agree on the stored one from then on.
  */
-export async function deviceCookieSecret(store: Pick<Store, "settings">): Promise<string> {
-  const stored = await store.settings.get(SECRET_SETTING);
+export async function storedSecret(store: Pick<Store, "settings">, setting: string): Promise<string> {
+  const stored = await store.settings.get(setting);
   if (stored) return stored;
-  await store.settings.set(SECRET_SETTING, randomToken(32));
-  return (await store.settings.get(SECRET_SETTING))!;
+  await store.settings.set(setting, randomToken(32));
+  return (await store.settings.get(setting))!;
 }
+
+export const deviceCookieSecret = (store: Pick<Store, "settings">) => storedSecret(store, SECRET_SETTING);
 
 const encodeName = (username: string) => Buffer.from(username.toLowerCase()).toString("base64url");
 const sign = (secret: string, payload: string) => new Bun.CryptoHasher("sha256", secret).update(payload).digest("base64url");

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 const render = (props: Partial<Parameters<typeof AuthPanel>[0]> = {}) =>
-  act(() => root.render(<AuthPanel initialTab="login" prefillUsername="" shareId={null} relogin={false} {...props} />));
+  act(() => root.render(<AuthPanel initialTab="login" prefillUsername="" shareId={null} relogin={false} sso={null} {...props} />));
 
 const byLabel = (label: string) => {
   const id = [...container.querySelectorAll("label")].find((l) => l.textContent === label)?.htmlFor;

@@ -44,10 +44,13 @@ export function renderKeptPage(c: AppContext, assets: Assets, inputs: unknown, p
   return revalidatedBody(c, document, HTML_TYPE);
 }
 
-/** A page that shows a secret (the invite code): never written to any cache, nor kept for Back. */
-export function renderSecretPage(c: AppContext, page: ReactElement) {
+/**
+ * A page that shows a secret (the invite code) or one moment's answer (a single sign-on's refusal):
+ * never written to any cache, nor kept for Back.
+ */
+export function renderSecretPage(c: AppContext, page: ReactElement, status: 200 | 400 | 403 | 429 | 503 = 200) {
   c.header("Cache-Control", NO_STORE);
-  return c.html(toDocument(c, page));
+  return c.html(toDocument(c, page), status);
 }
 
 /** The signed-in user's theme, rendered into <html> so the page never flashes another one. */

@@ -1,0 +1,150 @@
+/**
+ * @module
+ * Single sign-on's pages (docs/decisions/064-oidc.md, docs/http-contract.md#single-sign-on): the
+ * start, which sends the browser to the provider; the callback, which checks its answer and signs
+ * in as password sign-in does (src/http/sign-in.ts); and the first sign-in's invite page. What the
+ * browser must carry between them is sealed in short-lived httpOnly SameSite=Lax cookies.
+ */
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import * as z from "zod";
+import { FirstSignInPage, type FirstSignInProps } from "../../../views/SingleSignOnPage";
+import { beginSignIn, finishSignIn, ProviderUnavailable, SignInRefused } from "../../auth/oidc";
+import { seal, unseal } from "../../auth/sealed-cookie";
+import type { OidcConfig } from "../../config";
+import { AppError, notFound } from "../../domain/errors";
+import { autoRegister, linkedUser, type ProviderIdentity, registerWithInvite, suggestUsername } from "../../domain/single-sign-on";
+import { isSameOrigin } from "../../shared/origin";
+import type { UserRecord } from "../../store/users";
+import type { AppContext, AppEnv } from "../env";
+import { isHttps } from "../middleware/security-headers";
+import { clientIp } from "../middleware/session";
+import { withShareId } from "../share-link";
+import { signIn } from "../sign-in";
+import { renderAuthPage, SSO_START } from "./auth";
+import { renderSecretPage } from "./render";
+
+export const SSO_CALLBACK = `${SSO_START}/callback`;
+export const SSO_REGISTER = `${SSO_START}/register`;
+
+export const SSO_UNAVAILABLE = "Single sign-on is unavailable right now. Try again later.";
+export const SSO_EXPIRED = "Your single sign-on took too long or was started in another browser. Please try again.";
+export const SSO_REFUSED = "Single sign-on could not be completed: the provider's answer did not pass its checks. Please try again.";
+const cancelled = (label: string) => `Sign-in with ${label} was cancelled.`;
+
+/** The round trip's checks, and the share link being joined. */
+const FLOW_COOKIE = "listwell_oidc";
+const FLOW_LIFETIME_MS = 10 * 60_000;
+const flowSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string(), shareId: z.string().optional() });
+
+/** A first sign-in's identity while the invite page waits for its code. */
+const PENDING_COOKIE = "listwell_oidc_pending";
+const PENDING_LIFETIME_MS = 30 * 60_000;
+const pendingSchema = z.object({ issuer: z.string(), subject: z.string(), suggestedUsername: z.string(), shareId: z.string().optional() });
+
+const formSchema = z.object({ username: z.string().default(""), inviteCode: z.string().default("") });
+
+function providerOf(c: AppContext): OidcConfig {
+  const oidc = c.get("deps").config.oidc;
+  if (!oidc) throw notFound();
+  return oidc;
+}
+
+const isHttpsRequest = (c: AppContext) => isHttps(c.req.url, c.req.header("x-forwarded-proto"));
+
+/** The redirect URI the provider must have registered: this request's own origin. */
+function callbackUri(c: AppContext): string {
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
+  return `${isHttpsRequest(c) ? "https" : "http"}://${host}${SSO_CALLBACK}`;
+}
+
+function keep(c: AppContext, name: string, value: string, lifetimeMs: number) {
+  const setting = c.get("deps").config.sessionSecure;
+  const secure = setting === "auto" ? isHttpsRequest(c) : setting;
+  setCookie(c, name, value, { httpOnly: true, sameSite: "Lax", secure, path: SSO_START, maxAge: lifetimeMs / 1000 });
+}
+
+const forget = (c: AppContext, name: string) => deleteCookie(c, name, { path: SSO_START });
+
+/** Signed in as password sign-in signs in, then home, or to the shared list just joined. */
+async function landSignedIn(c: AppContext, user: UserRecord, shareId: string | undefined) {
+  const signed = await signIn(c, user, shareId);
+  return c.redirect(signed.sharedList ? withShareId("/", shareId) : "/");
+}
+
+/** Back to the auth page with what went wrong; the log has the detail. */
+function refuse(c: AppContext, oidc: OidcConfig, shareId: string | undefined, error: unknown) {
+  const logger = c.get("deps").logger;
+  const back = { shareId: shareId ?? null };
+  if (error instanceof ProviderUnavailable) {
+    logger.warn(`single sign-on unavailable: ${error.message}`);
+    return renderAuthPage(c, { ...back, ssoError: SSO_UNAVAILABLE }, 503);
+  }
+  if (!(error instanceof SignInRefused)) throw error;
+  logger.warn(`single sign-on refused: ${error.message}`);
+  const ssoError = error.providerError === "access_denied" ? cancelled(oidc.label) : SSO_REFUSED;
+  return renderAuthPage(c, { ...back, ssoError }, 400);
+}
+
+function firstSignInPage(c: AppContext, oidc: OidcConfig, form: Omit<FirstSignInProps, "label">, status?: 400 | 403 | 429) {
+  return renderSecretPage(c, <FirstSignInPage assets={c.get("deps").assets} form={{ ...form, label: oidc.label }} />, status);
+}
+
+export const singleSignOnPages = new Hono<AppEnv>()
+  .get(SSO_START, async (c) => {
+    const oidc = providerOf(c);
+    const shareId = c.req.query("shareId")?.trim() || undefined;
+    let begun: Awaited<ReturnType<typeof beginSignIn>>;
+    try {
+      begun = await beginSignIn(oidc, callbackUri(c));
+    } catch (error) {
+      return refuse(c, oidc, shareId, error);
+    }
+    keep(c, FLOW_COOKIE, await seal(c.get("deps").store, { ...begun.checks, shareId }, FLOW_LIFETIME_MS), FLOW_LIFETIME_MS);
+    return c.redirect(begun.url.href);
+  })
+  .get(SSO_CALLBACK, async (c) => {
+    const oidc = providerOf(c);
+    const { store } = c.get("deps");
+    // One use: whatever happens next, a second visit to this address starts nothing.
+    const flow = await unseal(store, getCookie(c, FLOW_COOKIE), flowSchema);
+    forget(c, FLOW_COOKIE);
+    if (!flow) return renderAuthPage(c, { shareId: null, ssoError: SSO_EXPIRED }, 400);
+    const answered = new URL(callbackUri(c));
+    answered.search = new URL(c.req.url).search;
+    let identity: ProviderIdentity;
+    try {
+      identity = await finishSignIn(oidc, answered, flow);
+    } catch (error) {
+      return refuse(c, oidc, flow.shareId, error);
+    }
+    const user = (await linkedUser(store, identity)) ?? (oidc.autoRegister ? await autoRegister(store, identity) : undefined);
+    if (user) return landSignedIn(c, user, flow.shareId);
+    keep(c, PENDING_COOKIE, await seal(store, { ...identity, shareId: flow.shareId }, PENDING_LIFETIME_MS), PENDING_LIFETIME_MS);
+    return c.redirect(SSO_REGISTER);
+  })
+  .get(SSO_REGISTER, async (c) => {
+    const oidc = providerOf(c);
+    const { store } = c.get("deps");
+    const pending = await unseal(store, getCookie(c, PENDING_COOKIE), pendingSchema);
+    if (!pending) return renderAuthPage(c, { shareId: null, ssoError: SSO_EXPIRED }, 400);
+    return firstSignInPage(c, oidc, { username: await suggestUsername(store, pending), inviteCode: "", error: null });
+  })
+  .post(SSO_REGISTER, async (c) => {
+    const oidc = providerOf(c);
+    const { store, limiter } = c.get("deps");
+    const origin = c.req.header("origin");
+    if (origin && !isSameOrigin(origin, c.req.url, c.req.header("host")))
+      throw new AppError(403, "Cross-site request refused", "CROSS_SITE");
+    const pending = await unseal(store, getCookie(c, PENDING_COOKIE), pendingSchema);
+    if (!pending) return renderAuthPage(c, { shareId: null, ssoError: SSO_EXPIRED }, 400);
+    const form = formSchema.parse(await c.req.parseBody());
+    try {
+      const user = await registerWithInvite(store, limiter, clientIp(c), pending, form);
+      forget(c, PENDING_COOKIE);
+      return await landSignedIn(c, user, pending.shareId);
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 403 && error.status !== 429)) throw error;
+      return firstSignInPage(c, oidc, { ...form, error: error.message }, error.status);
+    }
+  });

@@ -1,0 +1,55 @@
+import type { Assets } from "../src/assets";
+import { Field } from "../islands/ui/Field";
+import { Layout } from "./Layout";
+
+export interface FirstSignInProps {
+  /** The provider's name as the sign-in button gives it. */
+  label: string;
+  username: string;
+  inviteCode: string;
+  /** Why the last answer was refused, shown above the form. */
+  error: string | null;
+}
+
+/**
+ * A first single sign-on without an account (docs/decisions/064-oidc.md): the invite code and a
+ * username, prefilled from the provider's. A plain form, so it works before any script loads.
+ */
+export function FirstSignInPage({ assets, form }: { assets: Assets; form: FirstSignInProps }) {
+  return (
+    <Layout title="Create your account" theme="vibrant" assets={assets}>
+      <main id="main" tabIndex={-1} className="auth-page">
+        <section className="auth-page__forms">
+          <a className="logo logo--large" href="/">
+            <span className="logo__mark" aria-hidden="true">
+              ✓
+            </span>
+            Listwell
+          </a>
+          <h1>Create your account</h1>
+          <p className="muted">You signed in with {form.label}. Enter the invite code you were given and choose a username to finish.</p>
+          <div className="auth-card">
+            {form.error && (
+              <p className="field__error" role="alert">
+                {form.error}
+              </p>
+            )}
+            <form className="form" method="post" action="/auth/oidc/register" aria-label="Create your account">
+              <Field
+                id="username"
+                label="Username"
+                autoComplete="username"
+                defaultValue={form.username}
+                hint="3-24 characters, letters, numbers, and underscores only."
+              />
+              <Field id="inviteCode" label="Invite Code" autoComplete="off" defaultValue={form.inviteCode} />
+              <button type="submit" className="button button--primary button--block">
+                Create Account
+              </button>
+            </form>
+          </div>
+        </section>
+      </main>
+    </Layout>
+  );
+}
