@@ -4,6 +4,7 @@ import * as z from "zod";
 import { AppError, notFound } from "../domain/errors";
 import { idSchema } from "../shared/params";
 import type { AppEnv } from "./env";
+import { documentsInput } from "./openapi/describe";
 
 /**
  * What a client sends for a schema, as the typed island client (islands/api.ts) sees it: each
@@ -24,17 +25,22 @@ export const jsonBody = <T extends z.ZodType>(schema: T): MiddlewareHandler<AppE
     "json",
     (value): z.output<T> => parsedOrRefused(schema, value, "Invalid input"),
   ) as unknown as MiddlewareHandler<AppEnv, string, JsonInput<T>>;
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv, string, JsonInput<T>> = async (c, next) => {
     if (!hasBody(c.req.raw)) c.req.raw = new Request(c.req.raw, { body: "{}" });
     return validate(c, next);
   };
+  documentsInput(middleware, "json", schema);
+  return middleware;
 };
 
 /** Whether a request carries a body at all: fetch sends `Content-Length: 0` for none, curl nothing. */
 export const hasBody = (request: Request) => request.body !== null && request.headers.get("content-length") !== "0";
 
-export const queryParams = <T extends z.ZodType>(schema: T) =>
-  validator("query", (value): z.output<T> => parsedOrRefused(schema, value, "Invalid query"));
+export const queryParams = <T extends z.ZodType>(schema: T) => {
+  const middleware = validator("query", (value): z.output<T> => parsedOrRefused(schema, value, "Invalid query"));
+  documentsInput(middleware, "query", schema);
+  return middleware;
+};
 
 /**
  * Parsed synchronously: no schema has an async rule, and zod's async parse costs every write
@@ -57,10 +63,12 @@ export const pathIds = <K extends string>(notFoundMessages: Record<K, string>) =
   const names = Object.keys(notFoundMessages) as K[];
   const shape = Object.fromEntries(names.map((name) => [name, idSchema])) as Record<K, typeof idSchema>;
   const schema = z.object(shape);
-  return validator("param", (value): z.output<typeof schema> => {
+  const middleware = validator("param", (value): z.output<typeof schema> => {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     const failed = names.find((name) => result.error.issues.some((issue) => issue.path[0] === name)) ?? names[0]!;
     throw notFound(notFoundMessages[failed]);
   });
+  documentsInput(middleware, "param", schema);
+  return middleware;
 };

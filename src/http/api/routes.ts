@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { accountApi } from "./account";
 import { activityApi } from "./activity";
 import { adminApi } from "./admin";
+import { documentationApi } from "./docs";
 import { exchangeApi } from "./exchange";
 import { listsApi } from "./lists";
 import { notificationsApi } from "./notifications";
@@ -12,7 +13,6 @@ import { sectionsApi } from "./sections";
 import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
-import { tokensApi } from "./tokens";
 import { versionsApi } from "./versions";
 
 /**
@@ -34,6 +34,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", routinesApi)
   .route("/", sectionsApi)
   .route("/", searchApi)
-  .route("/", tokensApi);
+  // Last: the document describes every route above, read when first asked for (docs/decisions/062-openapi.md).
+  .route("/", documentationApi((): Hono<AppEnv> => apiRoutes));
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,0 +1,73 @@
+/**
+ * @module The OpenAPI 3.1 document of every /api route (docs/decisions/062-openapi.md), made by
+ * hono-openapi from the marks the routes carry (src/http/openapi/describe.ts): the inputs' schemas
+ * from the validating middleware, the answers from `describe`. Made once per app, on first ask.
+ */
+import { Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { SESSION_COOKIE } from "../../auth/sessions";
+import { apiErrorSchema } from "../../shared/answers";
+import type { AppEnv } from "../env";
+import { STATUS_TEXT, TAGS } from "./describe";
+
+export type OpenApiDocument = OpenAPIV3_1.Document;
+
+/** Where the API is mounted, so each path in the document is the one a client calls. */
+export const API_PREFIX = "/api";
+
+const errorAnswer = {
+  description: "Refused: `message` says why in words a person can read; `error` is a stable code where one helps a program",
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+};
+
+async function generate(routes: Hono<AppEnv>): Promise<OpenApiDocument> {
+  const mounted = new Hono<AppEnv>().route(API_PREFIX, routes);
+  const document = (await generateSpecs(mounted, {
+    documentation: {
+      info: {
+        title: "Listwell API",
+        version: "1",
+        description:
+          "Every call takes and answers JSON. Sign in with the session cookie a browser gets from /api/login, or send an API token as `Authorization: Bearer lw_…`. A list's link holder names the list with `?shareId=`.",
+      },
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by login or registration" },
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "lw_…", description: "An API token made in Settings → API tokens" },
+        },
+        responses: { Error: errorAnswer },
+      },
+    },
+    defaultValidationErrorResponse: { ...errorAnswer, description: STATUS_TEXT[400]! },
+  })) as OpenApiDocument;
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, Error: errorSchemaJson() } };
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!path.includes("{") || !item) continue;
+    for (const operation of Object.values(item) as OpenAPIV3_1.OperationObject[]) {
+      // A path's id that names nothing, or nothing the caller may see, answers 404 (src/http/validate.ts).
+      operation.responses ??= {};
+      operation.responses["404"] ??= { $ref: "#/components/responses/Error" };
+    }
+  }
+  return document;
+}
+
+function errorSchemaJson(): OpenAPIV3_1.SchemaObject {
+  const { $schema: _, ...schema } = apiErrorSchema.toJSONSchema({ target: "draft-2020-12" }) as OpenAPIV3_1.SchemaObject & {
+    $schema?: string;
+  };
+  return schema;
+}
+
+const made = new WeakMap<Hono<AppEnv>, Promise<OpenApiDocument>>();
+
+/** The document of the routes mounted at /api, made on first ask and kept: routes do not change at run time. */
+export function openApiDocument(routes: Hono<AppEnv>): Promise<OpenApiDocument> {
+  const kept = made.get(routes);
+  if (kept) return kept;
+  const document = generate(routes);
+  made.set(routes, document);
+  return document;
+}

@@ -1,0 +1,150 @@
+import type { OpenApiDocument } from "../src/http/openapi/document";
+import type { Assets } from "../src/assets";
+import type { ThemeId } from "../src/shared/themes";
+import { type JsonSchema, limitsText, SchemaView, typeText } from "./api-docs/SchemaView";
+import { Layout } from "./Layout";
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+}
+interface Answer {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, Answer>;
+  security?: Record<string, string[]>[];
+}
+interface Listed {
+  method: string;
+  path: string;
+  operation: Operation;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** Every operation under its first tag, in the document's tag order. */
+function byTag(document: OpenApiDocument): Map<string, Listed[]> {
+  const groups = new Map<string, Listed[]>((document.tags ?? []).map((tag) => [tag.name, []]));
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      const tag = operation.tags?.[0] ?? "Other";
+      groups.set(tag, [...(groups.get(tag) ?? []), { method: method.toUpperCase(), path, operation }]);
+    }
+  }
+  return groups;
+}
+
+/** Who may call, in words, from the operation's security requirements. */
+function whoText(security: Record<string, string[]>[] | undefined): string {
+  const ways = (security ?? []).map((requirement) => Object.keys(requirement)[0] ?? "anyone");
+  if (ways.length === 0 || (ways.length === 1 && ways[0] === "anyone")) return "Anyone";
+  const names: Record<string, string> = { session: "a session cookie", bearer: "an API token", anyone: "a list's link (?shareId=)" };
+  return `Signed in with ${ways.map((way) => names[way] ?? way).join(", or ")}`;
+}
+
+function answerText(answer: Answer, document: OpenApiDocument): Answer {
+  if (!answer.$ref) return answer;
+  const name = answer.$ref.split("/").pop() ?? "";
+  return (document.components?.responses?.[name] as Answer | undefined) ?? answer;
+}
+
+function OperationView({ listed, document }: { listed: Listed; document: OpenApiDocument }) {
+  const { method, path, operation } = listed;
+  const body = operation.requestBody?.content?.["application/json"]?.schema;
+  return (
+    <section className="card stack" id={operation.operationId} aria-label={`${method} ${path}`}>
+      <h3>
+        <code>{method}</code> <code>{path}</code>
+      </h3>
+      <p>{operation.summary}</p>
+      {operation.description ? <p className="muted">{operation.description}</p> : null}
+      <p className="muted">{whoText(operation.security)}</p>
+      {operation.parameters?.length ? (
+        <>
+          <h4>Parameters</h4>
+          <ul>
+            {operation.parameters.map((parameter) => (
+              <li key={`${parameter.in} ${parameter.name}`}>
+                <code>{parameter.name}</code> in {parameter.in} <code>{parameter.schema ? typeText(parameter.schema) : "string"}</code>
+                {parameter.required ? " required" : " optional"}
+                {parameter.schema && limitsText(parameter.schema) ? ` (${limitsText(parameter.schema)})` : ""}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {body ? (
+        <>
+          <h4>Body</h4>
+          <SchemaView schema={body} />
+        </>
+      ) : null}
+      <h4>Answers</h4>
+      <dl>
+        {Object.entries(operation.responses ?? {}).map(([status, raw]) => {
+          const answer = answerText(raw, document);
+          const [mediaType, media] = Object.entries(answer.content ?? {})[0] ?? [];
+          return (
+            <div key={status}>
+              <dt>
+                <code>{status}</code> {answer.description}
+              </dt>
+              <dd>
+                {mediaType && mediaType !== "application/json" ? <p>{mediaType}</p> : null}
+                {media?.schema && mediaType === "application/json" ? <SchemaView schema={media.schema} /> : null}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
+/** GET /api/docs: the OpenAPI document as a page, grouped by tag (docs/decisions/062-openapi.md). */
+export function ApiDocsPage({ assets, theme, document }: { assets: Assets; theme: ThemeId; document: OpenApiDocument }) {
+  const groups = [...byTag(document)].filter(([, operations]) => operations.length > 0);
+  return (
+    <Layout title="Listwell API" theme={theme} assets={assets}>
+      <main id="main" tabIndex={-1} className="page stack">
+        <h1>{document.info.title}</h1>
+        <p>{document.info.description}</p>
+        <p>
+          The same as a machine reads it: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
+        </p>
+        <nav aria-label="Groups">
+          <ul>
+            {groups.map(([tag]) => (
+              <li key={tag}>
+                <a href={`#tag-${tag.replaceAll(" ", "-")}`}>{tag}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {groups.map(([tag, operations]) => (
+          <section key={tag} className="stack" aria-labelledby={`tag-${tag.replaceAll(" ", "-")}`}>
+            <h2 id={`tag-${tag.replaceAll(" ", "-")}`}>{tag}</h2>
+            <p className="muted">{document.tags?.find((entry) => entry.name === tag)?.description}</p>
+            {operations.map((listed) => (
+              <OperationView key={`${listed.method} ${listed.path}`} listed={listed} document={document} />
+            ))}
+          </section>
+        ))}
+      </main>
+    </Layout>
+  );
+}
