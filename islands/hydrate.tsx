@@ -19,6 +19,7 @@ const load: IslandLoaders = {
   SessionRecovery: () => import("./SessionRecovery"),
   VersionDialog: () => import("./VersionDialog"),
   AccountSettings: () => import("./settings/AccountSettings"),
+  ApiTokens: () => import("./settings/ApiTokens"),
   ThemePicker: () => import("./settings/ThemePicker"),
   SharedLists: () => import("./SharedLists"),
   InviteCodeForm: () => import("./admin/InviteCodeForm"),

@@ -12,6 +12,7 @@ import HomeScreen from "./home/HomeScreen";
 import SessionRecovery from "./SessionRecovery";
 import VersionDialog from "./VersionDialog";
 import AccountSettings from "./settings/AccountSettings";
+import ApiTokens from "./settings/ApiTokens";
 import ThemePicker from "./settings/ThemePicker";
 import SharedLists from "./SharedLists";
 import InviteCodeForm from "./admin/InviteCodeForm";
@@ -38,6 +39,7 @@ export const islands = {
   SessionRecovery,
   VersionDialog,
   AccountSettings,
+  ApiTokens,
   ThemePicker,
   SharedLists,
   InviteCodeForm,

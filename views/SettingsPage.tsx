@@ -1,5 +1,6 @@
 import { useContext } from "react";
 import type { Assets } from "../src/assets";
+import type { ApiTokensProps } from "../islands/settings/ApiTokens";
 import type { ThemeId } from "../src/shared/themes";
 import type { User } from "../src/shared/types";
 import { Icon, type IconName } from "../islands/ui/Icon";
@@ -25,10 +26,12 @@ export interface SettingsPageProps {
   user: User;
   tab: SettingsTab;
   isAdmin: boolean;
+  /** The Account tab's API tokens and the lists one may be limited to (docs/decisions/061-api-tokens.md). */
+  apiTokens?: ApiTokensProps;
 }
 
 /** Settings: the Theme, Account and Info tabs, each a link so the tab is in the URL (docs/http-contract.md#pages). */
-export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPageProps) {
+export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens }: SettingsPageProps) {
   const mode = useContext(ColorModeContext);
   return (
     <Layout title="Settings" theme={theme} assets={assets}>
@@ -53,6 +56,7 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin }: SettingsPage
             <>
               <Island name="AccountSettings" props={{ username: user.username }} />
               <ListsExchange />
+              {apiTokens && <Island name="ApiTokens" props={apiTokens} />}
               {isAdmin && <AdminAccess />}
             </>
           )}
@@ -69,7 +73,7 @@ function SectionHeading({ tab }: { tab: SettingsTab }) {
       "Theme",
       "Choose light or dark, and the colours of your lists. Your choice is applied at once; the theme is saved to your account.",
     ],
-    account: ["Account", "Your username, password and session."],
+    account: ["Account", "Your username, password, session and API tokens."],
     info: ["How to use Listwell", "Everything you can do, in three short sections."],
   };
   const [title, description] = text[tab];

@@ -60,6 +60,17 @@ export async function createToken(store: Store, user: UserRecord, input: CreateT
 
 export const listTokens = (store: Store, user: UserRecord): Promise<ApiToken[]> => store.tokens.listForUser(user.id);
 
+/** What Settings shows: the user's tokens, and the lists one may be limited to (own, then shared by name). */
+export async function tokenSettings(store: Store, user: UserRecord) {
+  const [tokens, own, shared] = await Promise.all([
+    listTokens(store, user),
+    store.lists.listOwnedBy(user.id),
+    store.shares.sharedWith(user.id),
+  ]);
+  const lists = [...own.map(({ id, name }) => ({ id, name })), ...shared.map(({ list: { id, name } }) => ({ id, name }))];
+  return { tokens, lists, now: store.clock.now() };
+}
+
 /** DELETE /api/tokens/{id}: the user's own live token, else 404 as if it did not exist. */
 export async function revokeToken(store: Store, user: UserRecord, id: number): Promise<void> {
   if (!(await store.tokens.revoke(id, user.id, store.clock.now()))) throw notFound(TOKEN_NOT_FOUND);
