@@ -53,6 +53,12 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/**
+ * GET /api/check-username?username=: read by hand, so a missing name keeps its own refusal
+ * ("Username is required"); this schema describes it in the OpenAPI document.
+ */
+export const usernameQuerySchema = z.object({ username: z.string().meta({ description: "The username to check" }) });
+
 export const themeSchema = z.object({
   theme: z.enum(THEME_IDS, { error: `Theme must be one of: ${THEME_IDS.join(", ")}` }),
 });

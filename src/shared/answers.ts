@@ -51,6 +51,8 @@ export const taskListSchema = z.object({
   routine: routineSchema.nullable(),
 }) satisfies z.ZodType<TaskList>;
 
+export const taskListsSchema = z.array(taskListSchema);
+
 export const taskSchema = z.object({
   id,
   title: z.string(),
@@ -82,6 +84,9 @@ export const taskDeletedSchema = z.object({
   id: id.nullable(),
   deletedIds: z.array(id),
 }) satisfies z.ZodType<{ id: number | null; deletedIds: number[] }>;
+
+/** DELETE /api/tasks/{id}: the deleted item's id with its sub-items'. */
+export const taskDeletedMessageSchema = taskDeletedSchema.extend({ message: z.string() });
 
 export const resetAnswerSchema = z.object({ tasks: z.array(taskSchema), resetIds: z.array(id) }) satisfies z.ZodType<{
   tasks: Task[];

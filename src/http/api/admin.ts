@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { inviteCodeAnswerSchema, inviteCodeSetSchema, versionSentSchema } from "../../shared/more-answers";
+import { describe } from "../openapi/describe";
 import { getInviteCode, setInviteCode } from "../../domain/invites";
 import { requireAdmin } from "../../domain/access";
 import { publishVersion } from "../../domain/versions";
@@ -12,13 +14,33 @@ export const adminApi = new Hono<AppEnv>()
     requireAdmin(c.get("user"));
     return next();
   })
-  .get("/admin/invite-code", async (c) => c.json({ inviteCode: await getInviteCode(c.get("deps").store) }))
-  .post("/admin/invite-code", jsonBody(inviteCodeSchema), async (c) => {
-    const inviteCode = await setInviteCode(c.get("deps").store, c.req.valid("json").inviteCode);
-    return c.json({ inviteCode, message: "Invite code updated successfully" });
-  })
-  .post("/admin/trigger-version-update", jsonBody(triggerVersionSchema), async (c) => {
-    const { store, bus, presence } = c.get("deps");
-    const version = await publishVersion(store, bus, c.req.valid("json").changes);
-    return c.json({ sentCount: presence.connectedClients(), versionId: version.versionId });
-  });
+  .get(
+    "/admin/invite-code",
+    describe({ tag: "Admin", summary: "The invite code registration needs", access: "session", answers: { 200: inviteCodeAnswerSchema } }),
+    async (c) => c.json({ inviteCode: await getInviteCode(c.get("deps").store) }),
+  )
+  .post(
+    "/admin/invite-code",
+    describe({ tag: "Admin", summary: "Set the invite code", access: "session", answers: { 200: inviteCodeSetSchema } }),
+    jsonBody(inviteCodeSchema),
+    async (c) => {
+      const inviteCode = await setInviteCode(c.get("deps").store, c.req.valid("json").inviteCode);
+      return c.json({ inviteCode, message: "Invite code updated successfully" });
+    },
+  )
+  .post(
+    "/admin/trigger-version-update",
+    describe({
+      tag: "Admin",
+      summary: "Announce a new version to every user",
+      description: "Changes come from the body, or else from the CHANGELOG; online clients are told at once, others on their next check.",
+      access: "session",
+      answers: { 200: versionSentSchema },
+    }),
+    jsonBody(triggerVersionSchema),
+    async (c) => {
+      const { store, bus, presence } = c.get("deps");
+      const version = await publishVersion(store, bus, c.req.valid("json").changes);
+      return c.json({ sentCount: presence.connectedClients(), versionId: version.versionId });
+    },
+  );

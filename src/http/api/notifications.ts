@@ -1,4 +1,13 @@
 import { Hono } from "hono";
+import {
+  inboxSchema,
+  notificationModeAnswerSchema,
+  nudgedSchema,
+  pushKeySchema,
+  pushSubscribedSchema,
+  unreadSchema,
+} from "../../shared/more-answers";
+import { describe } from "../openapi/describe";
 import { LIST_NOT_FOUND } from "../../domain/access";
 import { markRead, notificationMode, nudge, readInbox, setNotificationMode } from "../../domain/inbox";
 import { subscribeToPush, unsubscribeFromPush, vapidKeysOf } from "../../domain/push-subscriptions";
@@ -17,27 +26,99 @@ const listId = pathIds({ id: LIST_NOT_FOUND });
 
 /** Notifications (docs/decisions/050-notifications.md): Web Push subscriptions, per-list modes, the nudge, the inbox. */
 export const notificationsApi = new Hono<AppEnv>()
-  .get("/push/key", async (c) => c.json({ publicKey: (await vapidKeysOf(c.get("deps").store)).publicKey }))
-  .post("/push/subscriptions", jsonBody(pushSubscriptionSchema), async (c) => {
-    const { store, config } = c.get("deps");
-    const subscription = await subscribeToPush(store, config, callerOf(c), c.req.valid("json"));
-    return c.json({ endpoint: subscription.endpoint, listId: subscription.listId }, 201);
-  })
-  .delete("/push/subscriptions", jsonBody(pushUnsubscribeSchema), async (c) => {
-    await unsubscribeFromPush(c.get("deps").store, callerOf(c), c.req.valid("json").endpoint);
-    return c.body(null, 204);
-  })
-  .get("/task-lists/:id/notifications", listId, async (c) => {
-    return c.json(await notificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id));
-  })
-  .put("/task-lists/:id/notifications", listId, jsonBody(notificationModeSchema), async (c) => {
-    return c.json(await setNotificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id, c.req.valid("json").mode));
-  })
-  .post("/task-lists/:id/nudge", listId, jsonBody(nudgeSchema), async (c) => {
-    const { store, bus } = c.get("deps");
-    return c.json(await nudge(store, bus, callerOf(c), c.req.valid("param").id, c.req.valid("json").message || undefined));
-  })
-  .get("/notifications", async (c) => c.json(await readInbox(c.get("deps").store, callerOf(c))))
-  .post("/notifications/read", jsonBody(markReadSchema), async (c) =>
-    c.json(await markRead(c.get("deps").store, callerOf(c), c.req.valid("json"))),
+  .get(
+    "/push/key",
+    describe({ tag: "Notifications", summary: "The server's Web Push public key", access: "public", answers: { 200: pushKeySchema } }),
+    async (c) => c.json({ publicKey: (await vapidKeysOf(c.get("deps").store)).publicKey }),
+  )
+  .post(
+    "/push/subscriptions",
+    describe({
+      tag: "Notifications",
+      summary: "Subscribe this browser to Web Push",
+      access: "link",
+      answers: { 201: pushSubscribedSchema },
+      refusals: [401, 403],
+    }),
+    jsonBody(pushSubscriptionSchema),
+    async (c) => {
+      const { store, config } = c.get("deps");
+      const subscription = await subscribeToPush(store, config, callerOf(c), c.req.valid("json"));
+      return c.json({ endpoint: subscription.endpoint, listId: subscription.listId }, 201);
+    },
+  )
+  .delete(
+    "/push/subscriptions",
+    describe({
+      tag: "Notifications",
+      summary: "Unsubscribe a browser from Web Push",
+      access: "link",
+      answers: { 204: null },
+      refusals: [403],
+    }),
+    jsonBody(pushUnsubscribeSchema),
+    async (c) => {
+      await unsubscribeFromPush(c.get("deps").store, callerOf(c), c.req.valid("json").endpoint);
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    "/task-lists/:id/notifications",
+    describe({
+      tag: "Notifications",
+      summary: "Whether the caller is told about a list's changes",
+      access: "signed-in",
+      answers: { 200: notificationModeAnswerSchema },
+    }),
+    listId,
+    async (c) => {
+      return c.json(await notificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id));
+    },
+  )
+  .put(
+    "/task-lists/:id/notifications",
+    describe({
+      tag: "Notifications",
+      summary: "Be told about a list's changes, or not",
+      access: "signed-in",
+      answers: { 200: notificationModeAnswerSchema },
+    }),
+    listId,
+    jsonBody(notificationModeSchema),
+    async (c) => {
+      return c.json(await setNotificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id, c.req.valid("json").mode));
+    },
+  )
+  .post(
+    "/task-lists/:id/nudge",
+    describe({
+      tag: "Notifications",
+      summary: "Tell everyone else on a list at once",
+      description: "One per sender and list every 5 minutes.",
+      access: "signed-in",
+      answers: { 200: nudgedSchema },
+      refusals: [429],
+    }),
+    listId,
+    jsonBody(nudgeSchema),
+    async (c) => {
+      const { store, bus } = c.get("deps");
+      return c.json(await nudge(store, bus, callerOf(c), c.req.valid("param").id, c.req.valid("json").message || undefined));
+    },
+  )
+  .get(
+    "/notifications",
+    describe({
+      tag: "Notifications",
+      summary: "The inbox: the last 50 notifications and the unread count",
+      access: "signed-in",
+      answers: { 200: inboxSchema },
+    }),
+    async (c) => c.json(await readInbox(c.get("deps").store, callerOf(c))),
+  )
+  .post(
+    "/notifications/read",
+    describe({ tag: "Notifications", summary: "Mark notifications read", access: "signed-in", answers: { 200: unreadSchema } }),
+    jsonBody(markReadSchema),
+    async (c) => c.json(await markRead(c.get("deps").store, callerOf(c), c.req.valid("json"))),
   );

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { describeRoute, type ResponsesWithResolver, resolver, uniqueSymbol } from "hono-openapi";
-import type * as z from "zod";
+import * as z from "zod";
 
 /** Where a validated input comes from, as the document names it. */
 export type InputTarget = "json" | "query" | "param";
@@ -50,9 +50,9 @@ export type Answer = z.ZodType | null | { mediaType: string; description: string
 
 /**
  * Refusals a route can answer besides 400 wherever an input is validated, 404 wherever the path
- * names an id (both added by the document) and 401 from `access`.
+ * names an id (both added by the document) and 401 from `access` when it needs a signed-in caller.
  */
-export type Refusal = 400 | 403 | 404 | 409 | 413 | 429;
+export type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 export interface RouteDoc {
   tag: Tag;
@@ -60,6 +60,12 @@ export interface RouteDoc {
   /** Anything a reader needs beyond the summary: a rule, a limit, what an empty body means. */
   description?: string;
   access: Access;
+  /**
+   * Only for a route that reads its query or body by hand, where a validator's refusal would change
+   * its answers: the schema of what it reads. Every other route's inputs come from its validators.
+   */
+  query?: z.ZodType;
+  body?: z.ZodType;
   answers: Partial<Record<200 | 201 | 202 | 204, Answer>>;
   refusals?: Refusal[];
 }
@@ -86,6 +92,29 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   session: [{ session: [] }],
 };
 
+/** A list's link names the list for a guest (docs/http-contract.md#routes). */
+const SHARE_ID_PARAMETER = {
+  in: "query",
+  name: "shareId",
+  required: false,
+  description: "The list's link, for a caller who is not signed in or opens it through its link",
+  schema: { type: "string" },
+} as const;
+
+/** A query schema as OpenAPI parameters, read in the same "input" sense as the validators'. */
+function queryParameters(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, object>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    in: "query",
+    name,
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
 const ERROR_REF = { $ref: "#/components/responses/Error" };
 
 function answerObject(status: number, answer: Answer): ResponsesWithResolver[string] {
@@ -103,10 +132,13 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
   if (doc.access === "signed-in" || doc.access === "session") refusals.add(401);
   if (doc.access === "session") refusals.add(403);
   for (const status of [...refusals].sort()) responses[status] = { ...ERROR_REF };
+  const parameters = [...(doc.access === "link" ? [SHARE_ID_PARAMETER] : []), ...(doc.query ? queryParameters(doc.query) : [])];
   return describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(doc.body ? { requestBody: { required: false, content: { "application/json": { schema: resolver(doc.body) } } } } : {}),
     security: SECURITY[doc.access],
     responses,
   });
