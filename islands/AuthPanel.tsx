@@ -82,7 +82,7 @@ function SingleSignOn({ sso }: { sso: SingleSignOnOffer }) {
         </p>
       )}
       <a className="button button--primary button--block" href={sso.href}>
-        Sign in with {sso.label}
+        {`Sign in with ${sso.label}`}
       </a>
       {!sso.only && <p className="muted">Or use your Listwell username and password:</p>}
     </div>

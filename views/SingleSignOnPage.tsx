@@ -27,7 +27,7 @@ export function FirstSignInPage({ assets, form }: { assets: Assets; form: FirstS
             Listwell
           </a>
           <h1>Create your account</h1>
-          <p className="muted">You signed in with {form.label}. Enter the invite code you were given and choose a username to finish.</p>
+          <p className="muted">{`You signed in with ${form.label}. Enter the invite code you were given and choose a username to finish.`}</p>
           <div className="auth-card">
             {form.error && (
               <p className="field__error" role="alert">
