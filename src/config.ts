@@ -23,6 +23,8 @@ export interface Config {
   vapidSubject: string;
   /** Accepts http push endpoints: tests and development only. */
   pushAllowInsecure: boolean;
+  /** Lets webhooks call private and loopback addresses (docs/decisions/063-webhooks.md), as the Admin switch does. */
+  webhookAllowPrivate: boolean;
   /** Single sign-on (docs/decisions/064-oidc.md), when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
   oidc: OidcConfig | undefined;
 }
@@ -75,6 +77,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     notifyBatchMs: /^\d{1,9}$/.test(env.NOTIFY_BATCH_MS?.trim() ?? "") ? Number(env.NOTIFY_BATCH_MS) : 30_000,
     vapidSubject: env.VAPID_SUBJECT || "mailto:admin@localhost",
     pushAllowInsecure: env.PUSH_ALLOW_INSECURE === "1",
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "1",
     oidc: readOidc(env),
   };
 }

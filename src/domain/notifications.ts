@@ -95,7 +95,7 @@ export async function tell(store: Store, tx: Db, telling: Telling): Promise<Arra
       actor: telling.actor,
       count: telling.count,
     };
-    await store.push.enqueue(subscription.id, JSON.stringify(message), options, now, tx);
+    await store.deliveries.enqueuePush(subscription.id, JSON.stringify(message), options, now, tx);
   }
   return told;
 }

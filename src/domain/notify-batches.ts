@@ -29,10 +29,11 @@ export const SETTLE_MS = 2000;
 /** Titles kept per kind: enough for "Milk, Eggs and Bread". */
 const NAMES_KEPT = 3;
 
-class CursorMoved extends Error {}
+/** Thrown inside a cursor's transaction when another instance moved the cursor first. */
+export class CursorMoved extends Error {}
 
 /** Runs `work` in a transaction unless another instance moved the cursor meanwhile (then nothing of it stays). */
-async function onceAcrossInstances(work: () => Promise<boolean>): Promise<boolean> {
+export async function onceAcrossInstances(work: () => Promise<boolean>): Promise<boolean> {
   try {
     return await work();
   } catch (error) {

@@ -1,29 +1,32 @@
 import type { Config } from "../config";
 import type { EventBus } from "../domain/bus";
 import { gatherChanges, tellDueBatches, tellNewShares } from "../domain/notify-batches";
-import { deliverDuePushes, type PushSender } from "../domain/push-delivery";
+import { deliverDue } from "../domain/deliveries";
+import type { Sender } from "../domain/delivery-attempts";
 import { vapidKeysOf } from "../domain/push-subscriptions";
 import { sendDueReminders } from "../domain/reminders";
 import { runDueRoutines } from "../domain/routines";
+import { queueWebhookEvents } from "../domain/webhook-events";
 import type { Logger } from "../logger";
 import type { Store } from "../store";
 
-/** How often the worker looks at the routines, the reminders, the event log, the batches and the queue. */
+/** How often the worker looks at the routines, the reminders, the event log, the batches, the webhooks and the queue. */
 const TICK_MS = 1000;
 
 export interface NotifierDeps {
   store: Store;
   bus: EventBus;
-  config: Pick<Config, "notifyBatchMs" | "vapidSubject">;
+  config: Pick<Config, "notifyBatchMs" | "vapidSubject" | "webhookAllowPrivate">;
   logger: Logger;
-  send?: PushSender;
+  send?: Sender;
 }
 
 /**
  * The background worker of one instance (docs/decisions/050-notifications.md): every second it
  * runs the due list routines (docs/decisions/053-routines.md), sends the due item reminders
  * (docs/decisions/055-due-dates.md), gathers new changes into batches,
- * tells the due ones and new shares, and sends the due pushes. Every instance runs one; the
+ * tells the due ones and new shares, queues the webhooks' calls (docs/decisions/063-webhooks.md),
+ * and sends the due pushes and calls. Every instance runs one; the
  * database decides which does each piece of work.
  */
 export function createNotifier({ store, bus, config, logger, send }: NotifierDeps) {
@@ -38,7 +41,8 @@ export function createNotifier({ store, bus, config, logger, send }: NotifierDep
     while (await gatherChanges(store, config.notifyBatchMs));
     await tellNewShares(store, bus);
     await tellDueBatches(store, bus);
-    while ((await deliverDuePushes({ store, subject: config.vapidSubject, logger, send })) > 0);
+    while (await queueWebhookEvents(store));
+    while ((await deliverDue({ store, bus, config, logger, send })) > 0);
   }
 
   return {

@@ -100,6 +100,20 @@ export function eventsStore(db: Db) {
       ]);
       return rows.map(toEvent);
     },
+    /** Every list's events after `afterId` recorded by `before`, in order, each as the activity panel tells it (for webhooks). */
+    async settledAfter(
+      afterId: number,
+      before: number,
+      limit: number,
+      tx: Db = db,
+    ): Promise<Array<{ event: StoredEvent; activity: ActivityEntry }>> {
+      const rows = await tx.all<EventRow>("SELECT * FROM events WHERE id > ? AND created_at <= ? ORDER BY id LIMIT ?", [
+        afterId,
+        before,
+        limit,
+      ]);
+      return rows.map((row) => ({ event: toEvent(row), activity: activityOf(row) }));
+    },
     /** The oldest id still kept for a list, to tell a client that asks for older ones to resync. */
     async oldestId(listId: number): Promise<number | undefined> {
       const row = await db.get<{ id: number | string | null }>("SELECT MIN(id) AS id FROM events WHERE list_id = ?", [listId]);

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from "../clock";
 import { accessStartsStore } from "./access-starts";
 import type { Db } from "./db";
+import { deliveriesStore } from "./deliveries";
 import { eventsStore } from "./events";
 import { idempotencyStore } from "./idempotency";
 import { identitiesStore } from "./identities";
@@ -22,6 +23,7 @@ import { tasksStore } from "./tasks";
 import { tokensStore } from "./tokens";
 import { usersStore } from "./users";
 import { versionsStore } from "./versions";
+import { webhooksStore } from "./webhooks";
 
 /**
  * Every table's functions, bound to one database. Only modules under src/store write SQL. The
@@ -48,6 +50,8 @@ export function createStore(db: Db, clock: Clock = systemClock) {
     idempotency: idempotencyStore(db),
     orphans: orphansStore(db),
     push: pushStore(db),
+    deliveries: deliveriesStore(db),
+    webhooks: webhooksStore(db),
     notifications: notificationsStore(db),
     routines: routinesStore(db),
     reminders: remindersStore(db),

@@ -1,5 +1,4 @@
 import type { VapidKeys } from "../push/vapid";
-import type { PushOptions, Urgency } from "../push/web-push";
 import type { Db } from "./db";
 
 /** A browser's Web Push subscription: an account's, or a link guest's for one list (docs/decisions/050-notifications.md). */
@@ -13,7 +12,7 @@ export interface PushSubscriptionRecord {
   shareId: string | null;
 }
 
-interface SubscriptionRow {
+export interface SubscriptionRow {
   id: number | string;
   endpoint: string;
   p256dh: string;
@@ -24,7 +23,7 @@ interface SubscriptionRow {
   [column: string]: unknown;
 }
 
-const toSubscription = (row: SubscriptionRow): PushSubscriptionRecord => ({
+export const toSubscription = (row: SubscriptionRow): PushSubscriptionRecord => ({
   id: Number(row.id),
   endpoint: row.endpoint,
   p256dh: row.p256dh,
@@ -34,31 +33,9 @@ const toSubscription = (row: SubscriptionRow): PushSubscriptionRecord => ({
   shareId: row.share_id,
 });
 
-/** One push waiting in the delivery queue, with the subscription it goes to. */
-export interface QueuedPush {
-  id: number;
-  subscription: PushSubscriptionRecord;
-  payload: string;
-  topic: string;
-  urgency: Urgency;
-  ttl: number;
-  attempts: number;
-  createdAt: number;
-}
-
-type QueuedRow = SubscriptionRow & {
-  queue_id: number | string;
-  payload: string;
-  topic: string;
-  urgency: string;
-  ttl: number | string;
-  attempts: number | string;
-  queued_at: number | string;
-};
-
 const VAPID_KEY = "vapid_keys";
 
-/** Subscriptions, the server's VAPID keys, and the delivery queue of pushes to them. */
+/** Subscriptions and the server's VAPID keys; what is sent to them waits in src/store/deliveries.ts. */
 export function pushStore(db: Db) {
   return {
     /** The stored VAPID keys; `made` is kept only when none were stored yet, so every instance ends with the same pair. */
@@ -107,47 +84,6 @@ export function pushStore(db: Db) {
         [...userIds, listId, shareId ?? ""],
       );
       return rows.map(toSubscription);
-    },
-    async enqueue(subscriptionId: number, payload: string, options: PushOptions, now: number, tx: Db): Promise<void> {
-      await tx.run(
-        "INSERT INTO push_queue (subscription_id, payload, topic, urgency, ttl, created_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [subscriptionId, payload, options.topic, options.urgency, options.ttl, now, now],
-      );
-    },
-    /**
-     * Leases up to `limit` due pushes to this caller until `leaseUntil`: a row leased by another
-     * instance is skipped (the outer condition is checked again on the locked row in PostgreSQL),
-     * and one whose sender died is taken again once its lease ran out.
-     */
-    async claimDue(now: number, leaseUntil: number, limit: number): Promise<QueuedPush[]> {
-      const claim = crypto.randomUUID();
-      await db.run(
-        `UPDATE push_queue SET lease_until = ?, claim = ?
-         WHERE id IN (SELECT id FROM push_queue WHERE due_at <= ? AND (lease_until IS NULL OR lease_until <= ?) ORDER BY due_at, id LIMIT ?)
-           AND (lease_until IS NULL OR lease_until <= ?)`,
-        [leaseUntil, claim, now, now, limit, now],
-      );
-      const rows = await db.all<QueuedRow>(
-        `SELECT s.*, q.id AS queue_id, q.payload, q.topic, q.urgency, q.ttl, q.attempts, q.created_at AS queued_at
-         FROM push_queue q JOIN push_subscriptions s ON s.id = q.subscription_id WHERE q.claim = ? ORDER BY q.id`,
-        [claim],
-      );
-      return rows.map((row) => ({
-        id: Number(row.queue_id),
-        subscription: toSubscription(row),
-        payload: row.payload,
-        topic: row.topic,
-        urgency: row.urgency as Urgency,
-        ttl: Number(row.ttl),
-        attempts: Number(row.attempts),
-        createdAt: Number(row.queued_at),
-      }));
-    },
-    async delivered(id: number): Promise<void> {
-      await db.run("DELETE FROM push_queue WHERE id = ?", [id]);
-    },
-    async retryAt(id: number, dueAt: number): Promise<void> {
-      await db.run("UPDATE push_queue SET due_at = ?, attempts = attempts + 1, lease_until = NULL, claim = NULL WHERE id = ?", [dueAt, id]);
     },
   };
 }

@@ -39,7 +39,7 @@ describeEachDialect("push delivery queue", (dialect) => {
   }
   const queued = (endpoint: string) =>
     t.store.db.all<{ attempts: number | string; due_at: number | string }>(
-      "SELECT q.attempts, q.due_at FROM push_queue q JOIN push_subscriptions s ON s.id = q.subscription_id WHERE s.endpoint = ?",
+      "SELECT q.attempts, q.due_at FROM delivery_queue q JOIN push_subscriptions s ON s.id = q.subscription_id WHERE s.endpoint = ?",
       [endpoint],
     );
   /** The test clock is real time moved on: a wait read back is whole seconds give or take a few ms. */

@@ -4,7 +4,9 @@ import { describe } from "../openapi/describe";
 import { getInviteCode, setInviteCode } from "../../domain/invites";
 import { requireAdmin } from "../../domain/access";
 import { publishVersion } from "../../domain/versions";
+import { setPrivateAddressesAllowed, webhookAdminSettings } from "../../domain/webhooks";
 import { inviteCodeSchema, triggerVersionSchema } from "../../shared/admin";
+import { webhookAdminAnswerSchema, webhookAdminSchema } from "../../shared/webhooks";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../validate";
 
@@ -42,5 +44,33 @@ export const adminApi = new Hono<AppEnv>()
       const { store, bus, presence } = c.get("deps");
       const version = await publishVersion(store, bus, c.req.valid("json").changes);
       return c.json({ sentCount: presence.connectedClients(), versionId: version.versionId });
+    },
+  )
+  .get(
+    "/admin/webhooks",
+    describe({
+      tag: "Admin",
+      summary: "Whether webhooks may call private addresses",
+      access: "session",
+      answers: { 200: webhookAdminAnswerSchema },
+    }),
+    async (c) => {
+      const { store, config } = c.get("deps");
+      return c.json(await webhookAdminSettings(store, config));
+    },
+  )
+  .put(
+    "/admin/webhooks",
+    describe({
+      tag: "Admin",
+      summary: "Allow webhooks to call private addresses, or not",
+      description: "Private, loopback, link-local and unique-local addresses; WEBHOOK_ALLOW_PRIVATE=1 allows them whatever this says.",
+      access: "session",
+      answers: { 200: webhookAdminAnswerSchema },
+    }),
+    jsonBody(webhookAdminSchema),
+    async (c) => {
+      const { store, config } = c.get("deps");
+      return c.json(await setPrivateAddressesAllowed(store, config, c.req.valid("json").allowPrivate));
     },
   );

@@ -14,6 +14,7 @@ import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
 import { versionsApi } from "./versions";
+import { webhooksApi } from "./webhooks";
 
 /**
  * Every /api route in one chain, mounted at /api by src/app.ts. Its type carries each route's
@@ -34,7 +35,11 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", routinesApi)
   .route("/", sectionsApi)
   .route("/", searchApi)
+  .route("/", webhooksApi)
   // Last: the document describes every route above, read when first asked for (docs/decisions/062-openapi.md).
-  .route("/", documentationApi((): Hono<AppEnv> => apiRoutes));
+  .route(
+    "/",
+    documentationApi((): Hono<AppEnv> => apiRoutes),
+  );
 
 export type ApiRoutes = typeof apiRoutes;
