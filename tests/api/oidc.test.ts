@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { OidcConfig } from "../../src/config";
 import { SSO_EXPIRED, SSO_REFUSED, SSO_UNAVAILABLE } from "../../src/http/pages/single-sign-on";
 import { describeEachDialect } from "../helpers/databases";
+import { createList } from "../helpers/lists";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -166,6 +167,26 @@ describeEachDialect("single sign-on", (dialect) => {
     const next = await signInAs("sub-bob");
     expect(next.callback.headers.get("location")).toBe("/");
     expect((await currentUser(next.jar)).body.id).toBe(bob.body.id);
+  });
+
+  it("keeps the share link a guest was joining through the provider and the invite page, and joins its list", async () => {
+    const owner = await registerUser(t, `${dialect}_share_owner`);
+    const list = await createList(owner, "Picnic");
+    const jar = new CookieJar();
+    const start = await visit(jar, `/auth/oidc?shareId=${list.shareId}`);
+    expect(start.status).toBe(302);
+    const back = await signInAtProvider(start.headers.get("location")!, "sub-jo");
+    expect((await visit(jar, back.pathname + back.search)).headers.get("location")).toBe("/auth/oidc/register");
+    const made = await visit(jar, "/auth/oidc/register", {
+      method: "POST",
+      body: new URLSearchParams({ username: `${dialect}_jo`, inviteCode: TEST_INVITE_CODE }),
+    });
+    expect(made.status).toBe(302);
+    expect(made.headers.get("location")).toBe(`/?shareId=${list.shareId}`);
+    const shared = await visit(jar, "/api/shared-with-me");
+    expect(((await shared.json()) as Array<{ list: { id: number } }>).map((entry) => entry.list.id)).toEqual([list.id]);
+    // The auth page's button carries the link too.
+    expect(await (await t.app.request(`/auth?shareId=${list.shareId}`)).text()).toContain(`href="/auth/oidc?shareId=${list.shareId}"`);
   });
 
   it("refuses the invite page without a first sign-in behind it, and a cross-site post", async () => {

@@ -22,6 +22,7 @@ export const PEOPLE: Record<string, { preferred_username?: string; name?: string
   "sub-fay": { preferred_username: "fay" },
   "sub-gus": { preferred_username: "gus" },
   "sub-hal": { preferred_username: "hal" },
+  "sub-jo": { preferred_username: "jo" },
 };
 
 export interface TestProvider {
