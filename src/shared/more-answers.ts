@@ -49,7 +49,9 @@ export const unsharedSchema = z.object({ message: z.string(), listId: id, userId
 
 export const pollClientSchema = z.object({ clientId: z.string() });
 export const pollSubscribedSchema = z.object({ subscribed: z.literal(true), listId: id, eventId: z.number().int().min(0) });
-export const pollUnsubscribedSchema = z.object({ unsubscribed: z.boolean() });
+export const pollUnsubscribedSchema = z.object({
+  unsubscribed: z.array(id).meta({ description: "The lists no longer followed" }),
+}) satisfies z.ZodType<{ unsubscribed: number[] }>;
 export const pollResponseSchema = z.object({
   events: z.array(
     z.object({

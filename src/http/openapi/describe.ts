@@ -120,7 +120,8 @@ const ERROR_REF = { $ref: "#/components/responses/Error" };
 function answerObject(status: number, answer: Answer): ResponsesWithResolver[string] {
   const description = STATUS_TEXT[status] ?? "Done";
   if (answer === null) return { description };
-  if ("mediaType" in answer) return { description: answer.description, content: { [answer.mediaType]: { schema: { type: "string" } } } };
+  // A file or a page: its media type says what it is; its content has no schema to give.
+  if ("mediaType" in answer) return { description: answer.description, content: { [answer.mediaType]: {} } };
   return { description, content: { "application/json": { schema: resolver(answer) } } };
 }
 

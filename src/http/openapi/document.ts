@@ -40,6 +40,8 @@ async function generate(routes: Hono<AppEnv>): Promise<OpenApiDocument> {
         responses: { Error: errorAnswer },
       },
     },
+    // "/openapi.json" looks like a file to hono-openapi, which would leave it out.
+    excludeStaticFile: false,
     defaultValidationErrorResponse: { ...errorAnswer, description: STATUS_TEXT[400]! },
   })) as OpenApiDocument;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, Error: errorSchemaJson() } };

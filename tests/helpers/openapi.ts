@@ -1,0 +1,53 @@
+import Ajv2020 from "ajv/dist/2020";
+import { expect } from "vitest";
+import type { OpenApiDocument } from "../../src/http/openapi/document";
+import type { Response, TestApp } from "./test-app";
+
+interface DocumentedAnswer {
+  content?: Record<string, { schema?: object }>;
+}
+
+/** An operation's key as the contract test names it: "POST /api/tasks/{id}". */
+export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+/** Every operation in the document, by key. */
+export function documentedOperations(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    ["get", "post", "put", "patch", "delete"].filter((method) => item && method in item).map((method) => operationKey(method, path)),
+  );
+}
+
+export async function readDocument(t: TestApp): Promise<OpenApiDocument> {
+  const response = await t.app.request("/api/openapi.json");
+  expect(response.status).toBe(200);
+  return (await response.json()) as OpenApiDocument;
+}
+
+/**
+ * Checks live answers against the document: the status must be one it lists for the operation,
+ * and the body must match that answer's JSON schema (ajv, draft 2020-12 as OpenAPI 3.1 uses), or
+ * carry its media type when the answer is a file or a page. Remembers which operations it saw.
+ */
+export function answerChecker(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const checked = new Set<string>();
+  return {
+    checked,
+    check<T>(key: string, response: Response<T>, status: number): T {
+      expect(response.status, `${key} answered ${JSON.stringify(response.body)}`).toBe(status);
+      const [method = "", path = ""] = key.split(" ");
+      const operation = document.paths?.[path]?.[method.toLowerCase() as "get"];
+      expect(operation, `${key} is documented`).toBeDefined();
+      const answer = operation!.responses?.[String(status)] as DocumentedAnswer | undefined;
+      expect(answer, `${key} documents ${status}`).toBeDefined();
+      const [mediaType, media] = Object.entries(answer!.content ?? {})[0] ?? [];
+      if (!mediaType) expect(response.body, `${key} answers no body`).toBeUndefined();
+      else if (media?.schema) {
+        const validate = ajv.compile(media.schema);
+        expect(validate(response.body) ? [] : validate.errors, `${key} body against its schema`).toEqual([]);
+      } else expect(response.headers.get("content-type"), `${key} media type`).toContain(mediaType);
+      checked.add(key);
+      return response.body;
+    },
+  };
+}
