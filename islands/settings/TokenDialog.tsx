@@ -195,7 +195,7 @@ function ShownOnce({ token, onClose }: { token: string; onClose: () => void }) {
         </div>
         <input id="new-token" className="input" readOnly value={token} data-autofocus onFocus={(event) => event.target.select()} />
       </div>
-      <p className="muted">You won't see it again. Keep it like a password: anyone holding it can do what it allows.</p>
+      <p className="muted">Keep it like a password: anyone holding it can do what it allows.</p>
       <div className="dialog__actions">
         <button type="button" className="button button--outline" onClick={copy}>
           <Icon name="copy" size={16} />
