@@ -7,8 +7,8 @@ export interface FirstSignInProps {
   label: string;
   username: string;
   inviteCode: string;
-  /** Why the last answer was refused, shown above the form. */
-  error: string | null;
+  /** Why the last answer was refused: beside the field it concerns, or above the form. */
+  errors: { username?: string; inviteCode?: string; form?: string };
 }
 
 /**
@@ -29,9 +29,9 @@ export function FirstSignInPage({ assets, form }: { assets: Assets; form: FirstS
           <h1>Create your account</h1>
           <p className="muted">{`You signed in with ${form.label}. Enter the invite code you were given and choose a username to finish.`}</p>
           <div className="auth-card">
-            {form.error && (
+            {form.errors.form && (
               <p className="field__error" role="alert">
-                {form.error}
+                {form.errors.form}
               </p>
             )}
             <form className="form" method="post" action="/auth/oidc/register" aria-label="Create your account">
@@ -40,9 +40,10 @@ export function FirstSignInPage({ assets, form }: { assets: Assets; form: FirstS
                 label="Username"
                 autoComplete="username"
                 defaultValue={form.username}
+                error={form.errors.username}
                 hint="3-24 characters, letters, numbers, and underscores only."
               />
-              <Field id="inviteCode" label="Invite Code" autoComplete="off" defaultValue={form.inviteCode} />
+              <Field id="inviteCode" label="Invite Code" autoComplete="off" defaultValue={form.inviteCode} error={form.errors.inviteCode} />
               <button type="submit" className="button button--primary button--block">
                 Create Account
               </button>

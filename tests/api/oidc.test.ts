@@ -140,17 +140,23 @@ describeEachDialect("single sign-on", (dialect) => {
       visit(jar, "/auth/oidc/register", { method: "POST", body: new URLSearchParams(form), headers: { origin: "http://localhost" } });
     const missing = await post({ username: "bob", inviteCode: "" });
     expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain('role="alert">Invite code is required</p>');
+    expect(await missing.text()).toContain('<div id="inviteCode-error" class="field__error" role="alert">Invite code is required</div>');
     const wrong = await post({ username: "bob", inviteCode: "not-the-code" });
     expect(wrong.status).toBe(403);
     const wrongHtml = await wrong.text();
-    expect(wrongHtml).toContain('role="alert">Invalid invite code</p>');
+    expect(wrongHtml).toContain('<div id="inviteCode-error" class="field__error" role="alert">Invalid invite code</div>');
     // What was typed stays in the form.
     expect(wrongHtml).toMatch(/name="inviteCode"[^>]* value="not-the-code"/);
     const badName = await post({ username: "b", inviteCode: TEST_INVITE_CODE });
     expect(badName.status).toBe(400);
-    expect(await badName.text()).toContain('role="alert">Username must be at least 3 characters</p>');
-    expect(await userCount()).toBe(before);
+    expect(await badName.text()).toContain(
+      '<div id="username-error" class="field__error" role="alert">Username must be at least 3 characters</div>',
+    );
+    await registerUser(t, "bob_taken");
+    const taken = await post({ username: "bob_taken", inviteCode: TEST_INVITE_CODE });
+    expect(taken.status).toBe(400);
+    expect(await taken.text()).toContain('<div id="username-error" class="field__error" role="alert">Username already exists</div>');
+    expect(await userCount()).toBe(before + 1);
     expect(await identities("sub-bob")).toEqual([]);
     expect((await currentUser(jar)).status).toBe(401);
 

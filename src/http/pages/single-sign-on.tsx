@@ -90,6 +90,13 @@ function firstSignInPage(c: AppContext, oidc: OidcConfig, form: Omit<FirstSignIn
   return renderSecretPage(c, <FirstSignInPage assets={c.get("deps").assets} form={{ ...form, label: oidc.label }} />, status);
 }
 
+/** The invite page's field a refusal concerns, by its code; the form as a whole otherwise. */
+function fieldOf(code: string | undefined): keyof FirstSignInProps["errors"] {
+  if (code === "INVITE_CODE_REQUIRED" || code === "INVALID_INVITE_CODE") return "inviteCode";
+  if (code === "INVALID_USERNAME" || code === "USERNAME_TAKEN") return "username";
+  return "form";
+}
+
 export const singleSignOnPages = new Hono<AppEnv>()
   .get(SSO_START, async (c) => {
     const oidc = providerOf(c);
@@ -128,7 +135,7 @@ export const singleSignOnPages = new Hono<AppEnv>()
     const { store } = c.get("deps");
     const pending = await unseal(store, getCookie(c, PENDING_COOKIE), pendingSchema);
     if (!pending) return renderAuthPage(c, { shareId: null, ssoError: SSO_EXPIRED }, 400);
-    return firstSignInPage(c, oidc, { username: await suggestUsername(store, pending), inviteCode: "", error: null });
+    return firstSignInPage(c, oidc, { username: await suggestUsername(store, pending), inviteCode: "", errors: {} });
   })
   .post(SSO_REGISTER, async (c) => {
     const oidc = providerOf(c);
@@ -145,6 +152,6 @@ export const singleSignOnPages = new Hono<AppEnv>()
       return await landSignedIn(c, user, pending.shareId);
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 403 && error.status !== 429)) throw error;
-      return firstSignInPage(c, oidc, { ...form, error: error.message }, error.status);
+      return firstSignInPage(c, oidc, { ...form, errors: { [fieldOf(error.code)]: error.message } }, error.status);
     }
   });
