@@ -34,6 +34,19 @@ interface Listed {
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
+/** Text in the document's Markdown with only `code` marked, as the descriptions here use it. */
+function Prose({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  // Odd parts were between backticks; each is keyed by where it starts in the text.
+  let at = 0;
+  const parts = text.split("`").map((part, index) => {
+    const start = at;
+    at += part.length + 1;
+    return { part, start, code: index % 2 === 1 };
+  });
+  return <>{parts.map(({ part, start, code }) => (code ? <code key={start}>{part}</code> : part))}</>;
+}
+
 /** Every operation under its first tag, in the document's tag order. */
 function byTag(document: OpenApiDocument): Map<string, Listed[]> {
   const groups = new Map<string, Listed[]>((document.tags ?? []).map((tag) => [tag.name, []]));
@@ -56,10 +69,17 @@ function whoText(security: Record<string, string[]>[] | undefined): string {
   return `Signed in with ${ways.map((way) => names[way] ?? way).join(", or ")}`;
 }
 
+const lastPart = (ref: string) => ref.split("/").pop() ?? "";
+
+/** An answer with its shared parts filled in: the error answer and its schema are written once, under components. */
 function answerText(answer: Answer, document: OpenApiDocument): Answer {
-  if (!answer.$ref) return answer;
-  const name = answer.$ref.split("/").pop() ?? "";
-  return (document.components?.responses?.[name] as Answer | undefined) ?? answer;
+  const shared = answer.$ref ? ((document.components?.responses?.[lastPart(answer.$ref)] as Answer | undefined) ?? answer) : answer;
+  const content = Object.entries(shared.content ?? {}).map(([mediaType, media]) => {
+    const ref = media.schema?.$ref;
+    const schema = ref ? ((document.components?.schemas?.[lastPart(ref)] as JsonSchema | undefined) ?? media.schema) : media.schema;
+    return [mediaType, { ...media, schema }] as const;
+  });
+  return { ...shared, content: Object.fromEntries(content) };
 }
 
 function OperationView({ listed, document }: { listed: Listed; document: OpenApiDocument }) {
@@ -71,7 +91,11 @@ function OperationView({ listed, document }: { listed: Listed; document: OpenApi
         <code>{method}</code> <code>{path}</code>
       </h3>
       <p>{operation.summary}</p>
-      {operation.description ? <p className="muted">{operation.description}</p> : null}
+      {operation.description ? (
+        <p className="muted">
+          <Prose text={operation.description} />
+        </p>
+      ) : null}
       <p className="muted">{whoText(operation.security)}</p>
       {operation.parameters?.length ? (
         <>
@@ -101,7 +125,7 @@ function OperationView({ listed, document }: { listed: Listed; document: OpenApi
           return (
             <div key={status}>
               <dt>
-                <code>{status}</code> {answer.description}
+                <code>{status}</code> <Prose text={answer.description} />
               </dt>
               <dd>
                 {mediaType && mediaType !== "application/json" ? <p>{mediaType}</p> : null}
@@ -122,7 +146,9 @@ export function ApiDocsPage({ assets, theme, document }: { assets: Assets; theme
     <Layout title="Listwell API" theme={theme} assets={assets}>
       <main id="main" tabIndex={-1} className="page stack">
         <h1>{document.info.title}</h1>
-        <p>{document.info.description}</p>
+        <p>
+          <Prose text={document.info.description} />
+        </p>
         <p>
           The same as a machine reads it: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
         </p>

@@ -45,7 +45,7 @@ export function limitsText(schema: JsonSchema): string {
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
     limits.push(`${schema.minLength ?? 0}–${schema.maxLength ?? "∞"} characters`);
   }
-  if (schema.minimum !== undefined) limits.push(`≥ ${schema.minimum}`);
+  if (schema.minimum !== undefined && schema.minimum !== -NO_LIMIT) limits.push(`≥ ${schema.minimum}`);
   if (schema.maximum !== undefined && schema.maximum !== NO_LIMIT) limits.push(`≤ ${schema.maximum}`);
   if (schema.maxItems !== undefined) limits.push(`at most ${schema.maxItems} entries`);
   if (schema.format) limits.push(schema.format);
