@@ -44,6 +44,24 @@ export interface CreatedApiToken extends ApiToken {
   token: string;
 }
 
+/** An ISO time, as the other answers' schemas write one (src/shared/answers.ts). */
+const iso = z.string();
+
+/** The answers' schemas, checked against the wire types (docs/decisions/062-openapi.md). */
+export const apiTokenSchema = z.object({
+  id: z.number().int().min(1),
+  name: z.string(),
+  access: z.enum(["read", "write"]),
+  listIds: z.array(z.number().int().min(1)).nullable(),
+  createdAt: iso,
+  expiresAt: iso.nullable(),
+  lastUsedAt: iso.nullable(),
+}) satisfies z.ZodType<ApiToken>;
+export const createdApiTokenSchema = apiTokenSchema.extend({
+  token: z.string().regex(/^lw_[A-Za-z0-9_-]{43}$/),
+}) satisfies z.ZodType<CreatedApiToken>;
+export const apiTokensSchema = z.object({ tokens: z.array(apiTokenSchema) }) satisfies z.ZodType<{ tokens: ApiToken[] }>;
+
 /** What a bearer caller may do, as the access policy (src/domain/access.ts) applies it. */
 export interface TokenScope {
   access: TokenAccess;

@@ -141,6 +141,15 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   check("GET /api/task-lists/export", await ann.get("/api/task-lists/export"), 200);
   check("POST /api/task-lists/import", await ann.post("/api/task-lists/import", { format: "md", content: "# Camping\n- [ ] Tent\n" }), 201);
 
+  // API tokens: a session's own calls (docs/decisions/061-api-tokens.md)
+  const token = check<{ id: number }>(
+    "POST /api/tokens",
+    await ann.post("/api/tokens", { name: "Script", access: "write", listIds: [list.id], expiresInDays: 30 }),
+    201,
+  );
+  check("GET /api/tokens", await ann.get("/api/tokens"), 200);
+  check("DELETE /api/tokens/{id}", await ann.delete(`/api/tokens/${token.id}`), 204);
+
   // Notifications
   check("GET /api/push/key", await ann.get("/api/push/key"), 200);
   const endpoint = `https://push.example/${dialect}/ann`;
