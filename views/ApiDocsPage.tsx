@@ -1,8 +1,10 @@
-import type { OpenApiDocument } from "../src/http/openapi/document";
+import type { OpenAPIV3_1 } from "openapi-types";
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
-import { type JsonSchema, limitsText, SchemaView, typeText } from "./api-docs/SchemaView";
+import { type JsonSchema, limitsText, SchemaView, typeText } from "./api-reference/SchemaView";
 import { Layout } from "./Layout";
+
+type OpenApiDocument = OpenAPIV3_1.Document;
 
 interface Parameter {
   name: string;

@@ -20,7 +20,7 @@ export function documentsInput(middleware: object, target: InputTarget, schema: 
 /**
  * Who may call: `public` anyone; `link` a signed-in caller or the holder of a list's link
  * (`?shareId=`); `signed-in` a session or an API token; `session` a browser session only
- * (API tokens are refused with 403 TOKEN_NOT_ALLOWED, docs/decisions/061-tokens.md).
+ * (API tokens are refused with 403 TOKEN_NOT_ALLOWED, docs/decisions/061-api-tokens.md).
  */
 export type Access = "public" | "link" | "signed-in" | "session";
 
