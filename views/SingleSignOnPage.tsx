@@ -1,4 +1,5 @@
 import type { Assets } from "../src/assets";
+import type { ThemeId } from "../src/shared/themes";
 import { Field } from "../islands/ui/Field";
 import { Layout } from "./Layout";
 
@@ -50,6 +51,26 @@ export function FirstSignInPage({ assets, form }: { assets: Assets; form: FirstS
             </form>
           </div>
         </section>
+      </main>
+    </Layout>
+  );
+}
+
+/** Settings' "Link <label>" that did not link, and why; the way back to Settings. */
+export function LinkRefusedPage({ assets, theme, label, message }: { assets: Assets; theme: ThemeId; label: string; message: string }) {
+  const heading = `Your account was not linked to ${label}`;
+  return (
+    <Layout title={heading} theme={theme} assets={assets}>
+      <main id="main" tabIndex={-1} className="centered-page">
+        <div className="card stack">
+          <h1>{heading}</h1>
+          <p className="muted" role="alert">
+            {message}
+          </p>
+          <a className="button button--primary" href="/settings?tab=account">
+            Back to Settings
+          </a>
+        </div>
       </main>
     </Layout>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import type { AccountSingleSignOn } from "../../src/shared/single-sign-on";
 import { client } from "../api";
 import { type PushState, usePush } from "../notifications/usePush";
 import { waitingCount } from "../offline/db";
@@ -38,6 +39,8 @@ function SettingsRow({
 
 export interface AccountSettingsProps {
   username: string;
+  /** Single sign-on, when the server has a provider (docs/decisions/064-oidc.md). */
+  sso?: AccountSingleSignOn;
 }
 
 const PUSH_WORDS: Record<PushState, string> = {
@@ -82,8 +85,30 @@ function NotificationsRow() {
   );
 }
 
+/** Whether the account signs in with the provider, and the link to make it so. */
+function SingleSignOnRow({ sso }: { sso: AccountSingleSignOn }) {
+  return (
+    <SettingsRow
+      id="account-sso-label"
+      icon="link"
+      title="Single sign-on"
+      action={
+        !sso.linked && (
+          <a className="button button--outline button--small" href={sso.linkHref}>
+            {`Link ${sso.label}`}
+          </a>
+        )
+      }
+    >
+      <p className="muted">
+        {sso.linked ? `Linked: you can sign in with ${sso.label}.` : `Link your account to sign in with ${sso.label}.`}
+      </p>
+    </SettingsRow>
+  );
+}
+
 /** Settings' Account tab: username with its Edit dialog, Change Password, notifications, Logout. */
-export default function AccountSettings({ username }: AccountSettingsProps) {
+export default function AccountSettings({ username, sso }: AccountSettingsProps) {
   const [dialog, setDialog] = useState<"username" | "password" | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
   /** Changes still waiting on this browser, while the warning about them is open. */
@@ -132,18 +157,21 @@ export default function AccountSettings({ username }: AccountSettingsProps) {
           {username}
         </p>
       </SettingsRow>
-      <SettingsRow
-        id="account-password-label"
-        icon="key"
-        title="Password"
-        action={
-          <button type="button" className="button button--outline button--small" onClick={() => setDialog("password")}>
-            Change Password
-          </button>
-        }
-      >
-        <p className="muted">Change the password you sign in with.</p>
-      </SettingsRow>
+      {!sso?.passwordsOff && (
+        <SettingsRow
+          id="account-password-label"
+          icon="key"
+          title="Password"
+          action={
+            <button type="button" className="button button--outline button--small" onClick={() => setDialog("password")}>
+              Change Password
+            </button>
+          }
+        >
+          <p className="muted">Change the password you sign in with.</p>
+        </SettingsRow>
+      )}
+      {sso && <SingleSignOnRow sso={sso} />}
       <NotificationsRow />
       <SettingsRow
         id="account-session-label"

@@ -14,6 +14,15 @@ const SECRET_SETTING = "sealed_cookie_secret";
 
 const sign = (secret: string, payload: string) => new Bun.CryptoHasher("sha256", secret).update(payload).digest("base64url");
 
+/** A tag only this server can make for `text`: Settings' link to single sign-on carries one for its session. */
+export const tagOf = async (store: Pick<Store, "settings">, text: string) => sign(await storedSecret(store, SECRET_SETTING), text);
+
+/** Whether `tag` is this server's for `text`, compared in constant time. */
+export async function isTagOf(store: Pick<Store, "settings">, text: string, tag: string): Promise<boolean> {
+  const [expected, given] = [Buffer.from(await tagOf(store, text)), Buffer.from(tag)];
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 export async function seal(store: Pick<Store, "settings" | "clock">, value: object, lifetimeMs: number): Promise<string> {
   const payload = Buffer.from(JSON.stringify({ value, expiresAt: store.clock.now() + lifetimeMs })).toString("base64url");
   return `${payload}.${sign(await storedSecret(store, SECRET_SETTING), payload)}`;

@@ -16,6 +16,10 @@ export function identitiesStore(db: Db) {
     async isLinked(userId: number, issuer: string, tx: Db = db): Promise<boolean> {
       return (await tx.get("SELECT 1 AS linked FROM user_identities WHERE user_id = ? AND issuer = ?", [userId, issuer])) !== undefined;
     },
+    /** Whether the account signs in through any provider. */
+    async hasAny(userId: number, tx: Db = db): Promise<boolean> {
+      return (await tx.get("SELECT 1 AS linked FROM user_identities WHERE user_id = ? LIMIT 1", [userId])) !== undefined;
+    },
     async link(issuer: string, subject: string, userId: number, tx: Db = db): Promise<void> {
       await tx.run("INSERT INTO user_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?)", [
         issuer,

@@ -8,13 +8,21 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as z from "zod";
-import { FirstSignInPage, type FirstSignInProps } from "../../../views/SingleSignOnPage";
+import { FirstSignInPage, type FirstSignInProps, LinkRefusedPage } from "../../../views/SingleSignOnPage";
 import { beginSignIn, finishSignIn, ProviderUnavailable, SignInRefused } from "../../auth/oidc";
-import { seal, unseal } from "../../auth/sealed-cookie";
+import { isTagOf, seal, tagOf, unseal } from "../../auth/sealed-cookie";
 import type { OidcConfig } from "../../config";
 import { AppError, notFound } from "../../domain/errors";
-import { autoRegister, linkedUser, type ProviderIdentity, registerWithInvite, suggestUsername } from "../../domain/single-sign-on";
+import {
+  autoRegister,
+  linkAccount,
+  linkedUser,
+  type ProviderIdentity,
+  registerWithInvite,
+  suggestUsername,
+} from "../../domain/single-sign-on";
 import { isSameOrigin } from "../../shared/origin";
+import type { AccountSingleSignOn } from "../../shared/single-sign-on";
 import type { UserRecord } from "../../store/users";
 import type { AppContext, AppEnv } from "../env";
 import { isHttps } from "../middleware/security-headers";
@@ -22,7 +30,7 @@ import { clientIp } from "../middleware/session";
 import { withShareId } from "../share-link";
 import { signIn } from "../sign-in";
 import { renderAuthPage, SSO_START } from "./auth";
-import { renderSecretPage } from "./render";
+import { pageTheme, renderSecretPage } from "./render";
 
 export const SSO_CALLBACK = `${SSO_START}/callback`;
 export const SSO_REGISTER = `${SSO_START}/register`;
@@ -31,11 +39,20 @@ export const SSO_UNAVAILABLE = "Single sign-on is unavailable right now. Try aga
 export const SSO_EXPIRED = "Your single sign-on took too long or was started in another browser. Please try again.";
 export const SSO_REFUSED = "Single sign-on could not be completed: the provider's answer did not pass its checks. Please try again.";
 const cancelled = (label: string) => `Sign-in with ${label} was cancelled.`;
+const LINK_OUT_OF_DATE = "This link to single sign-on is out of date. Open Settings and try again.";
+const SETTINGS_ACCOUNT = "/settings?tab=account";
 
 /** The round trip's checks, and the share link being joined. */
 const FLOW_COOKIE = "listwell_oidc";
 const FLOW_LIFETIME_MS = 10 * 60_000;
-const flowSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string(), shareId: z.string().optional() });
+const flowSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+  shareId: z.string().optional(),
+  /** Settings' "Link": the account the subject is to be linked to, instead of a sign-in. */
+  linkUserId: z.number().optional(),
+});
 
 /** A first sign-in's identity while the invite page waits for its code. */
 const PENDING_COOKIE = "listwell_oidc_pending";
@@ -72,18 +89,60 @@ async function landSignedIn(c: AppContext, user: UserRecord, shareId: string | u
   return c.redirect(signed.sharedList ? withShareId("/", shareId) : "/");
 }
 
-/** Back to the auth page with what went wrong; the log has the detail. */
-function refuse(c: AppContext, oidc: OidcConfig, shareId: string | undefined, error: unknown) {
+/** What a person is told when the round trip failed, and the status; the log has the detail. */
+function refusalOf(c: AppContext, oidc: OidcConfig, error: unknown): { message: string; status: 400 | 503 } {
   const logger = c.get("deps").logger;
-  const back = { shareId: shareId ?? null };
   if (error instanceof ProviderUnavailable) {
     logger.warn(`single sign-on unavailable: ${error.message}`);
-    return renderAuthPage(c, { ...back, ssoError: SSO_UNAVAILABLE }, 503);
+    return { message: SSO_UNAVAILABLE, status: 503 };
   }
   if (!(error instanceof SignInRefused)) throw error;
   logger.warn(`single sign-on refused: ${error.message}`);
-  const ssoError = error.providerError === "access_denied" ? cancelled(oidc.label) : SSO_REFUSED;
-  return renderAuthPage(c, { ...back, ssoError }, 400);
+  return { message: error.providerError === "access_denied" ? cancelled(oidc.label) : SSO_REFUSED, status: 400 };
+}
+
+/** Back to the auth page with what went wrong. */
+function refuse(c: AppContext, oidc: OidcConfig, shareId: string | undefined, error: unknown) {
+  const { message, status } = refusalOf(c, oidc, error);
+  return renderAuthPage(c, { shareId: shareId ?? null, ssoError: message }, status);
+}
+
+const linkRefused = (c: AppContext, oidc: OidcConfig, message: string, status: 400 | 403 | 503) =>
+  renderSecretPage(c, <LinkRefusedPage assets={c.get("deps").assets} theme={pageTheme(c)} label={oidc.label} message={message} />, status);
+
+/**
+ * Settings' single sign-on row, when the server has a provider. "Link <label>" goes to the start
+ * with a tag bound to this session, so no other site can begin a link for it.
+ */
+export async function accountSingleSignOn(c: AppContext): Promise<AccountSingleSignOn | undefined> {
+  const { store, config } = c.get("deps");
+  const [user, session] = [c.get("user"), c.get("session")];
+  if (!config.oidc || !user || !session) return undefined;
+  return {
+    label: config.oidc.label,
+    linked: await store.identities.hasAny(user.id),
+    linkHref: `${SSO_START}?link=${await tagOf(store, `link:${session.id}`)}`,
+    passwordsOff: config.oidc.only,
+  };
+}
+
+/** The signed-in account behind a link's tag, or undefined when the tag is not this session's. */
+async function linkingUser(c: AppContext, tag: string): Promise<UserRecord | undefined> {
+  const [user, session] = [c.get("user"), c.get("session")];
+  return user && session && (await isTagOf(c.get("deps").store, `link:${session.id}`, tag)) ? user : undefined;
+}
+
+/** The link made (back to Settings, which now says so), or why not. */
+async function finishLink(c: AppContext, oidc: OidcConfig, userId: number, identity: ProviderIdentity) {
+  const user = c.get("user");
+  if (user?.id !== userId) return linkRefused(c, oidc, SSO_EXPIRED, 400);
+  try {
+    await linkAccount(c.get("deps").store, user, identity);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 400) return linkRefused(c, oidc, error.message, 400);
+    throw error;
+  }
+  return c.redirect(SETTINGS_ACCOUNT);
 }
 
 function firstSignInPage(c: AppContext, oidc: OidcConfig, form: Omit<FirstSignInProps, "label">, status?: 400 | 403 | 429) {
@@ -101,13 +160,19 @@ export const singleSignOnPages = new Hono<AppEnv>()
   .get(SSO_START, async (c) => {
     const oidc = providerOf(c);
     const shareId = c.req.query("shareId")?.trim() || undefined;
+    const linkTag = c.req.query("link");
+    const linking = linkTag === undefined ? undefined : await linkingUser(c, linkTag);
+    if (linkTag !== undefined && !linking) return linkRefused(c, oidc, LINK_OUT_OF_DATE, 403);
     let begun: Awaited<ReturnType<typeof beginSignIn>>;
     try {
       begun = await beginSignIn(oidc, callbackUri(c));
     } catch (error) {
-      return refuse(c, oidc, shareId, error);
+      if (!linking) return refuse(c, oidc, shareId, error);
+      const { message, status } = refusalOf(c, oidc, error);
+      return linkRefused(c, oidc, message, status);
     }
-    keep(c, FLOW_COOKIE, await seal(c.get("deps").store, { ...begun.checks, shareId }, FLOW_LIFETIME_MS), FLOW_LIFETIME_MS);
+    const flow = { ...begun.checks, shareId, linkUserId: linking?.id };
+    keep(c, FLOW_COOKIE, await seal(c.get("deps").store, flow, FLOW_LIFETIME_MS), FLOW_LIFETIME_MS);
     return c.redirect(begun.url.href);
   })
   .get(SSO_CALLBACK, async (c) => {
@@ -123,8 +188,11 @@ export const singleSignOnPages = new Hono<AppEnv>()
     try {
       identity = await finishSignIn(oidc, answered, flow);
     } catch (error) {
-      return refuse(c, oidc, flow.shareId, error);
+      if (flow.linkUserId === undefined) return refuse(c, oidc, flow.shareId, error);
+      const { message, status } = refusalOf(c, oidc, error);
+      return linkRefused(c, oidc, message, status);
     }
+    if (flow.linkUserId !== undefined) return finishLink(c, oidc, flow.linkUserId, identity);
     const user = (await linkedUser(store, identity)) ?? (oidc.autoRegister ? await autoRegister(store, identity) : undefined);
     if (user) return landSignedIn(c, user, flow.shareId);
     keep(c, PENDING_COOKIE, await seal(store, { ...identity, shareId: flow.shareId }, PENDING_LIFETIME_MS), PENDING_LIFETIME_MS);
