@@ -71,9 +71,11 @@ export async function autoRegister(store: Store, identity: ProviderIdentity): Pr
     try {
       return await createLinkedUser(store, identity, await suggestUsername(store, identity));
     } catch (error) {
-      // Another sign-in took the name between the look and the insert: look again. The same
-      // subject twice at once is the primary key's to refuse.
-      if (!isUniqueViolation(error) || (await linkedUser(store, identity))) throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // The same subject's other sign-in made the account a moment ago: it is this one's too.
+      const raced = await linkedUser(store, identity);
+      if (raced) return raced;
+      // Another sign-in took the name between the look and the insert: look again.
     }
   }
 }
