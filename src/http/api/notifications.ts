@@ -36,7 +36,7 @@ export const notificationsApi = new Hono<AppEnv>()
     describe({
       tag: "Notifications",
       summary: "Subscribe this browser to Web Push",
-      access: "link",
+      access: "browser",
       answers: { 201: pushSubscribedSchema },
       refusals: [401, 403],
     }),
@@ -52,7 +52,7 @@ export const notificationsApi = new Hono<AppEnv>()
     describe({
       tag: "Notifications",
       summary: "Unsubscribe a browser from Web Push",
-      access: "link",
+      access: "browser",
       answers: { 204: null },
       refusals: [403],
     }),

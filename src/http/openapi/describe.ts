@@ -20,9 +20,10 @@ export function documentsInput(middleware: object, target: InputTarget, schema: 
 /**
  * Who may call: `public` anyone; `link` a signed-in caller or the holder of a list's link
  * (`?shareId=`); `signed-in` a session or an API token; `session` a browser session only
- * (API tokens are refused with 403 TOKEN_NOT_ALLOWED, docs/decisions/061-api-tokens.md).
+ * (API tokens are refused with 403 TOKEN_NOT_ALLOWED, docs/decisions/061-api-tokens.md);
+ * `browser` a session or a list's link, but no API token (a browser's own calls, such as push).
  */
-export type Access = "public" | "link" | "signed-in" | "session";
+export type Access = "public" | "link" | "signed-in" | "session" | "browser";
 
 /** The document's tags, in the order the docs page shows them. */
 export const TAGS = {
@@ -90,6 +91,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   link: [{ session: [] }, { bearer: [] }, {}],
   "signed-in": [{ session: [] }, { bearer: [] }],
   session: [{ session: [] }],
+  browser: [{ session: [] }, {}],
 };
 
 /** A list's link names the list for a guest (docs/http-contract.md#routes). */
@@ -131,9 +133,10 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
   for (const [status, answer] of Object.entries(doc.answers)) responses[status] = answerObject(Number(status), answer as Answer);
   const refusals = new Set<number>(doc.refusals ?? []);
   if (doc.access === "signed-in" || doc.access === "session") refusals.add(401);
-  if (doc.access === "session") refusals.add(403);
+  if (doc.access === "session" || doc.access === "browser") refusals.add(403);
   for (const status of [...refusals].sort()) responses[status] = { ...ERROR_REF };
-  const parameters = [...(doc.access === "link" ? [SHARE_ID_PARAMETER] : []), ...(doc.query ? queryParameters(doc.query) : [])];
+  const byLink = doc.access === "link" || doc.access === "browser";
+  const parameters = [...(byLink ? [SHARE_ID_PARAMETER] : []), ...(doc.query ? queryParameters(doc.query) : [])];
   return describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
