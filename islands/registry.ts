@@ -12,11 +12,12 @@ import HomeScreen from "./home/HomeScreen";
 import SessionRecovery from "./SessionRecovery";
 import VersionDialog from "./VersionDialog";
 import AccountSettings from "./settings/AccountSettings";
-import ApiTokens from "./settings/ApiTokens";
+import Webhooks from "./settings/Webhooks";
 import ThemePicker from "./settings/ThemePicker";
 import SharedLists from "./SharedLists";
 import InviteCodeForm from "./admin/InviteCodeForm";
 import DeploymentNotice from "./admin/DeploymentNotice";
+import WebhookAddresses from "./admin/WebhookAddresses";
 import SharedAccess from "./SharedAccess";
 import LostAccess from "./LostAccess";
 import ListScreen from "./list/ListScreen";
@@ -39,11 +40,12 @@ export const islands = {
   SessionRecovery,
   VersionDialog,
   AccountSettings,
-  ApiTokens,
+  Webhooks,
   ThemePicker,
   SharedLists,
   InviteCodeForm,
   DeploymentNotice,
+  WebhookAddresses,
   SharedAccess,
   LostAccess,
   ListScreen,

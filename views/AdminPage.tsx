@@ -1,6 +1,7 @@
 import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import type { User } from "../src/shared/types";
+import type { WebhookAdminSettings } from "../src/shared/webhooks";
 import { Icon } from "../islands/ui/Icon";
 import { Header } from "./Header";
 import { Island } from "./Island";
@@ -11,10 +12,11 @@ export interface AdminPageProps {
   theme: ThemeId;
   user: User;
   inviteCode: string | null;
+  webhooks: WebhookAdminSettings;
 }
 
-/** Admin panel: the invite code and the What's New notification, for user 1 only (docs/product-rules.md#screens). */
-export function AdminPage({ assets, theme, user, inviteCode }: AdminPageProps) {
+/** Admin panel: the invite code, the What's New notification and webhooks' private addresses, for user 1 only (docs/product-rules.md#screens). */
+export function AdminPage({ assets, theme, user, inviteCode, webhooks }: AdminPageProps) {
   return (
     <Layout title="Admin Panel" theme={theme} assets={assets}>
       <Header username={user.username} backHref="/settings?tab=account" />
@@ -37,12 +39,16 @@ export function AdminPage({ assets, theme, user, inviteCode }: AdminPageProps) {
             <Island name="DeploymentNotice" props={{}} />
           </div>
         </section>
+        <section className="card stack" aria-labelledby="webhooks-title">
+          <CardTitle id="webhooks-title" icon="link" title="Webhooks" />
+          <Island name="WebhookAddresses" props={webhooks} />
+        </section>
       </main>
     </Layout>
   );
 }
 
-function CardTitle({ id, icon, title }: { id: string; icon: "key" | "bell"; title: string }) {
+function CardTitle({ id, icon, title }: { id: string; icon: "key" | "bell" | "link"; title: string }) {
   return (
     <div className="admin-card__title">
       <span className="admin-card__icon" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { useContext } from "react";
 import type { Assets } from "../src/assets";
 import type { ApiTokensProps } from "../islands/settings/ApiTokens";
+import type { WebhooksProps } from "../islands/settings/Webhooks";
 import type { ThemeId } from "../src/shared/themes";
 import type { User } from "../src/shared/types";
 import { Icon, type IconName } from "../islands/ui/Icon";
@@ -28,10 +29,12 @@ export interface SettingsPageProps {
   isAdmin: boolean;
   /** The Account tab's API tokens and the lists one may be limited to (docs/decisions/061-api-tokens.md). */
   apiTokens?: ApiTokensProps;
+  /** The Account tab's webhooks, on the user's own lists (docs/decisions/063-webhooks.md). */
+  webhooks?: WebhooksProps;
 }
 
 /** Settings: the Theme, Account and Info tabs, each a link so the tab is in the URL (docs/http-contract.md#pages). */
-export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens }: SettingsPageProps) {
+export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens, webhooks }: SettingsPageProps) {
   const mode = useContext(ColorModeContext);
   return (
     <Layout title="Settings" theme={theme} assets={assets}>
@@ -57,6 +60,7 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens }: S
               <Island name="AccountSettings" props={{ username: user.username }} />
               <ListsExchange />
               {apiTokens && <Island name="ApiTokens" props={apiTokens} />}
+              {webhooks && <Island name="Webhooks" props={webhooks} />}
               {isAdmin && <AdminAccess />}
             </>
           )}
@@ -73,7 +77,7 @@ function SectionHeading({ tab }: { tab: SettingsTab }) {
       "Theme",
       "Choose light or dark, and the colours of your lists. Your choice is applied at once; the theme is saved to your account.",
     ],
-    account: ["Account", "Your username, password, session and API tokens."],
+    account: ["Account", "Your username, password, session, API tokens and webhooks."],
     info: ["How to use Listwell", "Everything you can do, in three short sections."],
   };
   const [title, description] = text[tab];

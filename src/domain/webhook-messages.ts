@@ -1,5 +1,5 @@
 import { Webhook as Signer } from "standardwebhooks";
-import { WEBHOOK_TEST_EVENT } from "../shared/webhooks";
+import { WEBHOOK_TEST_EVENT } from "../shared/rules/webhooks";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
 import type { QueuedWebhookCall } from "../store/deliveries";

@@ -1,14 +1,8 @@
 import type { Config } from "../config";
 import { isoFromMs } from "../store/db";
 import type { WebhookRecord } from "../store/webhooks";
-import {
-  type NewWebhook,
-  type Webhook,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_TEST_EVENT,
-  type WebhookAdminSettings,
-  type WebhookInput,
-} from "../shared/webhooks";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../shared/rules/webhooks";
+import type { NewWebhook, Webhook, WebhookAdminSettings, WebhookInput } from "../shared/webhooks";
 import type { Store } from "../store";
 import { type Caller, LIST_NOT_FOUND, requireOwner, resolveReadAccess } from "./access";
 import { badRequest, notFound, unauthorized } from "./errors";
@@ -119,4 +113,9 @@ export async function sendTestEvent(store: Store, caller: Caller, id: number): P
     payload: { message: "This is a test event from Listwell" },
   });
   await queueWebhookCall(store, hook.id, body, now);
+}
+
+/** What Settings' Webhooks starts from: the user's own lists, the only ones whose webhooks they manage. */
+export async function webhookSettings(store: Store, userId: number): Promise<{ lists: Array<{ id: number; name: string }> }> {
+  return { lists: (await store.lists.listOwnedBy(userId)).map(({ id, name }) => ({ id, name })) };
 }

@@ -1,30 +1,10 @@
 /**
  * @module Webhooks' wire shapes (docs/decisions/063-webhooks.md): what the owner sends to add one,
- * and what the API answers about it. Checked with zod on the server, used by the Settings form.
+ * and what the API answers about it, checked with zod on the server. The plain rules the Settings
+ * form runs too are in ./rules/webhooks.ts.
  */
 import * as z from "zod";
-import type { RealtimeEventType } from "./types";
-
-/** The live event types a webhook may ask for (every change a list's live clients hear). */
-export const WEBHOOK_EVENT_TYPES = [
-  "task_created",
-  "task_updated",
-  "task_deleted",
-  "tasks_reordered",
-  "tasks_reset",
-  "list_updated",
-  "sections_updated",
-] as const satisfies readonly RealtimeEventType[];
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** What "Send a test event" posts. */
-export const WEBHOOK_TEST_EVENT = "webhook.test";
-
-export const WEBHOOK_FORMATS = ["standard", "ntfy"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
-
-export const WEBHOOK_URL_MAX = 2000;
-export const WEBHOOK_URL_MESSAGE = "The URL must start with https:// or http://";
+import { isWebhookUrl, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, WEBHOOK_URL_MESSAGE } from "./rules/webhooks";
 
 export const webhookInputSchema = z.object({
   url: z
@@ -32,7 +12,7 @@ export const webhookInputSchema = z.object({
     .trim()
     .min(1, "url is required")
     .max(WEBHOOK_URL_MAX, `The URL must be at most ${WEBHOOK_URL_MAX} characters`)
-    .refine((url) => /^https?:\/\/[^/?#\s]/i.test(url) && URL.canParse(url), WEBHOOK_URL_MESSAGE),
+    .refine(isWebhookUrl, WEBHOOK_URL_MESSAGE),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, `events must be among ${WEBHOOK_EVENT_TYPES.join(", ")}`))
     .min(1, "Choose at least one event, or leave events out for all of them")

@@ -1,4 +1,4 @@
-import type { WebhookEventType, WebhookFormat } from "../shared/webhooks";
+import type { WebhookEventType, WebhookFormat } from "../shared/rules/webhooks";
 import type { Db } from "./db";
 
 /** A webhook as stored (docs/decisions/063-webhooks.md); `events` null hears every type. */

@@ -3,6 +3,7 @@ import { AdminPage } from "../../../views/AdminPage";
 import { toPublicUser } from "../../domain/accounts";
 import { getInviteCode } from "../../domain/invites";
 import { isAdmin } from "../../domain/access";
+import { webhookAdminSettings } from "../../domain/webhooks";
 import type { AppEnv } from "../env";
 import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
@@ -12,7 +13,10 @@ import { pageTheme, renderSecretPage } from "./render";
 export const adminPages = new Hono<AppEnv>().get("/admin", protectedPage, async (c) => {
   const user = requireUser(c);
   if (!isAdmin(user)) return c.redirect("/");
-  const { store, assets } = c.get("deps");
-  const inviteCode = await getInviteCode(store);
-  return renderSecretPage(c, <AdminPage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} inviteCode={inviteCode} />);
+  const { store, assets, config } = c.get("deps");
+  const [inviteCode, webhooks] = await Promise.all([getInviteCode(store), webhookAdminSettings(store, config)]);
+  return renderSecretPage(
+    c,
+    <AdminPage assets={assets} theme={pageTheme(c)} user={toPublicUser(user)} inviteCode={inviteCode} webhooks={webhooks} />,
+  );
 });

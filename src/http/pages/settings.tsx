@@ -3,6 +3,7 @@ import { SETTINGS_TABS, SettingsPage, type SettingsTab } from "../../../views/Se
 import { toPublicUser } from "../../domain/accounts";
 import { isAdmin } from "../../domain/access";
 import { tokenSettings } from "../../domain/tokens";
+import { webhookSettings } from "../../domain/webhooks";
 import type { AppEnv } from "../env";
 import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
@@ -24,7 +25,7 @@ export const settingsPages = new Hono<AppEnv>().get("/settings", protectedPage, 
       user={toPublicUser(user)}
       tab={tab}
       isAdmin={isAdmin(user)}
-      {...(tab === "account" ? { apiTokens: await tokenSettings(store, user) } : {})}
+      {...(tab === "account" ? { apiTokens: await tokenSettings(store, user), webhooks: await webhookSettings(store, user.id) } : {})}
     />,
   );
 });
