@@ -150,6 +150,18 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   check("GET /api/tokens", await ann.get("/api/tokens"), 200);
   check("DELETE /api/tokens/{id}", await ann.delete(`/api/tokens/${token.id}`), 204);
 
+  // Webhooks: the administrator lets them reach this machine, so no call leaves it (docs/decisions/063-webhooks.md).
+  check("PUT /api/admin/webhooks", await ann.request("PUT", "/api/admin/webhooks", { allowPrivate: true }), 200);
+  check("GET /api/admin/webhooks", await ann.get("/api/admin/webhooks"), 200);
+  const hook = check<{ id: number }>(
+    "POST /api/task-lists/{id}/webhooks",
+    await ann.post(`/api/task-lists/${list.id}/webhooks`, { url: "http://127.0.0.1:9/hook", format: "standard" }),
+    201,
+  );
+  check("GET /api/task-lists/{id}/webhooks", await ann.get(`/api/task-lists/${list.id}/webhooks`), 200);
+  check("POST /api/webhooks/{id}/test", await ann.post(`/api/webhooks/${hook.id}/test`), 202);
+  check("DELETE /api/webhooks/{id}", await ann.delete(`/api/webhooks/${hook.id}`), 204);
+
   // Notifications
   check("GET /api/push/key", await ann.get("/api/push/key"), 200);
   const endpoint = `https://push.example/${dialect}/ann`;
