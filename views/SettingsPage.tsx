@@ -4,6 +4,7 @@ import type { ApiTokensProps } from "../islands/settings/ApiTokens";
 import type { WebhooksProps } from "../islands/settings/Webhooks";
 import type { ThemeId } from "../src/shared/themes";
 import type { User } from "../src/shared/types";
+import type { AccountSingleSignOn } from "../src/shared/single-sign-on";
 import { Icon, type IconName } from "../islands/ui/Icon";
 import { Header } from "./Header";
 import { Island } from "./Island";
@@ -31,10 +32,12 @@ export interface SettingsPageProps {
   apiTokens?: ApiTokensProps;
   /** The Account tab's webhooks, on the user's own lists (docs/decisions/063-webhooks.md). */
   webhooks?: WebhooksProps;
+  /** The Account tab's single sign-on row, when the server has a provider (docs/decisions/064-oidc.md). */
+  sso?: AccountSingleSignOn | undefined;
 }
 
 /** Settings: the Theme, Account and Info tabs, each a link so the tab is in the URL (docs/http-contract.md#pages). */
-export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens, webhooks }: SettingsPageProps) {
+export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens, webhooks, sso }: SettingsPageProps) {
   const mode = useContext(ColorModeContext);
   return (
     <Layout title="Settings" theme={theme} assets={assets}>
@@ -57,7 +60,7 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens, web
           {tab === "theme" && <Island name="ThemePicker" props={{ current: theme, mode }} />}
           {tab === "account" && (
             <>
-              <Island name="AccountSettings" props={{ username: user.username }} />
+              <Island name="AccountSettings" props={{ username: user.username, ...(sso ? { sso } : {}) }} />
               <ListsExchange />
               {apiTokens && <Island name="ApiTokens" props={apiTokens} />}
               {webhooks && <Island name="Webhooks" props={webhooks} />}

@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { protectedPage } from "../middleware/protected-page";
 import { requireUser } from "../middleware/session";
 import { pageTheme, renderPage } from "./render";
+import { accountSingleSignOn } from "./single-sign-on";
 
 /** Tab is theme (the default), account or info (docs/http-contract.md#pages). */
 const toTab = (value: string | undefined): SettingsTab =>
@@ -25,7 +26,13 @@ export const settingsPages = new Hono<AppEnv>().get("/settings", protectedPage, 
       user={toPublicUser(user)}
       tab={tab}
       isAdmin={isAdmin(user)}
-      {...(tab === "account" ? { apiTokens: await tokenSettings(store, user), webhooks: await webhookSettings(store, user.id) } : {})}
+      {...(tab === "account"
+        ? {
+            apiTokens: await tokenSettings(store, user),
+            webhooks: await webhookSettings(store, user.id),
+            sso: await accountSingleSignOn(c),
+          }
+        : {})}
     />,
   );
 });
