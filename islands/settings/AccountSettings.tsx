@@ -6,6 +6,7 @@ import { waitingCount } from "../offline/db";
 import { flashToast, toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon, Spinner, type IconName } from "../ui/Icon";
+import { ApiTokens, type ApiTokensProps } from "./ApiTokens";
 import { PasswordDialog } from "./PasswordDialog";
 import { UsernameDialog } from "./UsernameDialog";
 
@@ -41,6 +42,8 @@ export interface AccountSettingsProps {
   username: string;
   /** Single sign-on, when the server has a provider (docs/decisions/064-oidc.md). */
   sso?: AccountSingleSignOn;
+  /** The API tokens and the lists one may be limited to (docs/decisions/061-api-tokens.md). */
+  apiTokens?: ApiTokensProps;
 }
 
 const PUSH_WORDS: Record<PushState, string> = {
@@ -107,8 +110,8 @@ function SingleSignOnRow({ sso }: { sso: AccountSingleSignOn }) {
   );
 }
 
-/** Settings' Account tab: username with its Edit dialog, Change Password, notifications, Logout. */
-export default function AccountSettings({ username, sso }: AccountSettingsProps) {
+/** Settings' Account tab: username with its Edit dialog, Change Password, notifications, Logout, API tokens. */
+export default function AccountSettings({ username, sso, apiTokens }: AccountSettingsProps) {
   const [dialog, setDialog] = useState<"username" | "password" | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
   /** Changes still waiting on this browser, while the warning about them is open. */
@@ -186,6 +189,7 @@ export default function AccountSettings({ username, sso }: AccountSettingsProps)
       >
         <p className="muted">Sign out of Listwell on this device.</p>
       </SettingsRow>
+      {apiTokens && <ApiTokens {...apiTokens} />}
       <UsernameDialog open={dialog === "username"} current={username} onClose={close} />
       <PasswordDialog open={dialog === "password"} onClose={close} />
       <ConfirmDialog

@@ -29,8 +29,11 @@ function expiryWords(token: ApiToken, now: number): string {
   return `${at <= now ? "Expired" : "Expires"} ${DATE.format(at)}`;
 }
 
-/** Settings' "API tokens" (docs/decisions/061-api-tokens.md): make one, see each one's scope and use, revoke. */
-export default function ApiTokens({ tokens: initial, lists, now: renderedAt }: ApiTokensProps) {
+/**
+ * Settings' "API tokens" (docs/decisions/061-api-tokens.md): make one, see each one's scope and use,
+ * revoke. Part of the Account tab's island, so no page but /settings loads a line of it.
+ */
+export function ApiTokens({ tokens: initial, lists, now: renderedAt }: ApiTokensProps) {
   const [tokens, setTokens] = useState(initial);
   const [now, setNow] = useState(renderedAt);
   const [making, setMaking] = useState(false);
@@ -59,7 +62,7 @@ export default function ApiTokens({ tokens: initial, lists, now: renderedAt }: A
   }
 
   return (
-    <section className="account-settings" aria-labelledby="api-tokens-title">
+    <section aria-labelledby="api-tokens-title">
       <div className="settings-row">
         <span className="settings-row__icon" aria-hidden="true">
           <Icon name="key" />
