@@ -195,6 +195,54 @@ describeEachDialect("single sign-on", (dialect) => {
     expect(await (await t.app.request(`/auth?shareId=${list.shareId}`)).text()).toContain(`href="/auth/oidc?shareId=${list.shareId}"`);
   });
 
+  it("links a signed-in account from Settings, and refuses a link another site began or a subject linked elsewhere", async () => {
+    const kim = await registerUser(t, `${dialect}_kim`);
+    const jar = new CookieJar();
+    jar.cookies.set("listwell_session", kim.cookie.split("=")[1]!);
+    const settings = async () => unescaped(await (await visit(jar, "/settings?tab=account")).text());
+    const before = await settings();
+    expect(before).toContain("Link your account to sign in with Test SSO.");
+    const href = before.match(/href="(\/auth\/oidc\?link=[\w-]+)">Link Test SSO<\/a>/)![1]!;
+
+    // A link begun elsewhere: no session, or not this session's tag.
+    const LINK_OUT_OF_DATE = "This link to single sign-on is out of date. Open Settings and try again.";
+    const forged = await visit(jar, "/auth/oidc?link=forged-tag");
+    expect(forged.status).toBe(403);
+    expect(unescaped(await forged.text())).toContain(LINK_OUT_OF_DATE);
+    const anonymous = await visit(new CookieJar(), href);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.headers.get("set-cookie")).toBeNull();
+
+    const start = await visit(jar, href);
+    expect(start.status).toBe(302);
+    const back = await signInAtProvider(start.headers.get("location")!, "sub-kim");
+    const linked = await visit(jar, back.pathname + back.search);
+    expect(linked.status).toBe(302);
+    expect(linked.headers.get("location")).toBe("/settings?tab=account");
+    expect((await identities("sub-kim")).map((row) => Number(row.user_id))).toEqual([kim.user.id]);
+    const after = await settings();
+    expect(after).toContain("Linked: you can sign in with Test SSO.");
+    expect(after).not.toContain("Link Test SSO");
+    const viaProvider = await signInAs("sub-kim");
+    expect((await currentUser(viaProvider.jar)).body.id).toBe(kim.user.id);
+
+    // The same subject for another account: refused, nothing changed.
+    const lee = await registerUser(t, `${dialect}_lee`);
+    const leeJar = new CookieJar();
+    leeJar.cookies.set("listwell_session", lee.cookie.split("=")[1]!);
+    const leeHref = unescaped(await (await visit(leeJar, "/settings?tab=account")).text()).match(/href="(\/auth\/oidc\?link=[\w-]+)"/)![1]!;
+    const leeStart = await visit(leeJar, leeHref);
+    const leeBack = await signInAtProvider(leeStart.headers.get("location")!, "sub-kim");
+    const refused = await visit(leeJar, leeBack.pathname + leeBack.search);
+    expect(refused.status).toBe(400);
+    const refusedHtml = unescaped(await refused.text());
+    expect(refusedHtml).toContain("Your account was not linked to Test SSO");
+    expect(refusedHtml).toContain("This sign-in is already linked to another account");
+    expect((await identities("sub-kim")).map((row) => Number(row.user_id))).toEqual([kim.user.id]);
+    // Lee is still signed in as Lee.
+    expect((await currentUser(leeJar)).body.id).toBe(lee.user.id);
+  });
+
   it("refuses the invite page without a first sign-in behind it, and a cross-site post", async () => {
     const page = await visit(new CookieJar(), "/auth/oidc/register");
     expect(page.status).toBe(400);
@@ -287,6 +335,10 @@ describeEachDialect("single sign-on", (dialect) => {
     const ivy = await registerUser(t, `${dialect}_ivy`);
     expect((await t.app.request("/api/login", json({ username: `${dialect}_ivy`, password: TEST_PASSWORD }))).status).toBe(200);
 
+    const ivyJar = new CookieJar();
+    ivyJar.cookies.set("listwell_session", ivy.cookie.split("=")[1]!);
+    expect(await (await visit(ivyJar, "/settings?tab=account")).text()).toContain("Change Password");
+
     t.config.oidc = { ...oidc, only: true };
     const only = unescaped(await (await t.app.request("/auth")).text());
     expect(only).toContain("Sign in with Test SSO");
@@ -301,6 +353,7 @@ describeEachDialect("single sign-on", (dialect) => {
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual(PASSWORDS_OFF);
     }
+    expect(await (await visit(ivyJar, "/settings?tab=account")).text()).not.toContain("Change Password");
     const change = await ivy.patch("/api/change-password", {
       currentPassword: TEST_PASSWORD,
       newPassword: "another1",

@@ -23,6 +23,7 @@ export const PEOPLE: Record<string, { preferred_username?: string; name?: string
   "sub-gus": { preferred_username: "gus" },
   "sub-hal": { preferred_username: "hal" },
   "sub-jo": { preferred_username: "jo" },
+  "sub-kim": { preferred_username: "kim" },
 };
 
 export interface TestProvider {
