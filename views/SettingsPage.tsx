@@ -60,9 +60,11 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens, web
           {tab === "theme" && <Island name="ThemePicker" props={{ current: theme, mode }} />}
           {tab === "account" && (
             <>
-              <Island name="AccountSettings" props={{ username: user.username, ...(sso ? { sso } : {}) }} />
+              <Island
+                name="AccountSettings"
+                props={{ username: user.username, ...(sso ? { sso } : {}), ...(apiTokens ? { apiTokens } : {}) }}
+              />
               <ListsExchange />
-              {apiTokens && <Island name="ApiTokens" props={apiTokens} />}
               {webhooks && <Island name="Webhooks" props={webhooks} />}
               {isAdmin && <AdminAccess />}
             </>
