@@ -319,6 +319,17 @@ describeEachDialect("single sign-on", (dialect) => {
     expect(await identities("sub-hal")).toEqual([]);
   });
 
+  it("says so when the person cancels at the provider, with no session", async () => {
+    const jar = new CookieJar();
+    const start = await visit(jar, "/auth/oidc");
+    const back = await signInAtProvider(start.headers.get("location")!, "cancel");
+    expect(back.searchParams.get("error")).toBe("access_denied");
+    const answer = await visit(jar, back.pathname + back.search);
+    expect(answer.status).toBe(400);
+    expect(unescaped(await answer.text())).toContain("Sign-in with Test SSO was cancelled.");
+    expect(jar.cookies.has("listwell_session")).toBe(false);
+  });
+
   it("says single sign-on is unavailable when the provider cannot be reached", async () => {
     t.config.oidc = { ...oidc, issuer: "http://127.0.0.1:9/" };
     const start = await visit(new CookieJar(), "/auth/oidc");

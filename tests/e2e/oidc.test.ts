@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousContext, gotoHydrated, keepScreenshot, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { anonymousContext, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { CLIENT_ID, CLIENT_SECRET, startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
 import { TEST_INVITE_CODE } from "../helpers/test-app";
 import type { Page } from "playwright-core";
@@ -71,6 +71,28 @@ describe("single sign-on in Chromium", () => {
     await page.waitForURL(`${env.baseUrl}/`);
     await expect.poll(() => page.getByText("Hi, bob").isVisible()).toBe(true);
     await context.close();
+  });
+
+  it("links a password account from Settings, after which the button signs in to it", async () => {
+    configureProvider(false);
+    const { page, context, user } = await signedInContext(env, "cleo");
+    await gotoHydrated(page, "/settings?tab=account");
+    await expect.poll(() => page.getByText("Link your account to sign in with Test SSO.").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Link Test SSO" }).click();
+    await signInAtProvider(page, "sub-cleo");
+    await page.waitForURL(`${env.baseUrl}/settings?tab=account`);
+    await expect.poll(() => page.getByText("Linked: you can sign in with Test SSO.").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Link Test SSO" }).count()).toBe(0);
+    await keepScreenshot(page, "oidc-settings-linked");
+    await context.close();
+
+    const fresh = await anonymousContext(env);
+    await gotoHydrated(fresh.page, "/auth");
+    await fresh.page.getByRole("link", { name: "Sign in with Test SSO" }).click();
+    await signInAtProvider(fresh.page, "sub-cleo");
+    await fresh.page.waitForURL(`${env.baseUrl}/`);
+    expect(await (await fresh.context.request.get("/api/user")).json()).toMatchObject({ id: user.id, username: "cleo" });
+    await fresh.context.close();
   });
 
   it("shows the button alone with OIDC_ONLY", async () => {

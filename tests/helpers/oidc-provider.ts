@@ -24,6 +24,7 @@ export const PEOPLE: Record<string, { preferred_username?: string; name?: string
   "sub-hal": { preferred_username: "hal" },
   "sub-jo": { preferred_username: "jo" },
   "sub-kim": { preferred_username: "kim" },
+  "sub-cleo": { preferred_username: "cleo.sso" },
 };
 
 export interface TestProvider {
@@ -153,10 +154,11 @@ export class CookieJar {
 }
 
 /**
- * Signs `login` in at the provider from its authorization URL, as a person at its form would, and
- * answers where it sends the browser back: the app's callback with code and state (or an error).
+ * Signs `login` in at the provider from its authorization URL, as a person at its form would (or
+ * cancels there), and answers where it sends the browser back: the app's callback with code and
+ * state, or with an error.
  */
-export async function signInAtProvider(authorizationUrl: string, login: string, jar = new CookieJar()): Promise<URL> {
+export async function signInAtProvider(authorizationUrl: string, login: string | "cancel", jar = new CookieJar()): Promise<URL> {
   let url = new URL(authorizationUrl);
   const origin = url.origin;
   for (let step = 0; step < 10; step++) {
@@ -164,6 +166,10 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
     jar.take(response);
     const location = response.headers.get("location");
     if (response.status === 200 && url.pathname.startsWith("/interaction/")) {
+      if (login === "cancel") {
+        url = new URL(`${url.pathname}/abort`, origin);
+        continue;
+      }
       // The development form: any login, any password.
       const form = new URLSearchParams({ prompt: "login", login, password: "any" });
       const posted = await fetch(url, {
