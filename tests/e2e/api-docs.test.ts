@@ -3,9 +3,14 @@
  * under its own Content-Security-Policy with nothing from elsewhere, it lists the calls by tag,
  * and a known call shows its method, path, summary, body fields and answers.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import type { AxeResults } from "axe-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS_DIR, anonymousContext, keepScreenshot, PHONE, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -18,10 +23,13 @@ afterAll(async () => {
 describe("the API docs page", () => {
   it("shows each call by tag, with its body and answers, loading nothing from elsewhere", async () => {
     const { context, page } = await anonymousContext(env);
+    // axe, given to the page before it loads: the page's own CSP allows no inline script.
+    await context.addInitScript({ content: AXE_SOURCE });
     const elsewhere: string[] = [];
+    const here: string[] = [];
     const refused: string[] = [];
     page.on("request", (request) => {
-      if (!request.url().startsWith(env.baseUrl)) elsewhere.push(request.url());
+      (request.url().startsWith(env.baseUrl) ? here : elsewhere).push(request.url());
     });
     page.on("console", (message) => {
       if (message.type() === "error") refused.push(message.text());
@@ -48,6 +56,22 @@ describe("the API docs page", () => {
     const json = await context.request.get("/api/openapi.json");
     expect(((await json.json()) as { openapi: string }).openapi).toBe("3.1.0");
 
+    // Readable by everyone: axe's rules find nothing on the whole page.
+    const audit = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+      const results = await axe.run(document);
+      return {
+        passed: results.passes.length,
+        violations: results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`),
+      };
+    });
+    expect(audit.violations).toEqual([]);
+    // A positive control: axe did check the page.
+    expect(audit.passed).toBeGreaterThan(10);
+
+    // The page and its stylesheet came from Listwell (the control), and nothing from anywhere else.
+    expect(here.some((url) => url.endsWith("/api/docs"))).toBe(true);
+    expect(here.some((url) => url.includes(".css"))).toBe(true);
     expect(elsewhere).toEqual([]);
     expect(refused).toEqual([]);
     await addItem.screenshot({ path: join(ARTIFACTS_DIR, "api-docs-operation.png") });
