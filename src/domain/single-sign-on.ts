@@ -23,17 +23,19 @@ export interface ProviderIdentity {
   suggestedUsername: string;
 }
 
-export const PASSWORDS_OFF_MESSAGE = "This server signs in through single sign-on only";
+const PASSWORDS_OFF_MESSAGE = "This server signs in through single sign-on only";
 
 /** OIDC_ONLY: sign-in, registration and password changes by password answer 403. */
 export function assertPasswordsOn(config: Pick<Config, "oidc">) {
   if (config.oidc?.only) throw forbidden(PASSWORDS_OFF_MESSAGE, "PASSWORDS_OFF");
 }
 
-
 /** A name the registration rules accept, made from whatever the provider offered. */
 export function usernameFrom(suggested: string): string {
-  const plain = suggested.normalize("NFKD").replace(/[^A-Za-z0-9_]/g, "").slice(0, USERNAME_MAX);
+  const plain = suggested
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_]/g, "")
+    .slice(0, USERNAME_MAX);
   return plain.length >= USERNAME_MIN ? plain : `user${plain}`.slice(0, USERNAME_MAX);
 }
 
@@ -47,7 +49,8 @@ async function unusedUsername(store: Store, base: string): Promise<string> {
 }
 
 /** The suggestion the invite page fills in: valid and free when it was offered. */
-export const suggestUsername = (store: Store, identity: ProviderIdentity) => unusedUsername(store, usernameFrom(identity.suggestedUsername));
+export const suggestUsername = (store: Store, identity: ProviderIdentity) =>
+  unusedUsername(store, usernameFrom(identity.suggestedUsername));
 
 /** The account linked to this subject, if any. */
 export const linkedUser = (store: Store, identity: ProviderIdentity) => store.identities.findUser(identity.issuer, identity.subject);

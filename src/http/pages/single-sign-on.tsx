@@ -32,8 +32,8 @@ import { signIn } from "../sign-in";
 import { renderAuthPage, SSO_START } from "./auth";
 import { pageTheme, renderSecretPage } from "./render";
 
-export const SSO_CALLBACK = `${SSO_START}/callback`;
-export const SSO_REGISTER = `${SSO_START}/register`;
+const SSO_CALLBACK = `${SSO_START}/callback`;
+const SSO_REGISTER = `${SSO_START}/register`;
 
 export const SSO_UNAVAILABLE = "Single sign-on is unavailable right now. Try again later.";
 export const SSO_EXPIRED = "Your single sign-on took too long or was started in another browser. Please try again.";
