@@ -1,12 +1,5 @@
 import type { ListCan } from "../shared/can";
-import {
-  READ_ONLY_TOKEN,
-  READ_ONLY_TOKEN_MESSAGE,
-  SOME_LISTS_TOKEN_MESSAGE,
-  TOKEN_NOT_ALLOWED,
-  TOKEN_NOT_ALLOWED_MESSAGE,
-  type TokenScope,
-} from "../shared/tokens";
+import { TOKEN_REFUSALS, type TokenScope } from "../shared/tokens";
 import { linkHasExpired } from "../shared/rules/links";
 import type { AccessLevel, SharedWithMeItem, TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -90,20 +83,18 @@ export const withinTokenScope = <T>(caller: Pick<Caller, "scope">, items: T[], l
 const SESSION_ONLY = /^\/api\/(tokens|admin|push\/subscriptions|change-password|update-username|logout|login|register)(\/|$)/;
 /** Calls that only follow lists live: a read token may make them although they are POSTs. */
 const LIVE_READS = /^\/api\/poll\/(connect|subscribe|unsubscribe)$/;
-/**
- * Calls about all the user's lists at once, or that make lists a token limited to some lists could
- * not see again: making, ordering, exporting all, and the inbox of every list's notifications.
- */
+/** Calls about all the user's lists at once (ordering, exporting, the inbox) or making lists it could not see. */
 const ALL_LISTS_ONLY =
   /^(POST \/api\/task-lists(\/(import|reorder|[^/]+\/duplicate))?|GET \/api\/task-lists\/export|[A-Z]+ \/api\/notifications(\/read)?)$/;
 
 /** What a bearer call may reach, before its route runs: 403 for a call its token may not make. */
 export function requireTokenMayCall(scope: TokenScope, method: string, path: string): void {
   const isApi = path.startsWith("/api/") || path === "/ws";
-  if (!isApi || SESSION_ONLY.test(path)) throw forbidden(TOKEN_NOT_ALLOWED_MESSAGE, TOKEN_NOT_ALLOWED);
+  const refuse = ({ error, message }: { error: string; message: string }) => forbidden(message, error);
+  if (!isApi || SESSION_ONLY.test(path)) throw refuse(TOKEN_REFUSALS.notAllowed);
   const reads = method === "GET" || method === "HEAD" || LIVE_READS.test(path);
-  if (!reads && scope.access === "read") throw forbidden(READ_ONLY_TOKEN_MESSAGE, READ_ONLY_TOKEN);
-  if (scope.listIds && ALL_LISTS_ONLY.test(`${method} ${path}`)) throw forbidden(SOME_LISTS_TOKEN_MESSAGE, TOKEN_NOT_ALLOWED);
+  if (!reads && scope.access === "read") throw refuse(TOKEN_REFUSALS.readOnly);
+  if (scope.listIds && ALL_LISTS_ONLY.test(`${method} ${path}`)) throw refuse(TOKEN_REFUSALS.someLists);
 }
 
 // ── Lists ───────────────────────────────────────────────────────────────────────────────────
@@ -288,20 +279,25 @@ export function isSessionEnded(sessionId: string | null, ended: { sessionId?: un
   return ended.sessionId === sessionId || (typeof ended.exceptSessionId === "string" && ended.exceptSessionId !== sessionId);
 }
 
-/** Who made a long-poll client: its session, or (made signed out) the link it is bound to. */
+/** Who made a long-poll client: its session or API token, or (made signed out) the link it is bound to. */
 export interface PollClientOwner {
   userId: number | null;
   sessionId: string | null;
+  tokenId?: number;
   boundShareId?: string;
 }
 
 /**
- * A poll client works only for the session that made it. One made signed out works for any
+ * A poll client works only for the session or API token that made it. One made signed out works for any
  * signed-out caller (the poll carries no shareId: the unguessable clientId is the credential, as a
  * session token is) except one naming another link than the client's.
  */
-export function pollClientServes(owner: PollClientOwner, caller: { sessionId: string | null; shareId?: string }): boolean {
+export function pollClientServes(
+  owner: PollClientOwner,
+  caller: { sessionId: string | null; tokenId?: number; shareId?: string },
+): boolean {
   if (owner.sessionId !== null) return owner.sessionId === caller.sessionId;
+  if (owner.tokenId !== undefined || caller.tokenId !== undefined) return owner.tokenId === caller.tokenId;
   if (caller.sessionId !== null) return false;
   return owner.boundShareId === undefined || caller.shareId === undefined || owner.boundShareId === caller.shareId;
 }

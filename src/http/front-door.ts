@@ -192,7 +192,8 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
     if (lastEventId.length > 1 || shareId.length > 1) return undefined;
     const parsed = pollQuerySchema.safeParse({ lastEventId: lastEventId[0] });
     if (!parsed.success) return undefined;
-    const identity = { userId: caller.user?.id ?? null, sessionId: caller.session?.id ?? null };
+    const token = caller.token ? { tokenId: caller.token.id, scope: caller.token.scope } : {};
+    const identity = { userId: caller.user?.id ?? null, sessionId: caller.session?.id ?? null, ...token };
     const sharing = shareId[0]?.trim();
     const client = polls!.find(address.clientId, { identity, ...(sharing ? { shareId: sharing } : {}) });
     if (!client) return undefined;

@@ -33,7 +33,7 @@ export const websocketUpgrade: Handler<AppEnv> = async (c) => {
   const identify = async (): Promise<Identity> => {
     if (user && session) return { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt };
     // A token's socket follows what the token opens; no session ends it (docs/decisions/061-api-tokens.md).
-    if (user && token) return { userId: user.id, sessionId: null, scope: token.scope };
+    if (user && token) return { userId: user.id, sessionId: null, tokenId: token.id, scope: token.scope };
     const guestName = await presentableGuestName(store, getCookie(c, GUEST_NAME_COOKIE));
     return { userId: null, sessionId: null, ...(guestName ? { guestName } : {}) };
   };

@@ -256,8 +256,7 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     /** The client, if it exists and belongs to the caller; otherwise undefined (the API's 404). */
     find(clientId: string, caller: PollCaller): PollClient | undefined {
       const client = clients.get(clientId);
-      if (!client || !pollClientServes(ownerOf(client), { sessionId: caller.identity.sessionId, shareId: caller.shareId }))
-        return undefined;
+      if (!client || !pollClientServes(ownerOf(client), { ...caller.identity, shareId: caller.shareId })) return undefined;
       client.lastSeen = Date.now();
       return client;
     },

@@ -18,7 +18,8 @@ export interface Identity {
   expiresAt?: number;
   /** A share-link guest's display name, "Sam (guest)", as the presence row shows them (docs/product-rules.md#guests). */
   guestName?: string;
-  /** An API token's scope, for a client that came with one: it follows only what the token opens. */
+  /** An API token's id and scope, for a client that came with one: it follows only what the token opens. */
+  tokenId?: number;
   scope?: TokenScope;
 }
 

@@ -69,10 +69,14 @@ export interface TokenScope {
   listIds: number[] | null;
 }
 
-export const TOKEN_NOT_ALLOWED = "TOKEN_NOT_ALLOWED";
-export const TOKEN_NOT_ALLOWED_MESSAGE = "API tokens cannot be used for this call";
-export const READ_ONLY_TOKEN = "READ_ONLY_TOKEN";
-export const READ_ONLY_TOKEN_MESSAGE = "This token can only read";
+/** The refusals a bearer call can meet before its route runs (docs/http-contract.md#api-tokens). */
+export const TOKEN_REFUSALS = {
+  notAllowed: { error: "TOKEN_NOT_ALLOWED", message: "API tokens cannot be used for this call" },
+  readOnly: { error: "READ_ONLY_TOKEN", message: "This token can only read" },
+  someLists: {
+    error: "TOKEN_NOT_ALLOWED",
+    message: "A token limited to some lists cannot make lists, order them, export them all or read the inbox",
+  },
+} as const;
 export const INVALID_TOKEN_MESSAGE = "Invalid or expired token";
-export const SOME_LISTS_TOKEN_MESSAGE = "A token limited to some lists cannot make lists, order them, export them all or read the inbox";
 export const TOKEN_NOT_FOUND = "Token not found";

@@ -5,7 +5,7 @@ import { createList } from "../helpers/lists";
 import { startLiveServer, TestSocket } from "../helpers/live";
 import { addTask, rowsOf } from "../helpers/tasks";
 import { BearerClient, makeToken } from "../helpers/tokens";
-import { makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
+import { Client, makeTestApp, registerUser, type TestApp } from "../helpers/test-app";
 
 const LIST_NOT_FOUND = { message: "List not found" };
 const SOME_LISTS = {
@@ -136,5 +136,12 @@ describeEachDialect("API token scope", (dialect) => {
       status: 200,
       body: { subscribed: true, listId: groceries.id },
     });
+    // The client is the token's: neither a caller without it nor another token of the same user may use it.
+    const another = new BearerClient(t, (await makeToken(ann, { name: "Another", access: "read" })).token);
+    for (const caller of [new Client(t), another, ann])
+      expect(await caller.post("/api/poll/unsubscribe", { clientId, listId: groceries.id })).toMatchObject({
+        status: 404,
+        body: { message: "Unknown poll client" },
+      });
   });
 });

@@ -125,6 +125,8 @@ describeEachDialect("API tokens", (dialect) => {
     const bearer = new BearerClient(t, (await makeToken(ann, { name: "All", access: "write" })).token);
     const refused: Array<[string, string, unknown?]> = [
       ["GET", "/api/tokens"],
+      ["GET", "/api/%74okens"],
+      ["GET", "/api/tokens/"],
       ["POST", "/api/tokens", { name: "More", access: "write" }],
       ["DELETE", "/api/tokens/1"],
       ["PATCH", "/api/change-password", { currentPassword: "password123", newPassword: "password456" }],

@@ -17,7 +17,11 @@ const UNKNOWN_CLIENT = "Unknown poll client";
 function callerOf(c: AppContext, bodyShareId?: string): PollCaller {
   const shareId = c.req.query("shareId")?.trim() || bodyShareId;
   const token = c.get("token");
-  const identity = { userId: c.get("user")?.id ?? null, sessionId: c.get("session")?.id ?? null, ...(token ? { scope: token.scope } : {}) };
+  const identity = {
+    userId: c.get("user")?.id ?? null,
+    sessionId: c.get("session")?.id ?? null,
+    ...(token ? { tokenId: token.id, scope: token.scope } : {}),
+  };
   return { identity, ...(shareId ? { shareId } : {}) };
 }
 
