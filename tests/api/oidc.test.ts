@@ -258,6 +258,33 @@ describeEachDialect("single sign-on", (dialect) => {
     expect(await userCount()).toBe(before);
   });
 
+  it("trusts a first sign-in's identity only as sealed by this server, and only for 30 minutes", async () => {
+    const { jar } = await signInAs("sub-eve");
+    const sealed = jar.cookies.get("listwell_oidc_pending")!;
+    const [payload, signature] = sealed.split(".");
+    const kept = JSON.parse(Buffer.from(payload!, "base64url").toString()) as { value: { subject: string } };
+    expect(kept.value.subject).toBe("sub-eve");
+    // Another subject under the same signature: someone else's account must not be made this way.
+    kept.value.subject = "sub-ann";
+    const forged = new CookieJar();
+    forged.cookies.set("listwell_oidc_pending", `${Buffer.from(JSON.stringify(kept)).toString("base64url")}.${signature}`);
+    const before = await userCount();
+    const refused = await visit(forged, "/auth/oidc/register", {
+      method: "POST",
+      body: new URLSearchParams({ username: "not_ann", inviteCode: TEST_INVITE_CODE }),
+    });
+    expect(refused.status).toBe(400);
+    expect(unescaped(await refused.text())).toContain(SSO_EXPIRED);
+    expect(await userCount()).toBe(before);
+
+    // Positive control: the cookie as sealed opens the page, until 30 minutes have passed.
+    expect((await visit(jar, "/auth/oidc/register")).status).toBe(200);
+    t.clock.advance(30 * 60_000);
+    const late = await visit(jar, "/auth/oidc/register");
+    expect(late.status).toBe(400);
+    expect(unescaped(await late.text())).toContain(SSO_EXPIRED);
+  });
+
   it("refuses ID tokens from an issuer it was not told to trust, with no session", async () => {
     const impostor = startImpostorIssuer(provider);
     try {
