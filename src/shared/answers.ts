@@ -1,10 +1,11 @@
 /**
  * @module What the API answers, as zod schemas (docs/decisions/062-openapi.md): the OpenAPI
- * document shows them and the contract test checks live answers against it. Each is typed
- * against the wire type it describes (`satisfies z.ZodType<T>`), so a field added to a type but
- * not here, or typed differently, fails the type check instead of drifting.
+ * document shows them and the contract test checks live answers against it. Each is tied to the
+ * wire type it describes with `wire<T>()` (src/shared/wire.ts), so a field added to a type but not
+ * here, or typed differently, fails the type check instead of drifting.
  */
 import * as z from "zod";
+import { wire } from "./wire";
 import type { Actor } from "./attribution";
 import type { ListCan } from "./can";
 import type { ListRoutine } from "./routines";
@@ -25,124 +26,139 @@ const id = z.number().int().min(1);
 /** An ISO 8601 instant as the API writes it. */
 const isoTime = z.string();
 
-export const apiErrorSchema = z
-  .object({ message: z.string(), error: z.string().optional(), issues: z.array(z.unknown()).optional() })
-  .meta({ description: "Every refused /api call answers this" }) satisfies z.ZodType<ApiError>;
+export const apiErrorSchema = wire<ApiError>()(
+  z
+    .object({ message: z.string(), error: z.string().optional(), issues: z.array(z.unknown()).optional() })
+    .meta({ description: "Every refused /api call answers this" }),
+);
 
-export const userSchema = z.object({
-  id,
-  username: z.string(),
-  createdAt: z.number().int().meta({ description: "Seconds since the epoch" }),
-}) satisfies z.ZodType<User>;
+export const userSchema = wire<User>()(
+  z.object({
+    id,
+    username: z.string(),
+    createdAt: z.number().int().meta({ description: "Seconds since the epoch" }),
+  }),
+);
 
-export const actorSchema = z.object({ userId: id.nullable(), username: z.string().nullable() }) satisfies z.ZodType<Actor>;
+export const actorSchema = wire<Actor>()(z.object({ userId: id.nullable(), username: z.string().nullable() }));
 
-const routineSchema = z.object({ rrule: z.string(), tz: z.string(), nextRunAt: isoTime }) satisfies z.ZodType<ListRoutine>;
+const routineSchema = wire<ListRoutine>()(z.object({ rrule: z.string(), tz: z.string(), nextRunAt: isoTime }));
 
-export const taskListSchema = z.object({
-  id,
-  name: z.string(),
-  userId: id,
-  shareId: z.string(),
-  linkAccess: z.enum(LINK_LEVELS),
-  linkExpiresAt: isoTime.nullable(),
-  position: z.number().int(),
-  createdAt: isoTime,
-  routine: routineSchema.nullable(),
-}) satisfies z.ZodType<TaskList>;
+export const taskListSchema = wire<TaskList>()(
+  z.object({
+    id,
+    name: z.string(),
+    userId: id,
+    shareId: z.string(),
+    linkAccess: z.enum(LINK_LEVELS),
+    linkExpiresAt: isoTime.nullable(),
+    position: z.number().int(),
+    createdAt: isoTime,
+    routine: routineSchema.nullable(),
+  }),
+);
 
 export const taskListsSchema = z.array(taskListSchema);
 
-export const taskSchema = z.object({
-  id,
-  title: z.string(),
-  description: z.string(),
-  completed: z.boolean(),
-  position: z.number().int(),
-  listId: id,
-  userId: id,
-  isParent: z.boolean(),
-  parentId: z.number().int().min(0).meta({ description: "0 for a top-level item" }),
-  createdAt: isoTime,
-  createdBy: actorSchema.nullable().optional(),
-  completedBy: actorSchema.nullable().optional(),
-  dueAt: z.string().nullable().optional(),
-  remindAt: z.string().nullable().optional(),
-  repeat: z.string().nullable().optional(),
-  quantity: z.string().nullable().optional(),
-  sectionId: id.nullable().optional(),
-}) satisfies z.ZodType<Task>;
+export const taskSchema = wire<Task>()(
+  z.object({
+    id,
+    title: z.string(),
+    description: z.string(),
+    completed: z.boolean(),
+    position: z.number().int(),
+    listId: id,
+    userId: id,
+    isParent: z.boolean(),
+    parentId: z.number().int().min(0).meta({ description: "0 for a top-level item" }),
+    createdAt: isoTime,
+    createdBy: actorSchema.nullable().optional(),
+    completedBy: actorSchema.nullable().optional(),
+    dueAt: z.string().nullable().optional(),
+    remindAt: z.string().nullable().optional(),
+    repeat: z.string().nullable().optional(),
+    quantity: z.string().nullable().optional(),
+    sectionId: id.nullable().optional(),
+  }),
+);
 
-export const tasksSchema = z.object({ tasks: z.array(taskSchema) }) satisfies z.ZodType<{ tasks: Task[] }>;
+export const tasksSchema = wire<{ tasks: Task[] }>()(z.object({ tasks: z.array(taskSchema) }));
 
 /** A tick's answer: the item, and any other item the tick changed (a parent ticked with its sub-items). */
-export const tickAnswerSchema = taskSchema.extend({ alsoChanged: z.array(taskSchema).optional() }) satisfies z.ZodType<
-  Task & { alsoChanged?: Task[] }
->;
+export const tickAnswerSchema = wire<Task & { alsoChanged?: Task[] }>()(taskSchema.extend({ alsoChanged: z.array(taskSchema).optional() }));
 
-export const taskDeletedSchema = z.object({
-  id: id.nullable(),
-  deletedIds: z.array(id),
-}) satisfies z.ZodType<{ id: number | null; deletedIds: number[] }>;
+export const taskDeletedSchema = wire<{ id: number | null; deletedIds: number[] }>()(
+  z.object({
+    id: id.nullable(),
+    deletedIds: z.array(id),
+  }),
+);
 
 /** DELETE /api/tasks/{id}: the deleted item's id with its sub-items'. */
 export const taskDeletedMessageSchema = taskDeletedSchema.extend({ message: z.string() });
 
-export const resetAnswerSchema = z.object({ tasks: z.array(taskSchema), resetIds: z.array(id) }) satisfies z.ZodType<{
-  tasks: Task[];
-  resetIds: number[];
-}>;
+export const resetAnswerSchema = wire<{ tasks: Task[]; resetIds: number[] }>()(
+  z.object({ tasks: z.array(taskSchema), resetIds: z.array(id) }),
+);
 
-export const sectionSchema = z.object({ id, name: z.string(), position: z.number().int() }) satisfies z.ZodType<Section>;
+export const sectionSchema = wire<Section>()(z.object({ id, name: z.string(), position: z.number().int() }));
 
-const canSchema = z.object({
-  tick: z.boolean(),
-  edit: z.boolean(),
-  clearCompleted: z.boolean(),
-  restoreAnyDeleted: z.boolean(),
-  renameList: z.boolean(),
-  setRoutine: z.boolean(),
-  share: z.boolean(),
-  deleteList: z.boolean(),
-}) satisfies z.ZodType<ListCan>;
+const canSchema = wire<ListCan>()(
+  z.object({
+    tick: z.boolean(),
+    edit: z.boolean(),
+    clearCompleted: z.boolean(),
+    restoreAnyDeleted: z.boolean(),
+    renameList: z.boolean(),
+    setRoutine: z.boolean(),
+    share: z.boolean(),
+    deleteList: z.boolean(),
+  }),
+);
 
 const accessLevel = z.enum(ACCESS_LEVELS);
 
-export const sharedListResponseSchema = z.object({
-  list: taskListSchema,
-  tasks: z.array(taskSchema),
-  accessLevel,
-  isOwner: z.boolean(),
-  ownerInfo: z.object({ username: z.string() }).nullable(),
-  can: canSchema,
-  sections: z.array(sectionSchema),
-}) satisfies z.ZodType<SharedListResponse>;
+export const sharedListResponseSchema = wire<SharedListResponse>()(
+  z.object({
+    list: taskListSchema,
+    tasks: z.array(taskSchema),
+    accessLevel,
+    isOwner: z.boolean(),
+    ownerInfo: z.object({ username: z.string() }).nullable(),
+    can: canSchema,
+    sections: z.array(sectionSchema),
+  }),
+);
 
-export const parentTaskResponseSchema = z.object({
-  parent: taskSchema,
-  children: z.array(taskSchema),
-  isOwner: z.boolean(),
-  accessLevel,
-}) satisfies z.ZodType<ParentTaskResponse>;
+export const parentTaskResponseSchema = wire<ParentTaskResponse>()(
+  z.object({
+    parent: taskSchema,
+    children: z.array(taskSchema),
+    isOwner: z.boolean(),
+    accessLevel,
+  }),
+);
 
-export const shareRecordSchema = z.object({
-  id,
-  listId: id,
-  listName: z.string(),
-  sharedWithId: id,
-  sharedWithName: z.string(),
-  accessLevel,
-  createdAt: isoTime,
-}) satisfies z.ZodType<ShareRecord>;
+export const shareRecordSchema = wire<ShareRecord>()(
+  z.object({
+    id,
+    listId: id,
+    listName: z.string(),
+    sharedWithId: id,
+    sharedWithName: z.string(),
+    accessLevel,
+    createdAt: isoTime,
+  }),
+);
 
-export const listShareEntrySchema = shareRecordSchema.extend({ shareId: z.string() }) satisfies z.ZodType<
-  ShareRecord & { shareId: string }
->;
+export const listShareEntrySchema = wire<ShareRecord & { shareId: string }>()(shareRecordSchema.extend({ shareId: z.string() }));
 
-export const sharedWithMeItemSchema = z.object({
-  shared: z.object({ id, accessLevel, createdAt: isoTime, ownerName: z.string().nullable() }),
-  list: z.object({ id, name: z.string(), shareId: z.string(), userId: id }),
-}) satisfies z.ZodType<SharedWithMeItem>;
+export const sharedWithMeItemSchema = wire<SharedWithMeItem>()(
+  z.object({
+    shared: z.object({ id, accessLevel, createdAt: isoTime, ownerName: z.string().nullable() }),
+    list: z.object({ id, name: z.string(), shareId: z.string(), userId: id }),
+  }),
+);
 
 /** A plain confirmation, such as "Logged out". */
 export const messageSchema = z.object({ message: z.string() });
