@@ -6,7 +6,14 @@
  */
 import * as client from "openid-client";
 import type { OidcConfig } from "../config";
-import type { ProviderIdentity } from "../domain/single-sign-on";
+
+/** Who the provider vouched for, from an ID token it signed. */
+export interface ProviderIdentity {
+  issuer: string;
+  subject: string;
+  /** A username to start from: preferred_username, else the e-mail's local part, else the name. */
+  suggestedUsername: string;
+}
 
 /** What the browser keeps between the two legs, sealed (src/auth/sealed-cookie.ts). */
 export interface FlowChecks {

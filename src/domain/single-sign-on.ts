@@ -4,6 +4,7 @@
  * the provider's subject, made on a first sign-in (with the invite code, unless the server makes
  * accounts on its own), and the password paths close when the server signs in that way only.
  */
+import type { ProviderIdentity } from "../auth/oidc";
 import { hashPassword } from "../auth/passwords";
 import type { RateLimiter } from "../auth/rate-limit";
 import { randomToken } from "../auth/random-token";
@@ -14,14 +15,6 @@ import type { UserRecord } from "../store/users";
 import { assertNotRateLimited, isUniqueViolation } from "./accounts";
 import { AppError, badRequest, forbidden } from "./errors";
 import { isValidInviteCode } from "./invites";
-
-/** Who the provider vouched for, from an ID token it signed. */
-export interface ProviderIdentity {
-  issuer: string;
-  subject: string;
-  /** A username to start from: preferred_username, else the e-mail's local part, else the name. */
-  suggestedUsername: string;
-}
 
 const PASSWORDS_OFF_MESSAGE = "This server signs in through single sign-on only";
 

@@ -9,18 +9,11 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as z from "zod";
 import { FirstSignInPage, type FirstSignInProps, LinkRefusedPage } from "../../../views/SingleSignOnPage";
-import { beginSignIn, finishSignIn, ProviderUnavailable, SignInRefused } from "../../auth/oidc";
+import { beginSignIn, finishSignIn, type ProviderIdentity, ProviderUnavailable, SignInRefused } from "../../auth/oidc";
 import { isTagOf, seal, tagOf, unseal } from "../../auth/sealed-cookie";
 import type { OidcConfig } from "../../config";
 import { AppError, notFound } from "../../domain/errors";
-import {
-  autoRegister,
-  linkAccount,
-  linkedUser,
-  type ProviderIdentity,
-  registerWithInvite,
-  suggestUsername,
-} from "../../domain/single-sign-on";
+import { autoRegister, linkAccount, linkedUser, registerWithInvite, suggestUsername } from "../../domain/single-sign-on";
 import { isSameOrigin } from "../../shared/origin";
 import type { AccountSingleSignOn } from "../../shared/single-sign-on";
 import type { UserRecord } from "../../store/users";
