@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../../src/http/api/routes";
 import type { OpenApiDocument } from "../../src/http/openapi/document";
 import { describeEachDialect } from "../helpers/databases";
-import { documentedOperations, operationKey, readDocument } from "../helpers/openapi";
+import { answerChecker, documentedOperations, operationKey, readDocument } from "../helpers/openapi";
 import { callEveryOperation, NOT_CALLED } from "../helpers/openapi-calls";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
@@ -47,6 +47,24 @@ describe("the OpenAPI document", () => {
     });
     expect(undocumented).toEqual([]);
     expect(documentedOperations(document).sort()).toEqual(registered);
+  });
+
+  it("has a contract check that refuses an answer the document does not allow (the control for the contract test)", () => {
+    const { check } = answerChecker(document);
+    const answer = (status: number, body: unknown, type = "application/json") => ({
+      status,
+      body,
+      headers: new Headers({ "content-type": type }),
+    });
+    expect(check("GET /api/user", answer(200, { id: 1, username: "ann", createdAt: 1 }), 200)).toEqual({
+      id: 1,
+      username: "ann",
+      createdAt: 1,
+    });
+    expect(() => check("GET /api/user", answer(200, { id: "1", username: "ann", createdAt: 1 }), 200)).toThrow(/body against its schema/);
+    expect(() => check("GET /api/user", answer(200, { id: 1, username: "ann" }), 200)).toThrow(/body against its schema/);
+    expect(() => check("GET /api/user", answer(201, { id: 1, username: "ann", createdAt: 1 }), 201)).toThrow(/documents 201/);
+    expect(() => check("GET /api/docs", answer(200, "<p>", "text/plain"), 200)).toThrow(/documents text\/plain/);
   });
 
   it("names the session cookie and bearer tokens, and the one error shape", () => {

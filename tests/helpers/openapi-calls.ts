@@ -137,7 +137,9 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   // Routines, export and import
   check("POST /api/task-lists/{id}/runs", await ann.post(`/api/task-lists/${list.id}/runs`), 201);
   check("GET /api/task-lists/{id}/runs", await ann.get(`/api/task-lists/${list.id}/runs`), 200);
-  check("GET /api/task-lists/{id}/export", await ann.get(`/api/task-lists/${list.id}/export?format=md`), 200);
+  for (const format of ["md", "txt", "json"]) {
+    check("GET /api/task-lists/{id}/export", await ann.get(`/api/task-lists/${list.id}/export?format=${format}`), 200);
+  }
   check("GET /api/task-lists/export", await ann.get("/api/task-lists/export"), 200);
   check("POST /api/task-lists/import", await ann.post("/api/task-lists/import", { format: "md", content: "# Camping\n- [ ] Tent\n" }), 201);
 

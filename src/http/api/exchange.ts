@@ -40,8 +40,8 @@ export const exchangeApi = new Hono<AppEnv>()
       access: "link",
       answers: {
         200: {
-          mediaType: "text/markdown",
-          description: "A file to save, in the format asked for (text/markdown, text/plain or application/json)",
+          mediaType: ["text/markdown", "text/plain", "application/json"],
+          description: "A file to save, in the format asked for: md, txt or json",
         },
       },
     }),

@@ -46,8 +46,8 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-/** An answer: a JSON schema, `null` for an empty body, or a non-JSON media type with its text. */
-export type Answer = z.ZodType | null | { mediaType: string; description: string };
+/** An answer: a JSON schema, `null` for an empty body, or a file or page's media types with its text. */
+export type Answer = z.ZodType | null | { mediaType: string | string[]; description: string };
 
 /**
  * Refusals a route can answer besides 400 wherever an input is validated, 404 wherever the path
@@ -123,7 +123,10 @@ function answerObject(status: number, answer: Answer): ResponsesWithResolver[str
   const description = STATUS_TEXT[status] ?? "Done";
   if (answer === null) return { description };
   // A file or a page: its media type says what it is; its content has no schema to give.
-  if ("mediaType" in answer) return { description: answer.description, content: { [answer.mediaType]: {} } };
+  if ("mediaType" in answer) {
+    const mediaTypes = typeof answer.mediaType === "string" ? [answer.mediaType] : answer.mediaType;
+    return { description: answer.description, content: Object.fromEntries(mediaTypes.map((type) => [type, {}])) };
+  }
   return { description, content: { "application/json": { schema: resolver(answer) } } };
 }
 
