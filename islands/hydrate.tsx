@@ -2,15 +2,17 @@
  * @module The island loader (HonoX's pattern), imported by the entry (islands/client.ts): it finds
  * the server-rendered `[data-island]` markers and imports only those islands, each its own chunk,
  * so a page downloads what it shows. The page preloads the same chunks (views/Layout.tsx), so the
- * imports below find them already on their way.
+ * imports below find them already on their way. The islands of Settings and Admin are loaded
+ * through a map of their own (islands/settings-loaders.ts), so the other pages do not carry it.
  */
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFERRED_ISLANDS } from "./deferred";
 import type { IslandLoaders, IslandName, IslandProps } from "./registry";
+import type { SettingsIslandName } from "./settings-loaders";
 import { IconSprite } from "./ui/Icon";
 
-const load: IslandLoaders = {
+const load: Omit<IslandLoaders, SettingsIslandName> = {
   AuthPanel: () => import("./AuthPanel"),
   LoginTest: () => import("./LoginTest"),
   Toaster: () => import("./Toaster"),
@@ -18,13 +20,7 @@ const load: IslandLoaders = {
   HomeScreen: () => import("./home/HomeScreen"),
   SessionRecovery: () => import("./SessionRecovery"),
   VersionDialog: () => import("./VersionDialog"),
-  AccountSettings: () => import("./settings/AccountSettings"),
-  Webhooks: () => import("./settings/Webhooks"),
-  ThemePicker: () => import("./settings/ThemePicker"),
   SharedLists: () => import("./SharedLists"),
-  InviteCodeForm: () => import("./admin/InviteCodeForm"),
-  DeploymentNotice: () => import("./admin/DeploymentNotice"),
-  WebhookAddresses: () => import("./admin/WebhookAddresses"),
   SharedAccess: () => import("./SharedAccess"),
   LostAccess: () => import("./LostAccess"),
   ListScreen: () => import("./list/ListScreen"),
@@ -47,14 +43,21 @@ function Hydrated({ marker, onHydrated, children }: { marker: HTMLElement; onHyd
   return children;
 }
 
-const isIslandName = (name: string | undefined): name is IslandName => name !== undefined && Object.hasOwn(load, name);
+/** The island's loader, from Settings' and Admin's map when it is not in this one; undefined for a name neither has. */
+async function loaderOf(name: string) {
+  if (Object.hasOwn(load, name)) return load[name as keyof typeof load];
+  const { settingsLoaders } = await import("./settings-loaders");
+  return Object.hasOwn(settingsLoaders, name) ? settingsLoaders[name as SettingsIslandName] : undefined;
+}
 
 /** views/Layout.tsx puts the sprite's URL on this script's element: the CSP allows no inline data. */
 const iconSprite = document.querySelector<HTMLScriptElement>("script[data-icons]")?.dataset.icons ?? "";
 
 /** Resolves once React has hydrated the island (its effects ran), so it answers taps. */
 async function hydrate<N extends IslandName>(marker: HTMLElement, name: N): Promise<void> {
-  const Component = (await load[name]()).default as ComponentType<IslandProps[N] & object>;
+  const loader = await loaderOf(name);
+  if (!loader) return;
+  const Component = (await loader()).default as ComponentType<IslandProps[N] & object>;
   // The server checked them as they were rendered (islands/props.ts): JSON gives back what it was given.
   const props = JSON.parse(marker.dataset.props ?? "{}") as IslandProps[N] & object;
   const { promise, resolve } = Promise.withResolvers<void>();
@@ -72,8 +75,8 @@ async function hydrate<N extends IslandName>(marker: HTMLElement, name: N): Prom
 }
 
 const markers = [...document.querySelectorAll<HTMLElement>("[data-island]")].flatMap((marker) => {
-  const name = marker.dataset.island;
-  return isIslandName(name) ? [{ marker, name }] : [];
+  const name = marker.dataset.island as IslandName | undefined;
+  return name ? [{ marker, name }] : [];
 });
 const first = markers.filter(({ name }) => !DEFERRED_ISLANDS.has(name));
 const later = markers.filter(({ name }) => DEFERRED_ISLANDS.has(name));

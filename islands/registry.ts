@@ -1,7 +1,8 @@
 /**
  * @module Every island by the name its server-rendered marker carries, for the server's render.
- * The browser never imports this map: islands/client.tsx loads each island lazily by the same
- * name, and the type below makes the two lists agree. An island's name is its file's name, which
+ * The browser never imports this map: islands/hydrate.tsx loads each island lazily by the same
+ * name (Settings' and Admin's through islands/settings-loaders.ts), and the types below make the
+ * lists agree. An island's name is its file's name, which
  * is how the build finds each island's chunk (src/assets.ts). Add new islands here and there.
  */
 import AuthPanel from "./AuthPanel";

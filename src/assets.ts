@@ -183,12 +183,16 @@ async function buildIslands(staging: string) {
   const outputOf = (source: string) => outputs.find(([, output]) => output.entryPoint?.endsWith(source))?.[0];
   const entry = outputOf("islands/client.ts");
   const loader = outputOf("islands/hydrate.tsx");
-  if (!entry || !loader) throw new Error("Building the islands failed: no entry or loader in the output");
-  // The islands are what the loader imports dynamically; a dialog an island loads on first use, or
+  const settingsLoader = outputOf("islands/settings-loaders.ts");
+  if (!entry || !loader || !settingsLoader) throw new Error("Building the islands failed: no entry or loader in the output");
+  // The islands are what the loaders import dynamically; a dialog an island loads on first use, or
   // sortablejs, is an entry of its own too, but no page preloads it.
-  const islandChunks = new Set(
-    metafile.outputs[loader]!.imports.filter((imported) => imported.kind === "dynamic-import").map((i) => i.path),
-  );
+  const dynamicImports = (output: string) =>
+    metafile.outputs[output]!.imports.filter((imported) => imported.kind === "dynamic-import").map((i) => i.path);
+  const islandChunks = new Set([...dynamicImports(loader).filter((path) => path !== settingsLoader), ...dynamicImports(settingsLoader)]);
+  // Settings' and Admin's islands come through their own loader map, which their pages preload with them.
+  const settingsChunks = new Set(dynamicImports(settingsLoader));
+  const settingsLoaderChunks = [settingsLoader, ...staticImports(metafile, settingsLoader)];
   const loaderChunks = new Set([...staticImports(metafile, entry), loader, ...staticImports(metafile, loader)]);
   loaderChunks.delete(entry);
   const islands: Record<string, string[]> = {};
@@ -196,8 +200,8 @@ async function buildIslands(staging: string) {
     if (!output.entryPoint || !islandChunks.has(path)) continue;
     // An island's name is its file's name (islands/registry.ts).
     const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
-    const imports = [...staticImports(metafile, path)].filter((chunk) => chunk !== entry);
-    islands[name] = [path, ...imports].map(url);
+    const imports = [...staticImports(metafile, path), ...(settingsChunks.has(path) ? settingsLoaderChunks : [])];
+    islands[name] = [...new Set([path, ...imports])].filter((chunk) => chunk !== entry).map(url);
   }
   const afterIslands = new Set(
     metafile.outputs[entry]!.imports.filter((imported) => imported.kind === "dynamic-import" && imported.path !== loader).flatMap(

@@ -126,10 +126,10 @@ describe("islands load per page in Chromium", () => {
       [owner.page, `/list/${list.id}`, listIslands],
       [owner.page, `/list/${list.id}?parentId=${parent.id}`, listIslands],
       [owner.page, "/settings?tab=theme", [...header, "ThemePicker", "Toaster"]],
-      [owner.page, "/settings?tab=account", [...header, "AccountSettings", "ImportButton", "Toaster"]],
+      [owner.page, "/settings?tab=account", [...header, "AccountSettings", "ImportButton", "Webhooks", "Toaster"]],
       [owner.page, "/settings?tab=info", [...header, "Toaster"]],
       [admin.page, "/shared-lists", [...header, "SharedLists", "Toaster"]],
-      [admin.page, "/admin", [...header, "InviteCodeForm", "DeploymentNotice", "Toaster"]],
+      [admin.page, "/admin", [...header, "InviteCodeForm", "DeploymentNotice", "WebhookAddresses", "Toaster"]],
       [owner.page, `/list/${list.id}?shareId=${list.shareId}`, listIslands],
     ];
     for (const [page, path, islands] of signedIn) expect([path, await openHydrated(page, path)]).toEqual([path, islands.sort()]);
