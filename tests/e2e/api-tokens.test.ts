@@ -38,6 +38,7 @@ it("makes a token for one list, shows it once, lets a script add an item with it
   await visible(page, "Choose at least one list");
   await dialog.getByLabel("Groceries").check();
   await dialog.getByLabel("Expires").selectOption({ label: "In 30 days" });
+  await keepScreenshot(page, "api-tokens-make", false);
   await dialog.getByRole("button", { name: "Make token" }).click();
 
   const shown = page.getByRole("dialog", { name: "Your new token" });
@@ -57,6 +58,7 @@ it("makes a token for one list, shows it once, lets a script add an item with it
   await expect
     .poll(async () => (await tokens.locator("li").allInnerTexts()).map((text) => text.split(/\n+/)))
     .toEqual([["Kitchen Shortcut", "Read and change · Groceries", `Never used · Expires ${expires}`, "Revoke"]]);
+  await keepScreenshot(page, "api-tokens-list");
   // The page never has the secret again.
   await page.reload();
   expect(await page.content()).not.toContain(token);
