@@ -196,6 +196,14 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   check("GET /api/version/check-updates", await bob.get("/api/version/check-updates"), 200);
   check("POST /api/version/mark-seen", await bob.post("/api/version/mark-seen", { versionId }), 200);
 
+  // Refusals answer the one documented error shape.
+  const stranger = new Client(t);
+  check("GET /api/user", await stranger.get("/api/user"), 401);
+  check("GET /api/list/{id}", await stranger.get(`/api/list/${list.id}`), 404);
+  check("POST /api/tasks", await ann.post("/api/tasks", { listId: list.id, title: "" }), 400);
+  check("PATCH /api/task-lists/{id}", await bob.patch(`/api/task-lists/${list.id}`, { name: "Mine now" }), 403);
+  check("GET /api/admin/invite-code", await bob.get("/api/admin/invite-code"), 403);
+
   // The document itself
   check("GET /api/openapi.json", await guest.get("/api/openapi.json"), 200);
   check("GET /api/docs", await guest.get("/api/docs"), 200);

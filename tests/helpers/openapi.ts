@@ -4,6 +4,7 @@ import type { OpenApiDocument } from "../../src/http/openapi/document";
 import type { Response, TestApp } from "./test-app";
 
 interface DocumentedAnswer {
+  $ref?: string;
   content?: Record<string, { schema?: object }>;
 }
 
@@ -31,6 +32,17 @@ export async function readDocument(t: TestApp): Promise<OpenApiDocument> {
 export function answerChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const checked = new Set<string>();
+  const named = (ref: string) => ref.split("/").pop() ?? "";
+  /** The shared error answer and its schema are written once under components; read them there. */
+  const resolved = (answer: DocumentedAnswer | undefined): DocumentedAnswer | undefined => {
+    const shared = answer?.$ref ? (document.components?.responses?.[named(answer.$ref)] as DocumentedAnswer) : answer;
+    if (!shared?.content) return shared;
+    const content = Object.entries(shared.content).map(([type, media]) => {
+      const ref = (media.schema as { $ref?: string } | undefined)?.$ref;
+      return [type, ref ? { schema: document.components?.schemas?.[named(ref)] as object } : media] as const;
+    });
+    return { content: Object.fromEntries(content) };
+  };
   return {
     checked,
     check<T>(key: string, response: Response<T>, status: number): T {
@@ -38,7 +50,7 @@ export function answerChecker(document: OpenApiDocument) {
       const [method = "", path = ""] = key.split(" ");
       const operation = document.paths?.[path]?.[method.toLowerCase() as "get"];
       expect(operation, `${key} is documented`).toBeDefined();
-      const answer = operation!.responses?.[String(status)] as DocumentedAnswer | undefined;
+      const answer = resolved(operation!.responses?.[String(status)] as DocumentedAnswer | undefined);
       expect(answer, `${key} documents ${status}`).toBeDefined();
       const answered = response.headers.get("content-type")?.split(";")[0] ?? "";
       const media = answer!.content?.[answered];
