@@ -79,7 +79,7 @@ export function ApiTokens({ tokens: initial, lists, now: renderedAt }: ApiTokens
       {tokens.length === 0 ? (
         <p className="muted">No tokens yet.</p>
       ) : (
-        <ul className="stack" aria-label="Your API tokens">
+        <ul className="share__people" aria-label="Your API tokens">
           {tokens.map((token) => (
             <li key={token.id} className="settings-row">
               <div className="settings-row__text">
