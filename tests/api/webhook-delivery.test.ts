@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createLogger } from "../../src/logger";
+import { createNotifier } from "../../src/notify/notifier";
+import { createStore } from "../../src/store";
+import type { Db } from "../../src/store/db";
+import { openPostgres } from "../../src/store/postgres";
+import { openSqlite } from "../../src/store/sqlite";
 import { describeEachDialect } from "../helpers/databases";
 import { addTask } from "../helpers/tasks";
 import { startWebhookWorld, type WebhookWorld } from "../helpers/webhook-world";
@@ -193,5 +199,25 @@ describeEachDialect("webhook delivery", (dialect) => {
     }
     await w.pass(30_500);
     expect(w.receiver.to("recheck").map((call) => call.status)).toEqual([200]);
+  });
+
+  it("two instances on one database queue and send each change once", async () => {
+    const { sam, list } = await w.owner("two");
+    await w.hook(sam, list.id, "two", { events: ["task_created"] });
+    const { t } = w;
+    const second: Db = dialect === "postgres" ? openPostgres(t.databaseUrl) : openSqlite(t.databaseUrl);
+    try {
+      const other = createNotifier({ store: createStore(second, t.clock), bus: t.bus, config: t.config, logger: createLogger("silent") });
+      const both = () => Promise.all([w.notifier.tick(), other.tick(), w.notifier.tick(), other.tick()]);
+      for (let i = 0; i < 5; i++) await Promise.all([addTask(sam, { listId: list.id, title: `A${i}` }), both()]);
+      t.clock.advance(2000);
+      await both();
+      await both();
+      const calls = w.parsed("two");
+      expect(calls.map((call) => call.data.subject).sort()).toEqual(["A0", "A1", "A2", "A3", "A4"]);
+      expect(new Set(w.receiver.to("two").map((call) => call.headers["webhook-id"])).size).toBe(5);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -31,6 +31,7 @@ export async function startWebhookWorld(dialect: Dialect) {
     t,
     receiver,
     admin,
+    notifier,
     pass,
     /** The change is read once it settled, queued and sent in the same pass. */
     settle: () => pass(SETTLE_MS),
