@@ -77,6 +77,11 @@ describeEachDialect("API token scope", (dialect) => {
     expect((await ann.get<TaskList[]>("/api/task-lists")).body.map((list) => list.id)).toEqual([groceries.id, hardware.id]);
     expect(Object.keys((await scoped.get<{ progress: object }>("/api/task-lists/progress")).body.progress)).toEqual([String(groceries.id)]);
     expect(await scoped.get("/api/shared-with-me")).toMatchObject({ status: 200, body: [] });
+    await t.store.users.setLastList(ann.user.id, hardware.id);
+    expect(await scoped.get("/api/user/last-list")).toMatchObject({ status: 200, body: { listId: null } });
+    expect(await ann.get("/api/user/last-list")).toMatchObject({ status: 200, body: { listId: hardware.id } });
+    await t.store.users.setLastList(ann.user.id, groceries.id);
+    expect(await scoped.get("/api/user/last-list")).toMatchObject({ status: 200, body: { listId: groceries.id } });
     expect(await scoped.get("/api/shared-list-ids")).toMatchObject({ status: 200, body: [] });
     expect((await ann.get<unknown[]>("/api/shared-with-me")).body).toHaveLength(1);
     const found = await scoped.get<{ results: Array<{ listId: number; title: string }> }>("/api/search?q=milk");

@@ -9,6 +9,7 @@ import {
 } from "../../shared/more-answers";
 import { describe } from "../openapi/describe";
 import * as accounts from "../../domain/accounts";
+import { inTokenScope } from "../../domain/access";
 import { badRequest, unauthorized } from "../../domain/errors";
 import { assertPasswordsOn } from "../../domain/single-sign-on";
 import {
@@ -20,6 +21,7 @@ import {
   usernameQuerySchema,
 } from "../../shared/account";
 import type { MiddlewareHandler } from "hono";
+import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
 import { clearSessionCookie, clientIp, deviceCookieOf, requireUser, signedIn } from "../middleware/session";
 import { signIn } from "../sign-in";
@@ -116,8 +118,9 @@ export const accountApi = new Hono<AppEnv>()
     }),
     signedIn,
     async (c) => {
-      const user = requireUser(c);
-      return c.json({ listId: await accounts.lastVisibleList(c.get("deps").store, user) });
+      const listId = await accounts.lastVisibleList(c.get("deps").store, requireUser(c));
+      // A token limited to some lists is not told of another (docs/decisions/061-api-tokens.md).
+      return c.json({ listId: listId !== null && inTokenScope(callerOf(c), listId) ? listId : null });
     },
   )
   .get(
