@@ -123,15 +123,18 @@ function OperationView({ listed, document }: { listed: Listed; document: OpenApi
       <dl>
         {Object.entries(operation.responses ?? {}).map(([status, raw]) => {
           const answer = answerText(raw, document);
-          const [mediaType, media] = Object.entries(answer.content ?? {})[0] ?? [];
+          // The shared error shape's fields are shown once, at the top of the page.
+          const sharedShape = Boolean(raw.$ref) || Object.values(raw.content ?? {}).some((media) => media.schema?.$ref);
+          const mediaTypes = Object.keys(answer.content ?? {});
+          const json = sharedShape ? undefined : answer.content?.["application/json"]?.schema;
           return (
             <div key={status}>
               <dt>
                 <code>{status}</code> <Prose text={answer.description} />
               </dt>
               <dd>
-                {mediaType && mediaType !== "application/json" ? <p>{mediaType}</p> : null}
-                {media?.schema && mediaType === "application/json" ? <SchemaView schema={media.schema} /> : null}
+                {mediaTypes.length && !json && !sharedShape ? <p>{mediaTypes.join(", ")}</p> : null}
+                {json ? <SchemaView schema={json} /> : null}
               </dd>
             </div>
           );
@@ -144,6 +147,7 @@ function OperationView({ listed, document }: { listed: Listed; document: OpenApi
 /** GET /api/docs: the OpenAPI document as a page, grouped by tag (docs/decisions/062-openapi.md). */
 export function ApiDocsPage({ assets, theme, document }: { assets: Assets; theme: ThemeId; document: OpenApiDocument }) {
   const groups = [...byTag(document)].filter(([, operations]) => operations.length > 0);
+  const errorSchema = document.components?.schemas?.Error as JsonSchema | undefined;
   return (
     <Layout title="Listwell API" theme={theme} assets={assets}>
       <main id="main" tabIndex={-1} className="page stack">
@@ -154,6 +158,8 @@ export function ApiDocsPage({ assets, theme, document }: { assets: Assets; theme
         <p>
           The same as a machine reads it: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
         </p>
+        <p>Every refusal (400, 401, 403, 404, 409, 429) answers the same shape:</p>
+        {errorSchema ? <SchemaView schema={errorSchema} /> : null}
         <nav aria-label="Groups">
           <ul>
             {groups.map(([tag]) => (

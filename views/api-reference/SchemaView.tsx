@@ -53,9 +53,31 @@ export function limitsText(schema: JsonSchema): string {
   return limits.join(", ");
 }
 
-/** An object's fields, nested objects and lists of objects within, as a definition list. */
+const hasFields = (schema: JsonSchema) => Boolean(schema.properties || schema.items?.properties);
+
+/** The part of a schema that has fields to list: itself, or the object among "object or null". */
+const withFields = (schema: JsonSchema): JsonSchema =>
+  hasFields(schema) ? schema : ((schema.anyOf ?? schema.oneOf)?.find(hasFields) ?? schema);
+
+/** An object's fields, nested objects and lists of objects within, as nested lists; each of a choice of objects in turn. */
 export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: number }) {
-  const shape = schema.type === "array" && schema.items?.properties ? schema.items : schema;
+  const choices = (schema.anyOf ?? schema.oneOf)?.filter(hasFields) ?? [];
+  if (choices.length > 1) {
+    return (
+      <>
+        <p>One of:</p>
+        <ol>
+          {choices.map((choice) => (
+            <li key={Object.keys(choice.properties ?? choice.items?.properties ?? {}).join()}>
+              <SchemaView schema={choice} depth={depth + 1} />
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+  const fields = withFields(schema);
+  const shape = fields.type === "array" && fields.items?.properties ? fields.items : fields;
   if (!shape.properties || depth > 3) {
     const limits = limitsText(schema);
     return (
@@ -68,11 +90,11 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
   const required = new Set(shape.required ?? []);
   return (
     <>
-      {shape !== schema ? <p>A list of:</p> : null}
+      {shape !== fields ? <p>A list of:</p> : null}
       <ul>
         {Object.entries(shape.properties).map(([name, field]) => {
           const limits = limitsText(field);
-          const nested = field.properties || field.items?.properties;
+          const nested = hasFields(withFields(field));
           return (
             <li key={name}>
               <code>{name}</code> <code>{typeText(field)}</code>
