@@ -6,7 +6,9 @@ import { Client, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "./test-ap
 
 /**
  * Documented operations the contract test does not call, each with why; every other one is
- * called with a valid request and its answer checked against the document.
+ * called with a valid request and its answer checked against the document. None today: the first
+ * user is the administrator, webhooks go to a loopback address the admin switch allows, and the
+ * long-poll answers at once because the list already has events.
  */
 export const NOT_CALLED: Record<string, string> = {};
 
@@ -67,11 +69,7 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   check("POST /api/task-lists/{id}/duplicate", await ann.post(`/api/task-lists/${list.id}/duplicate`, { name: "Copy" }), 201);
   check("DELETE /api/task-lists/{id}", await ann.delete(`/api/task-lists/${spare.id}`), 200);
   check("POST /api/task-lists/{id}/restore", await ann.post(`/api/task-lists/${spare.id}/restore`), 200);
-  const rotated = check<TaskList>(
-    "POST /api/task-lists/{id}/rotate-share-id",
-    await ann.post(`/api/task-lists/${spare.id}/rotate-share-id`),
-    200,
-  );
+  check("POST /api/task-lists/{id}/rotate-share-id", await ann.post(`/api/task-lists/${spare.id}/rotate-share-id`), 200);
   check("GET /api/user/last-list", await ann.get("/api/user/last-list"), 200);
 
   // Items and sections
@@ -217,6 +215,5 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
     200,
   );
   check("POST /api/logout", await annAgain.post("/api/logout"), 200);
-  void rotated;
   return checked;
 }
