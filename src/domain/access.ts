@@ -279,6 +279,10 @@ export function isSessionEnded(sessionId: string | null, ended: { sessionId?: un
   return ended.sessionId === sessionId || (typeof ended.exceptSessionId === "string" && ended.exceptSessionId !== sessionId);
 }
 
+/** Which live clients a token's revocation signs out: those opened with it. */
+export const isTokenRevoked = (tokenId: number | undefined, revoked: { tokenId?: unknown }): boolean =>
+  tokenId !== undefined && revoked.tokenId === tokenId;
+
 /** Who made a long-poll client: its session or API token, or (made signed out) the link it is bound to. */
 export interface PollClientOwner {
   userId: number | null;

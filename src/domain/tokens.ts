@@ -15,6 +15,7 @@ import {
 } from "../shared/tokens";
 import type { RateLimiter } from "../auth/rate-limit";
 import type { Store } from "../store";
+import { type EventBus, userTopic } from "./bus";
 import type { TokenRecord } from "../store/tokens";
 import type { UserRecord } from "../store/users";
 import { findListAccess } from "./access";
@@ -71,9 +72,13 @@ export async function tokenSettings(store: Store, user: UserRecord) {
   return { tokens, lists, now: store.clock.now() };
 }
 
-/** DELETE /api/tokens/{id}: the user's own live token, else 404 as if it did not exist. */
-export async function revokeToken(store: Store, user: UserRecord, id: number): Promise<void> {
+/**
+ * DELETE /api/tokens/{id}: the user's own live token, else 404 as if it did not exist. Its live
+ * clients are signed out as a session's are when it ends (src/realtime/hub.ts).
+ */
+export async function revokeToken(store: Store, bus: EventBus, user: UserRecord, id: number): Promise<void> {
   if (!(await store.tokens.revoke(id, user.id, store.clock.now()))) throw notFound(TOKEN_NOT_FOUND);
+  await bus.publish(userTopic(user.id), { type: "session_ended", tokenId: id });
 }
 
 /**

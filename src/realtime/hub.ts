@@ -1,4 +1,11 @@
-import { decideLiveAccess, isSessionEnded, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
+import {
+  decideLiveAccess,
+  isSessionEnded,
+  isTokenRevoked,
+  LIST_NOT_FOUND,
+  losesAccessWithLink,
+  mayReceiveListEvent,
+} from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import { LIST_PROGRESS } from "../shared/live-messages";
@@ -200,7 +207,11 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     }
     if (message.type === "session_ended") {
       for (const subscriber of subscribers) {
-        if (isSessionEnded(subscriber.identity.sessionId, { sessionId: message.sessionId, exceptSessionId: message.exceptSessionId }))
+        const { sessionId, tokenId } = subscriber.identity;
+        if (
+          isSessionEnded(sessionId, { sessionId: message.sessionId, exceptSessionId: message.exceptSessionId }) ||
+          isTokenRevoked(tokenId, { tokenId: message.tokenId })
+        )
           signOut(subscriber, userId);
       }
       return;

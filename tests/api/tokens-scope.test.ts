@@ -149,4 +149,22 @@ describeEachDialect("API token scope", (dialect) => {
         body: { message: "Unknown poll client" },
       });
   });
+
+  it("stops a token's websocket at once when the token is revoked", async () => {
+    const made = await makeToken(ann, { name: "Revoked live", access: "read", listIds: [groceries.id] });
+    const socket = await TestSocket.open(live.wsUrl, { authorization: `Bearer ${made.token}` });
+    try {
+      expect(await socket.connect({ listId: groceries.id })).toMatchObject({ type: "connect", listId: groceries.id });
+      const before = socket.messages.length;
+      await addTask(ann, { listId: groceries.id, title: "Before" });
+      await socket.next((message) => message.type === "task_created", 3_000, before);
+      expect((await ann.delete(`/api/tokens/${made.id}`)).status).toBe(204);
+      await Bun.sleep(200);
+      const after = socket.messages.length;
+      await addTask(ann, { listId: groceries.id, title: "After" });
+      expect((await socket.settle(after, 400)).filter((message) => message.type === "task_created")).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
 });

@@ -38,7 +38,8 @@ export const tokensApi = new Hono<AppEnv>()
     signedIn,
     pathIds({ id: TOKEN_NOT_FOUND }),
     async (c) => {
-      await revokeToken(c.get("deps").store, requireUser(c), c.req.valid("param").id);
+      const { store, bus } = c.get("deps");
+      await revokeToken(store, bus, requireUser(c), c.req.valid("param").id);
       return c.body(null, 204);
     },
   );
