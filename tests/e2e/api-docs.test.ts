@@ -76,6 +76,7 @@ describe("the API docs page", () => {
     expect(refused).toEqual([]);
     await addItem.screenshot({ path: join(ARTIFACTS_DIR, "api-docs-operation.png") });
     await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await keepScreenshot(page, "api-docs", false);
     await context.close();
   });
