@@ -6,7 +6,7 @@ import type { EventBus } from "../domain/bus";
 import type { Realtime } from "../realtime";
 import type { Store } from "../store";
 import type { SessionRecord } from "../store/sessions";
-import type { TokenScope } from "../shared/tokens";
+import type { TokenCaller } from "./middleware/session";
 import type { UserRecord } from "../store/users";
 import type { Assets } from "../assets";
 
@@ -32,7 +32,7 @@ export interface AppEnv {
     user: UserRecord | null;
     session: SessionRecord | null;
     /** The API token of a bearer call (src/http/middleware/session.ts); null for a cookie or no one. */
-    token: { id: number; scope: TokenScope } | null;
+    token: TokenCaller | null;
     /**
      * The database's change mark read before the session (src/http/middleware/session.ts):
      * what is kept under it was read after it. Undefined where the database has none.

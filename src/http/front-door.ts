@@ -27,7 +27,7 @@ import { compressBody, type Encoding, MIN_COMPRESSED_BYTES, preferredEncoding } 
 import { etagOf, matchesEtag, NO_STORE, REVALIDATE } from "./middleware/conditional";
 import { keptReads } from "./middleware/kept-reads";
 import { isHttps, securityHeaderEntries } from "./middleware/security-headers";
-import { type Caller, sessionReader } from "./middleware/session";
+import { type Caller, liveToken, sessionReader } from "./middleware/session";
 import { nameRoute } from "./route-pattern";
 
 /** Bodies whose ETag and compressed bytes are kept; the least recently added goes first. */
@@ -192,7 +192,7 @@ export function frontDoor(store: Store, polls?: PollRegistry) {
     if (lastEventId.length > 1 || shareId.length > 1) return undefined;
     const parsed = pollQuerySchema.safeParse({ lastEventId: lastEventId[0] });
     if (!parsed.success) return undefined;
-    const token = caller.token ? { tokenId: caller.token.id, scope: caller.token.scope } : {};
+    const token = caller.token ? liveToken(caller.token) : {};
     const identity = { userId: caller.user?.id ?? null, sessionId: caller.session?.id ?? null, ...token };
     const sharing = shareId[0]?.trim();
     const client = polls!.find(address.clientId, { identity, ...(sharing ? { shareId: sharing } : {}) });

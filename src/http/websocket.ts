@@ -11,7 +11,7 @@ import type { LiveServer } from "../realtime/ws";
 import type { Identity } from "../realtime/subscriber";
 import { GUEST_NAME_COOKIE } from "../shared/attribution";
 import type { AppEnv } from "./env";
-import { clientIp } from "./middleware/session";
+import { clientIp, liveToken } from "./middleware/session";
 
 export const WEBSOCKET_PATH = "/ws";
 
@@ -33,7 +33,7 @@ export const websocketUpgrade: Handler<AppEnv> = async (c) => {
   const identify = async (): Promise<Identity> => {
     if (user && session) return { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt };
     // A token's socket follows what the token opens; no session ends it (docs/decisions/061-api-tokens.md).
-    if (user && token) return { userId: user.id, sessionId: null, tokenId: token.id, scope: token.scope };
+    if (user && token) return { userId: user.id, sessionId: null, ...liveToken(token) };
     const guestName = await presentableGuestName(store, getCookie(c, GUEST_NAME_COOKIE));
     return { userId: null, sessionId: null, ...(guestName ? { guestName } : {}) };
   };

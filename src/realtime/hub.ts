@@ -140,8 +140,10 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   async function reverify(subscriber: Subscriber) {
     invalidate(subscriber);
     for (const subscription of subscriber.subscriptions.values()) suspend(subscriber, subscription);
-    const { userId, sessionId } = subscriber.identity;
+    const { userId, sessionId, tokenId } = subscriber.identity;
     if (userId !== null && sessionId !== null && !(await sessionStillValid(subscriber, userId, sessionId))) return;
+    if (userId !== null && tokenId !== undefined && !(await store.tokens.isLive(tokenId, store.clock.now()).catch(() => false)))
+      return signOut(subscriber, userId);
     for (const subscription of [...subscriber.subscriptions.values()]) void recheck(subscriber, subscription.listId, true);
   }
 
@@ -151,7 +153,9 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
    * renewed (by the user's HTTP requests) resumes them and has the client refetch what it missed.
    */
   function checkExpiry(subscriber: Subscriber) {
-    const { userId, sessionId, expiresAt } = subscriber.identity;
+    const { userId, sessionId, tokenId, expiresAt } = subscriber.identity;
+    // A token's expiry is fixed: past it, its client is signed out (docs/decisions/061-api-tokens.md).
+    if (userId !== null && tokenId !== undefined && expiresAt !== undefined && expiresAt <= Date.now()) return signOut(subscriber, userId);
     if (userId === null || sessionId === null || expiresAt === undefined || expiresAt > Date.now() || verifying.has(subscriber)) return;
     verifying.add(subscriber);
     for (const subscription of subscriber.subscriptions.values()) if (subscription.via === "member") suspend(subscriber, subscription);

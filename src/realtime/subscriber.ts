@@ -12,7 +12,7 @@ export interface Identity {
   /** The session that signed the client in; its end signs the client out. */
   sessionId: string | null;
   /**
-   * When that session expired as last read. A websocket is authenticated once, at its upgrade, so
+   * When that session (or the API token it came with) expired as last read. A websocket is authenticated once, at its upgrade, so
    * past this time the hub reads the session again before trusting it (it may have been renewed).
    */
   expiresAt?: number;

@@ -97,6 +97,14 @@ export function tokensStore(db: Db) {
       };
       return { token, user };
     },
+    /** Whether the token still opens anything at `now`: neither revoked nor expired. */
+    async isLive(id: number, now: number): Promise<boolean> {
+      const row = await db.get(
+        "SELECT 1 AS live FROM api_tokens WHERE id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)",
+        [id, now],
+      );
+      return row !== undefined;
+    },
     async touch(id: number, at: number): Promise<void> {
       await db.run("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", [at, id]);
     },

@@ -167,4 +167,23 @@ describeEachDialect("API token scope", (dialect) => {
       socket.close();
     }
   });
+
+  it("stops a token's websocket once the token expires", async () => {
+    const made = await makeToken(ann, { name: "Expiring live", access: "read", listIds: [groceries.id], expiresInDays: 1 });
+    const soon = Date.now() + 800;
+    await t.store.db.run("UPDATE api_tokens SET expires_at = ? WHERE id = ?", [soon, made.id]);
+    const socket = await TestSocket.open(live.wsUrl, { authorization: `Bearer ${made.token}` });
+    try {
+      expect(await socket.connect({ listId: groceries.id })).toMatchObject({ type: "connect", listId: groceries.id });
+      const before = socket.messages.length;
+      await addTask(ann, { listId: groceries.id, title: "In time" });
+      await socket.next((message) => message.type === "task_created", 3_000, before);
+      await Bun.sleep(Math.max(0, soon - Date.now()) + 50);
+      const after = socket.messages.length;
+      await addTask(ann, { listId: groceries.id, title: "Too late" });
+      expect((await socket.settle(after, 400)).filter((message) => message.type === "task_created")).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
 });

@@ -7,7 +7,7 @@ import type { PollCaller, PollClient } from "../../realtime/poll";
 import { pollConnectSchema, pollSubscribeSchema, type PollResponse } from "../../shared/realtime";
 import { rawGuestName } from "../caller";
 import type { AppContext, AppEnv } from "../env";
-import { clientIp } from "../middleware/session";
+import { clientIp, liveToken } from "../middleware/session";
 import { pollQuerySchema } from "../../shared/params";
 import { jsonBody, queryParams } from "../validate";
 
@@ -20,7 +20,7 @@ function callerOf(c: AppContext, bodyShareId?: string): PollCaller {
   const identity = {
     userId: c.get("user")?.id ?? null,
     sessionId: c.get("session")?.id ?? null,
-    ...(token ? { tokenId: token.id, scope: token.scope } : {}),
+    ...(token ? liveToken(token) : {}),
   };
   return { identity, ...(shareId ? { shareId } : {}) };
 }

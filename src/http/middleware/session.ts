@@ -55,10 +55,24 @@ export interface Caller {
   /** The cookie to send back: the same token with a renewed session, or none for a dead one. */
   cookie?: { renew: string } | "clear";
   /** The API token a bearer call came with; its user is `user` (docs/decisions/061-api-tokens.md). */
-  token?: { id: number; scope: TokenScope };
+  token?: TokenCaller;
   /** An `Authorization: Bearer` naming no live token: admission answers 401 (or 429). */
   refusedBearer?: true;
 }
+
+/** A bearer call's token: its id, what it may do, and when it expires (epoch ms, null for never). */
+export interface TokenCaller {
+  id: number;
+  scope: TokenScope;
+  expiresAt: number | null;
+}
+
+/** A live client's identity fields for a token (src/realtime/subscriber.ts): its expiry ends the client. */
+export const liveToken = (token: TokenCaller) => ({
+  tokenId: token.id,
+  scope: token.scope,
+  ...(token.expiresAt === null ? {} : { expiresAt: token.expiresAt }),
+});
 
 /** The secret of an `Authorization: Bearer` header, "" for a bearer without one, undefined for none. */
 export function bearerOf(request: Request): string | undefined {
@@ -71,8 +85,8 @@ export function bearerOf(request: Request): string | undefined {
 async function tokenCaller(store: Store, secret: string, mark: number | undefined): Promise<Caller> {
   const found = await authenticateToken(store, secret);
   if (!found) return { mark, user: null, session: null, refusedBearer: true };
-  const { id, access, listIds } = found.token;
-  return { mark, user: found.user, session: null, token: { id, scope: { access, listIds } } };
+  const { id, access, listIds, expiresAtMs } = found.token;
+  return { mark, user: found.user, session: null, token: { id, scope: { access, listIds }, expiresAt: expiresAtMs } };
 }
 
 /**
