@@ -13,6 +13,7 @@ import { sectionsApi } from "./sections";
 import { searchApi } from "./search";
 import { sharingApi } from "./sharing";
 import { tasksApi } from "./tasks";
+import { tokensApi } from "./tokens";
 import { versionsApi } from "./versions";
 import { webhooksApi } from "./webhooks";
 
@@ -36,10 +37,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", sectionsApi)
   .route("/", searchApi)
   .route("/", webhooksApi)
+  .route("/", tokensApi)
   // Last: the document describes every route above, read when first asked for (docs/decisions/062-openapi.md).
-  .route(
-    "/",
-    documentationApi((): Hono<AppEnv> => apiRoutes),
-  );
+  .route("/", documentationApi((): Hono<AppEnv> => apiRoutes));
 
 export type ApiRoutes = typeof apiRoutes;
