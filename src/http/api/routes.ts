@@ -39,6 +39,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", webhooksApi)
   .route("/", tokensApi)
   // Last: the document describes every route above, read when first asked for (docs/decisions/062-openapi.md).
-  .route("/", documentationApi((): Hono<AppEnv> => apiRoutes));
+  .route(
+    "/",
+    documentationApi((): Hono<AppEnv> => apiRoutes),
+  );
 
 export type ApiRoutes = typeof apiRoutes;
