@@ -83,6 +83,9 @@ describe("the OpenAPI document", () => {
     });
     expect(createTask?.responses?.["403"]).toEqual({ $ref: "#/components/responses/Error" });
     expect(document.paths?.["/api/task-lists/{id}"]?.patch?.security).toEqual([{ session: [] }, { bearer: [] }]);
+    // The contract test calls both with a token: the list opens, the token calls refuse it (403).
+    expect(document.paths?.["/api/list/{id}"]?.get?.security).toEqual([{ session: [] }, { bearer: [] }, {}]);
+    expect(document.paths?.["/api/tokens"]?.get?.security).toEqual([{ session: [] }]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Section, SharedListResponse, Task, TaskList } from "../../src/shar
 import type { Dialect } from "./databases";
 import { answerChecker } from "./openapi";
 import { Client, TEST_INVITE_CODE, TEST_PASSWORD, type TestApp } from "./test-app";
+import { BearerClient } from "./tokens";
 
 /**
  * Documented operations the contract test does not call, each with why; every other one is
@@ -142,12 +143,16 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   check("POST /api/task-lists/import", await ann.post("/api/task-lists/import", { format: "md", content: "# Camping\n- [ ] Tent\n" }), 201);
 
   // API tokens: a session's own calls (docs/decisions/061-api-tokens.md)
-  const token = check<{ id: number }>(
+  const token = check<{ id: number; token: string }>(
     "POST /api/tokens",
     await ann.post("/api/tokens", { name: "Script", access: "write", listIds: [list.id], expiresInDays: 30 }),
     201,
   );
   check("GET /api/tokens", await ann.get("/api/tokens"), 200);
+  // A script with the token: the documented bearer scheme opens its list, and a session-only call refuses it.
+  const script = new BearerClient(t, token.token);
+  check("GET /api/list/{id}", await script.get(`/api/list/${list.id}`), 200);
+  check("GET /api/tokens", await script.get("/api/tokens"), 403);
   check("DELETE /api/tokens/{id}", await ann.delete(`/api/tokens/${token.id}`), 204);
 
   // Webhooks: the administrator lets them reach this machine, so no call leaves it (docs/decisions/063-webhooks.md).
