@@ -6,6 +6,7 @@ import * as z from "zod";
 import { idField } from "./params";
 import { MAX_TOKEN_DAYS, TOKEN_NAME, TOKEN_NAME_MESSAGE, type TokenAccess } from "./rules/tokens";
 import { textSchema } from "./text";
+import { wire } from "./wire";
 
 /** Every token starts so, which lets a secret scanner (and a person) tell one apart. */
 export const TOKEN_PREFIX = "lw_";
@@ -48,19 +49,19 @@ export interface CreatedApiToken extends ApiToken {
 const iso = z.string();
 
 /** The answers' schemas, checked against the wire types (docs/decisions/062-openapi.md). */
-export const apiTokenSchema = z.object({
-  id: z.number().int().min(1),
-  name: z.string(),
-  access: z.enum(["read", "write"]),
-  listIds: z.array(z.number().int().min(1)).nullable(),
-  createdAt: iso,
-  expiresAt: iso.nullable(),
-  lastUsedAt: iso.nullable(),
-}) satisfies z.ZodType<ApiToken>;
-export const createdApiTokenSchema = apiTokenSchema.extend({
-  token: z.string().regex(/^lw_[A-Za-z0-9_-]{43}$/),
-}) satisfies z.ZodType<CreatedApiToken>;
-export const apiTokensSchema = z.object({ tokens: z.array(apiTokenSchema) }) satisfies z.ZodType<{ tokens: ApiToken[] }>;
+export const apiTokenSchema = wire<ApiToken>()(
+  z.object({
+    id: z.number().int().min(1),
+    name: z.string(),
+    access: z.enum(["read", "write"]),
+    listIds: z.array(z.number().int().min(1)).nullable(),
+    createdAt: iso,
+    expiresAt: iso.nullable(),
+    lastUsedAt: iso.nullable(),
+  }),
+);
+export const createdApiTokenSchema = wire<CreatedApiToken>()(apiTokenSchema.extend({ token: z.string().regex(/^lw_[A-Za-z0-9_-]{43}$/) }));
+export const apiTokensSchema = wire<{ tokens: ApiToken[] }>()(z.object({ tokens: z.array(apiTokenSchema) }));
 
 /** What a bearer caller may do, as the access policy (src/domain/access.ts) applies it. */
 export interface TokenScope {
