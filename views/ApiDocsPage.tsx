@@ -158,7 +158,7 @@ export function ApiDocsPage({ assets, theme, document }: { assets: Assets; theme
         <p>
           The same as a machine reads it: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
         </p>
-        <p>Every refusal (400, 401, 403, 404, 409, 429) answers the same shape:</p>
+        <p>Every refusal (a 4xx answer) has the same shape:</p>
         {errorSchema ? <SchemaView schema={errorSchema} /> : null}
         <nav aria-label="Groups">
           <ul>

@@ -28,7 +28,8 @@ export const KEYS_PER_CALLER = 1_000;
 /** An answer longer than this is kept as its status and `{message, error}` only (docs/product-rules.md#limits). */
 export const MAX_KEPT_BODY_BYTES = 16 * 1024;
 
-const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
+/** 1–200 visible ASCII characters (docs/http-contract.md#idempotency-key). */
+export const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was used for a different request";
 export const KEY_IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still in progress";

@@ -82,6 +82,15 @@ describe("the OpenAPI document", () => {
       content: { "application/json": { schema: { properties: { title: { type: "string", minLength: 1, maxLength: 80 } } } } },
     });
     expect(createTask?.responses?.["403"]).toEqual({ $ref: "#/components/responses/Error" });
+    // Unsafe calls may carry an Idempotency-Key, except those whose bodies hold passwords.
+    const headers = (operation: { parameters?: unknown[] } | undefined) =>
+      ((operation?.parameters ?? []) as { in: string; name: string }[])
+        .filter((parameter) => parameter.in === "header")
+        .map((parameter) => parameter.name);
+    expect(headers(createTask)).toEqual(["Idempotency-Key"]);
+    expect(createTask?.responses?.["422"]).toEqual({ $ref: "#/components/responses/Error" });
+    expect(headers(document.paths?.["/api/login"]?.post)).toEqual([]);
+    expect(headers(document.paths?.["/api/tasks"]?.get)).toEqual([]);
     expect(document.paths?.["/api/task-lists/{id}"]?.patch?.security).toEqual([{ session: [] }, { bearer: [] }]);
     // The contract test calls both with a token: the list opens, the token calls refuse it (403).
     expect(document.paths?.["/api/list/{id}"]?.get?.security).toEqual([{ session: [] }, { bearer: [] }, {}]);

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { OpenApiDocument } from "../../src/http/openapi/document";
 import type { Section, SharedListResponse, Task, TaskList } from "../../src/shared/types";
 import type { Dialect } from "./databases";
@@ -87,7 +88,13 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
     await ann.post("/api/tasks", { listId: list.id, title: "Party", isParent: true, dueAt: "2030-01-02" }),
     201,
   );
-  check("POST /api/tasks", await ann.post("/api/tasks", { listId: list.id, title: "Cake", parentId: party.id, quantity: "1" }), 201);
+  // Sent twice with one Idempotency-Key: the kept answer is replayed, as documented.
+  const cake = { listId: list.id, title: "Cake", parentId: party.id, quantity: "1" };
+  const key = { "Idempotency-Key": `${dialect}-cake` };
+  const first = check<Task>("POST /api/tasks", await ann.post("/api/tasks", cake, key), 201);
+  const replayed = await ann.post<Task>("/api/tasks", cake, key);
+  expect(check<Task>("POST /api/tasks", replayed, 201)).toEqual(first);
+  expect(replayed.headers.get("idempotent-replayed")).toBe("true");
   const bulk = check<{ tasks: Task[] }>(
     "POST /api/tasks/bulk",
     await ann.post("/api/tasks/bulk", { listId: list.id, items: [{ title: "Eggs" }, { title: "Bread" }] }),

@@ -21,7 +21,7 @@ import type { AppEnv } from "../env";
 const UNSAFE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 /** The auth calls, never keyed: their bodies hold passwords (docs/http-contract.md#idempotency-key). */
-const AUTH_PATHS = new Set(["/api/login", "/api/register", "/api/change-password"]);
+export const AUTH_PATHS = new Set(["/api/login", "/api/register", "/api/change-password"]);
 
 /** The header on a replayed answer, so a client can tell it from a fresh one. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";

@@ -7,8 +7,10 @@ import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { SESSION_COOKIE } from "../../auth/sessions";
+import { KEY_FORMAT } from "../../domain/idempotency";
 import { apiErrorSchema } from "../../shared/answers";
 import type { AppEnv } from "../env";
+import { AUTH_PATHS } from "../middleware/idempotency";
 import { STATUS_TEXT, TAGS } from "./describe";
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
@@ -46,14 +48,36 @@ async function generate(routes: Hono<AppEnv>): Promise<OpenApiDocument> {
   })) as OpenApiDocument;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, Error: errorSchemaJson() } };
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (!path.includes("{") || !item) continue;
-    for (const operation of Object.values(item) as OpenAPIV3_1.OperationObject[]) {
-      // A path's id that names nothing, or nothing the caller may see, answers 404 (src/http/validate.ts).
+    for (const [method, operation] of Object.entries(item ?? {}) as [string, OpenAPIV3_1.OperationObject][]) {
       operation.responses ??= {};
-      operation.responses["404"] ??= { $ref: "#/components/responses/Error" };
+      // A path's id that names nothing, or nothing the caller may see, answers 404 (src/http/validate.ts).
+      if (path.includes("{")) operation.responses["404"] ??= { ...ERROR_REF };
+      if (method !== "get" && !AUTH_PATHS.has(path)) keyed(operation);
     }
   }
   return document;
+}
+
+const ERROR_REF = { $ref: "#/components/responses/Error" };
+
+/**
+ * Every unsafe call but the auth ones may carry an Idempotency-Key (src/http/middleware/idempotency.ts):
+ * the header, and the refusals it brings (409 in progress or answer lost, 422 reused for another request).
+ */
+function keyed(operation: OpenAPIV3_1.OperationObject) {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      in: "header",
+      name: "Idempotency-Key",
+      required: false,
+      description: "Makes the call safe to retry: the first answer is kept 24 h and replayed with `Idempotent-Replayed: true`",
+      schema: { type: "string", pattern: KEY_FORMAT.source },
+    },
+  ];
+  operation.responses ??= {};
+  operation.responses["409"] ??= { ...ERROR_REF };
+  operation.responses["422"] ??= { ...ERROR_REF };
 }
 
 function errorSchemaJson(): OpenAPIV3_1.SchemaObject {
