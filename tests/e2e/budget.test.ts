@@ -17,9 +17,10 @@ const LIST_PAGE = "list, 50 items";
  * the script's again with due dates (docs/decisions/056-due-dates-browser.md), both with the
  * header's search (docs/decisions/058-search.md) and with a list's sections, by their measured
  * share (docs/decisions/060-sections-browser.md), and with the quick add's memory
- * (docs/decisions/059-quick-add-memory.md) and a paste's sections (docs/decisions/060-sections-browser.md).
+ * (docs/decisions/059-quick-add-memory.md) and a paste's sections (docs/decisions/060-sections-browser.md),
+ * and by the 59 B the island loader's second map left over (docs/decisions/063-webhooks.md).
  */
-const LIST_PAGE_JS_BUDGET = 110 * KB;
+const LIST_PAGE_JS_BUDGET = 110.1 * KB;
 const CSS_BUDGET = 9.03 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
