@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { COLOR_MODES, type ColorMode } from "../../src/shared/themes";
+import { RadioChoices } from "../ui/Choices";
 import { applyMode, storeMode } from "./theme-storage";
 
 const LABELS: Record<ColorMode, string> = { light: "Light", dark: "Dark", system: "System" };
+const CHOICES = COLOR_MODES.map((mode) => ({ value: mode, label: LABELS[mode] }));
 
 /**
  * Light, Dark or System (the device's setting), beside the theme cards. Native radios give the
@@ -18,17 +20,8 @@ export function ModePicker({ current }: { current: ColorMode }) {
   }
 
   return (
-    <fieldset className="mode-picker">
-      <legend className="mode-picker__legend">Appearance</legend>
-      <div className="mode-picker__options">
-        {COLOR_MODES.map((mode) => (
-          <label key={mode} className="mode-picker__option">
-            <input type="radio" name="color-mode" value={mode} checked={selected === mode} onChange={() => choose(mode)} />
-            {LABELS[mode]}
-          </label>
-        ))}
-      </div>
+    <RadioChoices legend="Appearance" name="color-mode" choices={CHOICES} value={selected} onChange={choose}>
       <p className="muted mode-picker__hint">System follows your device's light or dark setting. Kept in this browser.</p>
-    </fieldset>
+    </RadioChoices>
   );
 }

@@ -3,10 +3,11 @@ import { checkText } from "../../src/shared/rules/text";
 import { MAX_TOKEN_NAME_LENGTH, TOKEN_EXPIRY_CHOICES, TOKEN_NAME, type TokenAccess } from "../../src/shared/rules/tokens";
 import type { CreatedApiToken } from "../../src/shared/tokens";
 import { client, errorMessage } from "../api";
-import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
-import { Icon, Spinner } from "../ui/Icon";
+import { CheckChoices, RadioChoices } from "../ui/Choices";
+import { Spinner } from "../ui/Icon";
+import { ShownOnce } from "../ui/ShownOnce";
 import { useForm, type Verdict } from "../ui/useForm";
 
 export interface ListChoice {
@@ -22,6 +23,14 @@ interface TokenRequest {
 }
 
 const CHOOSE_A_LIST = "Choose at least one list";
+const ACCESS = [
+  { value: "read", label: "Read only" },
+  { value: "write", label: "Read and change" },
+] as const;
+const SCOPE = [
+  { value: "all", label: "All my lists" },
+  { value: "some", label: "Chosen lists" },
+] as const;
 
 /** "Make a token": name, access, lists and expiry; then the token itself, shown this once. */
 export function TokenDialog({
@@ -48,7 +57,13 @@ export function TokenDialog({
       description={made ? "Copy it now: you won't see it again." : "A script, Shortcut or Home Assistant uses it to reach your lists."}
     >
       {made ? (
-        <ShownOnce token={made.token} onClose={close} />
+        <ShownOnce
+          id="new-token"
+          label="Token"
+          value={made.token}
+          hint="Keep it like a password: anyone holding it can do what it allows."
+          onClose={close}
+        />
       ) : (
         <TokenForm
           lists={lists}
@@ -88,24 +103,6 @@ function TokenForm({ lists, onClose, onMade }: { lists: ListChoice[]; onClose: (
     send: async (request) => onMade(await client.tokens.$post({ json: request })),
     refused: (error) => errorMessage(error, "The token could not be made. Please try again."),
   });
-  const chosen = new Set(form.values.listIds ? form.values.listIds.split(",").map(Number) : []);
-  const toggle = (id: number) => {
-    if (chosen.has(id)) chosen.delete(id);
-    else chosen.add(id);
-    form.setValue("listIds", [...chosen].join(","));
-  };
-  const radio = (field: "access" | "scope", value: string, label: string) => (
-    <label className="mode-picker__option">
-      <input
-        type="radio"
-        name={`token-${field}`}
-        value={value}
-        checked={form.values[field] === value}
-        onChange={() => form.setValue(field, value)}
-      />
-      {label}
-    </label>
-  );
   return (
     <form className="form" noValidate onSubmit={form.submit} aria-label="Make an API token">
       <Field
@@ -116,35 +113,31 @@ function TokenForm({ lists, onClose, onMade }: { lists: ListChoice[]; onClose: (
         placeholder="Kitchen Shortcut"
         {...form.field("name")}
       />
-      <fieldset className="mode-picker">
-        <legend className="mode-picker__legend">Access</legend>
-        <div className="mode-picker__options">
-          {radio("access", "read", "Read only")}
-          {radio("access", "write", "Read and change")}
-        </div>
-      </fieldset>
-      <fieldset className="mode-picker">
-        <legend className="mode-picker__legend">Lists</legend>
-        <div className="mode-picker__options">
-          {radio("scope", "all", "All my lists")}
-          {radio("scope", "some", "Chosen lists")}
-        </div>
+      <RadioChoices
+        legend="Access"
+        name="token-access"
+        choices={ACCESS}
+        value={form.values.access}
+        onChange={(value) => form.setValue("access", value)}
+      />
+      <RadioChoices
+        legend="Lists"
+        name="token-scope"
+        choices={SCOPE}
+        value={form.values.scope}
+        onChange={(value) => form.setValue("scope", value)}
+      >
         {form.values.scope === "some" && (
-          <fieldset className="mode-picker" aria-label="Chosen lists">
-            {lists.length === 0 && <p className="muted">You have no lists yet.</p>}
-            {lists.map((list) => (
-              <label key={list.id}>
-                <input type="checkbox" checked={chosen.has(list.id)} onChange={() => toggle(list.id)} /> {list.name}
-              </label>
-            ))}
-            {form.errors.listIds && (
-              <div className="field__error" role="alert">
-                {form.errors.listIds}
-              </div>
-            )}
-          </fieldset>
+          <CheckChoices
+            label="Chosen lists"
+            choices={lists.map((list) => ({ value: String(list.id), label: list.name }))}
+            chosen={form.values.listIds}
+            onChange={(chosen) => form.setValue("listIds", chosen)}
+            empty="You have no lists yet."
+            error={form.errors.listIds}
+          />
         )}
-      </fieldset>
+      </RadioChoices>
       <div className="field">
         <div className="field__label-row">
           <label htmlFor="token-expiry">Expires</label>
@@ -177,34 +170,5 @@ function TokenForm({ lists, onClose, onMade }: { lists: ListChoice[]; onClose: (
         </button>
       </div>
     </form>
-  );
-}
-
-/** The secret, selectable and copyable; once closed, only its name and scope remain to be seen. */
-function ShownOnce({ token, onClose }: { token: string; onClose: () => void }) {
-  const copy = () =>
-    navigator.clipboard.writeText(token).then(
-      () => toast({ title: "Token copied", variant: "success" }),
-      () => toast({ title: "Copy failed", description: "Select the token and copy it yourself.", variant: "destructive" }),
-    );
-  return (
-    <div className="stack">
-      <div className="field">
-        <div className="field__label-row">
-          <label htmlFor="new-token">Token</label>
-        </div>
-        <input id="new-token" className="input" readOnly value={token} data-autofocus onFocus={(event) => event.target.select()} />
-      </div>
-      <p className="muted">Keep it like a password: anyone holding it can do what it allows.</p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--outline" onClick={copy}>
-          <Icon name="copy" size={16} />
-          Copy
-        </button>
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Done
-        </button>
-      </div>
-    </div>
   );
 }

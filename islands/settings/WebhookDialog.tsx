@@ -12,10 +12,20 @@ import { client, errorMessage } from "../api";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
-import { Icon, Spinner } from "../ui/Icon";
+import { CheckChoices, RadioChoices } from "../ui/Choices";
+import { Spinner } from "../ui/Icon";
+import { ShownOnce } from "../ui/ShownOnce";
 import { useForm, type Verdict } from "../ui/useForm";
 
 const CHOOSE_AN_EVENT = "Choose at least one event";
+const FORMATS = [
+  { value: "standard", label: "Standard Webhooks (signed JSON)" },
+  { value: "ntfy", label: "ntfy (a phone notification)" },
+] as const;
+const SCOPE = [
+  { value: "all", label: "All events" },
+  { value: "some", label: "Chosen events" },
+] as const;
 
 /** "Add a webhook": URL, format and events; then, for the standard format, its signing secret, shown this once. */
 export function WebhookDialog({
@@ -42,7 +52,13 @@ export function WebhookDialog({
       description={made ? "Copy its signing secret now: you won't see it again." : "Listwell posts each change of this list to the URL."}
     >
       {made ? (
-        <SecretShownOnce secret={made.secret} onClose={close} />
+        <ShownOnce
+          id="webhook-secret"
+          label="Signing secret"
+          value={made.secret}
+          hint="Your receiver checks each call's webhook-signature with it, as Standard Webhooks libraries do."
+          onClose={close}
+        />
       ) : (
         <WebhookForm
           listId={listId}
@@ -82,24 +98,6 @@ function WebhookForm({ listId, onClose, onMade }: { listId: number; onClose: () 
     send: async (input) => onMade(await client["task-lists"][":id"].webhooks.$post({ param: { id: listId }, json: input })),
     refused: (error) => ({ url: errorMessage(error, "The webhook could not be added. Please try again.") }),
   });
-  const chosen = new Set(form.values.events ? form.values.events.split(",") : []);
-  const toggle = (type: string) => {
-    if (chosen.has(type)) chosen.delete(type);
-    else chosen.add(type);
-    form.setValue("events", [...chosen].join(","));
-  };
-  const radio = (field: "format" | "scope", value: string, label: string) => (
-    <label className="mode-picker__option">
-      <input
-        type="radio"
-        name={`webhook-${field}`}
-        value={value}
-        checked={form.values[field] === value}
-        onChange={() => form.setValue(field, value)}
-      />
-      {label}
-    </label>
-  );
   return (
     <form className="form" noValidate onSubmit={form.submit} aria-label="Add a webhook">
       <Field
@@ -111,34 +109,30 @@ function WebhookForm({ listId, onClose, onMade }: { listId: number; onClose: () 
         placeholder="https://ntfy.sh/my-groceries"
         {...form.field("url")}
       />
-      <fieldset className="mode-picker">
-        <legend className="mode-picker__legend">Format</legend>
-        <div className="mode-picker__options">
-          {radio("format", "standard", "Standard Webhooks (signed JSON)")}
-          {radio("format", "ntfy", "ntfy (a phone notification)")}
-        </div>
-      </fieldset>
-      <fieldset className="mode-picker">
-        <legend className="mode-picker__legend">Events</legend>
-        <div className="mode-picker__options">
-          {radio("scope", "all", "All events")}
-          {radio("scope", "some", "Chosen events")}
-        </div>
+      <RadioChoices
+        legend="Format"
+        name="webhook-format"
+        choices={FORMATS}
+        value={form.values.format}
+        onChange={(value) => form.setValue("format", value)}
+      />
+      <RadioChoices
+        legend="Events"
+        name="webhook-scope"
+        choices={SCOPE}
+        value={form.values.scope}
+        onChange={(value) => form.setValue("scope", value)}
+      >
         {form.values.scope === "some" && (
-          <fieldset className="mode-picker" aria-label="Chosen events">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type}>
-                <input type="checkbox" checked={chosen.has(type)} onChange={() => toggle(type)} /> {type}
-              </label>
-            ))}
-            {form.errors.events && (
-              <div className="field__error" role="alert">
-                {form.errors.events}
-              </div>
-            )}
-          </fieldset>
+          <CheckChoices
+            label="Chosen events"
+            choices={WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }))}
+            chosen={form.values.events}
+            onChange={(chosen) => form.setValue("events", chosen)}
+            error={form.errors.events}
+          />
         )}
-      </fieldset>
+      </RadioChoices>
       {form.failure && (
         <p className="form-error" role="alert">
           {form.failure}
@@ -154,34 +148,5 @@ function WebhookForm({ listId, onClose, onMade }: { listId: number; onClose: () 
         </button>
       </div>
     </form>
-  );
-}
-
-/** The signing secret, selectable and copyable; the receiver verifies each call with it. */
-function SecretShownOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
-  const copy = () =>
-    navigator.clipboard.writeText(secret).then(
-      () => toast({ title: "Secret copied", variant: "success" }),
-      () => toast({ title: "Copy failed", description: "Select the secret and copy it yourself.", variant: "destructive" }),
-    );
-  return (
-    <div className="stack">
-      <div className="field">
-        <div className="field__label-row">
-          <label htmlFor="webhook-secret">Signing secret</label>
-        </div>
-        <input id="webhook-secret" className="input" readOnly value={secret} data-autofocus onFocus={(event) => event.target.select()} />
-      </div>
-      <p className="muted">Your receiver checks each call's webhook-signature with it, as Standard Webhooks libraries do.</p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--outline" onClick={copy}>
-          <Icon name="copy" size={16} />
-          Copy
-        </button>
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Done
-        </button>
-      </div>
-    </div>
   );
 }

@@ -55,7 +55,7 @@ it("adds a webhook to one of your lists, sends it a test event, shows it deliver
   const secret = await shown.getByLabel("Signing secret").inputValue();
   expect(secret).toMatch(/^whsec_/);
   await shown.getByRole("button", { name: "Copy" }).click();
-  await visible(page, "Secret copied");
+  await visible(page, "Signing secret copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await shown.getByRole("button", { name: "Done" }).click();
 
