@@ -2,6 +2,7 @@ import type { Assets } from "../src/assets";
 import type { AuthPanelProps } from "../islands/AuthPanel";
 import { Island } from "./Island";
 import { Layout } from "./Layout";
+import { Logo } from "./Logo";
 
 const MARKETING_POINTS = [
   { title: "Organize Tasks", text: "Keep named lists and nest sub-items under parent items." },
@@ -16,12 +17,7 @@ export function AuthPage({ assets, panel }: { assets: Assets; panel: AuthPanelPr
     <Layout title={panel.initialTab === "login" ? "Login" : "Register"} theme="vibrant" assets={assets}>
       <main id="main" tabIndex={-1} className="auth-page">
         <section className="auth-page__forms">
-          <a className="logo logo--large" href="/">
-            <span className="logo__mark" aria-hidden="true">
-              ✓
-            </span>
-            Listwell
-          </a>
+          <Logo large />
           <p className="muted">Sign in to your lists, or create an account with your invite code.</p>
           <Island name="AuthPanel" props={panel} />
         </section>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon } from "../islands/ui/Icon";
 import { Island } from "./Island";
+import { Logo } from "./Logo";
 
 export interface HeaderProps {
   username: string | null;
@@ -32,12 +33,7 @@ export function Header({ username, backHref, actions, menuOnPhone, settingsDisab
             <Icon name="back" />
           </a>
         )}
-        <a className="logo" href="/">
-          <span className="logo__mark" aria-hidden="true">
-            ✓
-          </span>
-          Listwell
-        </a>
+        <Logo />
       </div>
       <div className="app-header__end">
         <span className="greeting">Hi, {username || "user"}</span>

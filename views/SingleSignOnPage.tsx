@@ -2,6 +2,7 @@ import type { Assets } from "../src/assets";
 import type { ThemeId } from "../src/shared/themes";
 import { Field } from "../islands/ui/Field";
 import { Layout } from "./Layout";
+import { Logo } from "./Logo";
 
 export interface FirstSignInProps {
   /** The provider's name as the sign-in button gives it. */
@@ -21,12 +22,7 @@ export function FirstSignInPage({ assets, form }: { assets: Assets; form: FirstS
     <Layout title="Create your account" theme="vibrant" assets={assets}>
       <main id="main" tabIndex={-1} className="auth-page">
         <section className="auth-page__forms">
-          <a className="logo logo--large" href="/">
-            <span className="logo__mark" aria-hidden="true">
-              ✓
-            </span>
-            Listwell
-          </a>
+          <Logo large />
           <h1>Create your account</h1>
           <p className="muted">{`You signed in with ${form.label}. Enter the invite code you were given and choose a username to finish.`}</p>
           <div className="auth-card">
