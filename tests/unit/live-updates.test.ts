@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { dispatchFor, liveTarget, RESET_TOAST, socketUrl } from "../../islands/realtime/LiveUpdates";
 import { listen, type RefreshDetail } from "../../islands/signals";
-import { subscribeToasts, type ToastItem, toast, UNDO_TOAST_MS } from "../../islands/toast";
+import { dismissToast, subscribeToasts, type ToastItem, toast, UNDO_TOAST_MS } from "../../islands/toast";
 
 /** How the island turns live messages into the window events the pages listen to. */
 describe("live updates island", () => {
@@ -20,6 +20,8 @@ describe("live updates island", () => {
     const refreshes: RefreshDetail[] = [];
     const versions: unknown[] = [];
     listen("listwell:version_update", (detail) => versions.push(detail), target);
+    // Test files share one module state (isolate: false): a toast another file left up is not this test's.
+    dismissToast();
     let shown: ToastItem | null = null;
     const stop = subscribeToasts((toast) => (shown = toast));
 
