@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
 import type { SharedWithMeItem, TaskList } from "../../src/shared/types";
 import { ApiRequestError, client, errorMessage } from "../api";
 import { useOffline } from "../offline/useOffline";
-import { moveItem, positionsOf } from "../order";
 import { listen } from "../signals";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
-import { handleKeyMove, useSortable } from "../ui/useSortable";
 import { OwnListCard, SharedListCard } from "./ListCard";
 import { MyListsHeading } from "./MyListsHeading";
 import { OfflineLists, useKeepListsOffline } from "./OfflineLists";
@@ -17,6 +15,7 @@ import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
 import { announceCopy, copyName, isListLimit, makeList } from "./new-list";
 import { insertAt, offerRestore } from "./restore";
+import { useCardOrder } from "./useCardOrder";
 import { useProgress, type ProgressMap } from "./useProgress";
 
 export interface HomeScreenProps {
@@ -29,9 +28,6 @@ export interface HomeScreenProps {
   /** After signing in through a share link the user lands on /?shareId=…; that list stands out. */
   highlightShareId: string | null;
 }
-
-/** A background refetch follows a reorder after 2 seconds (docs/product-rules.md#on-the-page). */
-const REFETCH_AFTER_REORDER_MS = 2000;
 
 type Modal =
   | { kind: "create" }
@@ -55,21 +51,23 @@ export default function HomeScreen(props: HomeScreenProps) {
   const listRef = useRef<HTMLUListElement>(null);
   /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
   const focusAfter = useRef<{ id: number; restored?: boolean } | null>(null);
-  const refetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  /**
-   * A refresh that overlaps a reorder (started before it, or while it is being saved) may answer
-   * the old order; `generation` moves when a reorder starts or ends, so such answers are dropped.
-   */
-  const reordering = useRef({ generation: 0, inFlight: 0 });
+  const order = useCardOrder({
+    lists,
+    setLists,
+    listRef,
+    enabled: lists.length > 1 && !offline,
+    readAgain: () => void refetch(),
+    focusAfter,
+  });
 
   /** The one refresh: realtime events (the `listwell:refresh` signal), focus and failures call it. */
   const refetch = useCallback(async () => {
-    const started = reordering.current.generation;
+    const started = order.mark();
     void refreshProgress();
     try {
       const [own, sharedWithMe] = await Promise.all([client["task-lists"].$get(), client["shared-with-me"].$get()]);
       // Moving the cards back would also take the keyboard focus off the one being moved.
-      if (started === reordering.current.generation && reordering.current.inFlight === 0) setLists(own);
+      if (order.holds(started)) setLists(own);
       setShared(sharedWithMe);
       setLoadError(false);
     } catch {
@@ -94,7 +92,6 @@ export default function HomeScreen(props: HomeScreenProps) {
       stopListening();
       window.removeEventListener("focus", onRefresh);
       window.removeEventListener("pageshow", onPageShow);
-      clearTimeout(refetchTimer.current);
     };
   }, [refetch, props.loadError]);
 
@@ -106,40 +103,6 @@ export default function HomeScreen(props: HomeScreenProps) {
       ?.focus();
     focusAfter.current = null;
   }, [lists]);
-
-  /** Optimistic reorder: rolled back and refetched on failure, refetched 2 s after. */
-  const reorder = useCallback(
-    async (from: number, to: number) => {
-      const before = lists;
-      const after = moveItem(before, from, to).map((list, position) => ({ ...list, position }));
-      const state = reordering.current;
-      state.generation++;
-      state.inFlight++;
-      setLists(after);
-      clearTimeout(refetchTimer.current);
-      const failure = await client["task-lists"].reorder.$post({ json: positionsOf(after) }).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      state.inFlight--;
-      state.generation++;
-      if (failure === null) {
-        refetchTimer.current = setTimeout(() => void refetch(), REFETCH_AFTER_REORDER_MS);
-        return;
-      }
-      setLists(before);
-      toast({ title: errorMessage(failure, "Failed to reorder lists"), variant: "destructive" });
-      void refetch();
-    },
-    [lists, refetch],
-  );
-  useSortable(listRef, { enabled: lists.length > 1 && !offline, onMove: reorder });
-
-  const onKeyMove = (event: KeyboardEvent, index: number) =>
-    handleKeyMove(event, index, lists.length, (from, to) => {
-      focusAfter.current = { id: lists[from]!.id };
-      void reorder(from, to);
-    });
 
   async function createList(name: string, templateId: number | null) {
     try {
@@ -234,7 +197,7 @@ export default function HomeScreen(props: HomeScreenProps) {
                 index={index}
                 count={lists.length}
                 offline={offline}
-                onKeyMove={onKeyMove}
+                onKeyMove={order.onKeyMove}
                 onShare={() => setModal({ kind: "share", list })}
                 onEdit={() => setModal({ kind: "edit", list })}
                 // At the cap the limit dialog says why at once, before a name is typed for nothing.
