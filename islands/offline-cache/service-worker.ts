@@ -15,6 +15,7 @@ import {
 } from "../../src/shared/offline-cache";
 import { type PushScope, showPushes } from "../notifications/in-worker";
 import { CHECK_SESSION_MESSAGE, KEEP_PAGE_MESSAGE } from "./keep-page";
+import { checkSession, currentPartition, forgetLink, PAGES_PREFIX, setPartition } from "./partition";
 
 /** Written in by the build (src/assets.ts): every other file of this build, and the stylesheet for the offline page. */
 declare const PRECACHE: { version: string; files: string[]; offlineStyle: string };
@@ -43,10 +44,6 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 
 const ASSETS = `listwell-assets-${PRECACHE.version}`;
-const PAGES_PREFIX = "listwell-pages-";
-/** Where the worker remembers whose pages it keeps, across its own restarts. */
-const META = "listwell-meta";
-const PARTITION_KEY = "/partition";
 
 /** The reads a page may need offline; the rest of /api (writes, sign-in, poll, version) is never kept. */
 const KEPT_READ = /^\/api\/(list|tasks|task-lists|shared-with-me)(\/|$)/;
@@ -70,43 +67,6 @@ worker.addEventListener("activate", (event) => {
       .then(() => worker.clients.claim()),
   );
 });
-
-let partition: Promise<string | null> | null = null;
-
-/** The account (`user:<id>`) or `guest` the server last answered a page for. */
-function currentPartition(): Promise<string | null> {
-  partition ??= caches
-    .open(META)
-    .then((cache) => cache.match(PARTITION_KEY))
-    .then((kept) => (kept ? kept.text() : null))
-    .then((text) => text || null);
-  return partition;
-}
-
-/**
- * One account's pages at a time: when the server answers for another account (or for nobody),
- * what the previous one kept is deleted, so no one ever reads another's lists on a shared device.
- */
-async function setPartition(next: string | null) {
-  if ((await currentPartition()) === next) return;
-  partition = Promise.resolve(next);
-  await (await caches.open(META)).put(PARTITION_KEY, new Response(next ?? ""));
-  const names = await caches.keys();
-  await Promise.all(
-    names.filter((name) => name.startsWith(PAGES_PREFIX) && name !== PAGES_PREFIX + next).map((name) => caches.delete(name)),
-  );
-}
-
-/** A link that answers 404 was rotated or revoked: every page and read kept through it goes. */
-async function forgetLink(shareId: string) {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PAGES_PREFIX)) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      if (new URL(request.url).searchParams.get("shareId") === shareId) await cache.delete(request);
-    }
-  }
-}
 
 /**
  * Keeps a 200 the server allows to be kept, in the partition it was answered for; forgets what now
@@ -265,29 +225,6 @@ async function keepLists(listIds: readonly number[]) {
 
 /** One pass at a time, in the order Home asked: a later visit's list is the newer truth. */
 let keeping: Promise<void> = Promise.resolve();
-
-/** Tries for the session check: the worker's own requests can fail for a moment after the page's network returns. */
-const SESSION_CHECK_TRIES = 5;
-const SESSION_CHECK_RETRY_MS = 500;
-
-/**
- * Asks the server whose session this browser holds now. Its answer names the partition like any
- * other, so an account whose session ended while this device was offline loses its kept pages
- * here, before an offline visit could show them.
- */
-async function checkSession(): Promise<string | null> {
-  for (let tried = 1; ; tried++) {
-    try {
-      const response = await fetch("/api/user", { cache: "no-store", redirect: "manual" });
-      const answeredFor = response.headers.get(CACHE_PARTITION_HEADER);
-      if (answeredFor !== null) await setPartition(answeredFor);
-      return answeredFor;
-    } catch (error) {
-      if (tried === SESSION_CHECK_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_RETRY_MS * tried));
-    }
-  }
-}
 
 const isKeepPage = (data: unknown): data is { type: string; url: string } =>
   typeof data === "object" &&
