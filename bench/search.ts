@@ -1,7 +1,7 @@
 /**
  * Server time per search (docs/decisions/058-search.md), on SQLite and PostgreSQL. The reader owns 25
  * lists of 100 items; BENCH_NEIGHBOURS (20) other people own as much again, so the index holds
- * their words too, and the first of them shares 5 lists with the reader. Titles come from a household vocabulary with accents, every
+ * their words too, and the first of them shares 5 lists with the reader. Titles come from bench/in-process.ts's HOUSEHOLD_TITLES, every
  * fourth item has a description. Items are written by bulk SQL, so the migrations' triggers index
  * them as any write would. Each query is asked through the app in this process (`app.request`:
  * routing, session, access, SQL, shaping), BENCH_ROUNDS (200) times after a warm-up; prints p50 and
@@ -11,62 +11,12 @@
  * in a database of its own made and dropped here.
  */
 import type { Db } from "../src/store/db";
-import { appWithReader, scratchDb, timeCalls } from "./in-process";
+import { appWithReader, HOUSEHOLD_TITLES, scratchDb, timeCalls } from "./in-process";
 
 const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 20);
 const LISTS_EACH = 25;
 const ITEMS_EACH = 100;
 const SHARED_WITH_READER = 5;
-const WORDS = [
-  "Crème fraîche",
-  "Café moulu",
-  "Pâtes",
-  "Jalapeños",
-  "Milk",
-  "Oat milk",
-  "Bread",
-  "Butter",
-  "Cheese",
-  "Eggs",
-  "Apples",
-  "Bananas",
-  "Carrots",
-  "Onions",
-  "Garlic",
-  "Tomatoes",
-  "Rice",
-  "Flour",
-  "Sugar",
-  "Salt",
-  "Olive oil",
-  "Vinegar",
-  "Coffee",
-  "Tea",
-  "Yoghurt",
-  "Cream",
-  "Chicken",
-  "Fish",
-  "Beans",
-  "Lentils",
-  "Soap",
-  "Shampoo",
-  "Toothpaste",
-  "Bin bags",
-  "Batteries",
-  "Light bulbs",
-  "Call the plumber",
-  "Book dentist",
-  "Pay rent",
-  "Water plants",
-  "Passport",
-  "Tickets",
-  "Sunscreen",
-  "Chargers",
-  "Socks",
-  "Jumper",
-  "Umbrella",
-  "Map",
-];
 const QUERIES = ["c", "cr", "cre", "creme", "creme fr", "milk", "bin bags", "dentist", "zzz"];
 
 /** Bulk rows: users 1 (reader) and 2 (a sharer, also a neighbour) and the neighbours, with lists and items. */
@@ -74,11 +24,11 @@ async function fill(db: Db) {
   const now = Date.now();
   const owners = 1 + NEIGHBOURS;
   const counter = (n: number) => `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${n - 1})`;
-  const words = WORDS.map((word) => `'${word.replaceAll("'", "''")}'`).join(", ");
+  const words = HOUSEHOLD_TITLES.map((word) => `'${word.replaceAll("'", "''")}'`).join(", ");
   const pick =
     db.dialect === "sqlite"
-      ? `json_extract(json_array(${words}), '$[' || (i % ${WORDS.length}) || ']')`
-      : `(ARRAY[${words}])[i % ${WORDS.length} + 1]`;
+      ? `json_extract(json_array(${words}), '$[' || (i % ${HOUSEHOLD_TITLES.length}) || ']')`
+      : `(ARRAY[${words}])[i % ${HOUSEHOLD_TITLES.length} + 1]`;
   await db.transaction(async (tx) => {
     await tx.run(`INSERT INTO users (username, username_key, password_hash, created_at)
       ${counter(owners)} SELECT 'neighbour' || i, 'neighbour' || i, 'x', ${now} FROM n`);

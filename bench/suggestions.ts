@@ -13,43 +13,11 @@
 import { titleKey, wordsKey } from "../src/shared/title-keys";
 import type { Db } from "../src/store/db";
 import { logAddExp, rankOfUse } from "../src/store/memory";
-import { appWithReader, scratchDb, timeCalls } from "./in-process";
+import { appWithReader, HOUSEHOLD_TITLES, scratchDb, timeCalls } from "./in-process";
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 2000);
 const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 20);
 const DAY = 24 * 60 * 60 * 1000;
-const WORDS = [
-  "Crème fraîche",
-  "Café moulu",
-  "Pâtes",
-  "Jalapeños",
-  "Milk",
-  "Oat milk",
-  "Mineral water",
-  "Bread",
-  "Butter",
-  "Cheese",
-  "Eggs",
-  "Apples",
-  "Bananas",
-  "Carrots",
-  "Onions",
-  "Garlic",
-  "Tomatoes",
-  "Rice",
-  "Flour",
-  "Sugar",
-  "Olive oil",
-  "Coffee",
-  "Tea",
-  "Yoghurt",
-  "Soap",
-  "Shampoo",
-  "Toothpaste",
-  "Bin bags",
-  "Batteries",
-  "Light bulbs",
-];
 const QUERIES = ["", "m", "mi", "milk", "creme", "oat m", "bin b", "zzz"];
 
 /** A deterministic stream of numbers in [0, 1), so every run remembers the same history. */
@@ -66,7 +34,7 @@ async function remember(db: Db, listId: number, seed: number) {
   const next = random(seed);
   const now = Date.now();
   const rows = Array.from({ length: TITLES }, (_, index) => {
-    const title = `${WORDS[index % WORDS.length]} ${Math.floor(index / WORDS.length) + 1}`;
+    const title = `${HOUSEHOLD_TITLES[index % HOUSEHOLD_TITLES.length]} ${Math.floor(index / HOUSEHOLD_TITLES.length) + 1}`;
     const uses = 1 + Math.floor(next() * 12);
     const times = Array.from({ length: uses }, () => now - Math.floor(next() * 365 * DAY)).sort((a, b) => a - b);
     const rank = times.map(rankOfUse).reduce(logAddExp);
@@ -95,7 +63,9 @@ async function measure(dialect: string) {
       lists.push(((await (await call("/api/task-lists", { name: `List ${index}` })).json()) as { id: number }).id);
     for (const [index, listId] of lists.entries()) await remember(db, listId, index + 1);
     const listId = lists[0]!;
-    const items = Array.from({ length: 100 }, (_, index) => ({ title: `${WORDS[index % WORDS.length]} ${index + 1}` }));
+    const items = Array.from({ length: 100 }, (_, index) => ({
+      title: `${HOUSEHOLD_TITLES[index % HOUSEHOLD_TITLES.length]} ${index + 1}`,
+    }));
     expectCreated(await call("/api/tasks/bulk", { listId, items }));
     if (dialect === "postgres") await db.run("ANALYZE");
     const rows = Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM list_memory"))!.n);
