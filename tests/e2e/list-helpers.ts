@@ -39,6 +39,16 @@ export const visible = (page: Page, text: string, timeout?: number) =>
   expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout }).toBe(true);
 
 /** Titles of the rows on screen, in order (the pinned parent of a parent view included). */
+/** A paste of `text` into the quick add, as the browser hands one to the page (no clipboard permission needed). */
+export const pasteIntoQuickAdd = (page: Page, text: string) =>
+  page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    document
+      .getElementById("quick-add")!
+      .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+
 export const rowTitles = (page: Page) => page.locator(".items .item .item__title").allTextContents();
 
 /** Presses on a handle, travels past the 8 px threshold in small steps, and drops over the target. */

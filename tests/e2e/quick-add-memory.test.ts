@@ -18,7 +18,7 @@ import {
   startBrowserEnv,
   type BrowserEnv,
 } from "../helpers/browser";
-import { addItem, newList, rowTitles, seedList } from "./list-helpers";
+import { addItem, newList, rowTitles, seedList, pasteIntoQuickAdd } from "./list-helpers";
 import { expectBanner, gotoReadyForOffline } from "./offline-helpers";
 
 const MIN_TARGET = 44;
@@ -243,13 +243,7 @@ describe("the quick add with the list's memory", () => {
     const list = await newList(context.request, "Pasted");
     await gotoHydrated(page, `/list/${list.id}`);
     await focusField(page);
-    await page.evaluate(() => {
-      const data = new DataTransfer();
-      data.setData("text/plain", "2 l milk\n500g flour\nBread");
-      document
-        .getElementById("quick-add")!
-        .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+    await pasteIntoQuickAdd(page, "2 l milk\n500g flour\nBread");
     const preview = page.getByRole("dialog");
     await expect.poll(() => preview.locator(".paste-preview li").allTextContents()).toEqual(["Milk2 l", "Flour500 g", "Bread"]);
     await keepScreenshot(page, "quick-add-memory-paste", false);

@@ -23,7 +23,7 @@ import {
   startBrowserEnv,
   type BrowserEnv,
 } from "../helpers/browser";
-import { dragOnto, rowTitles, seedList, visible } from "./list-helpers";
+import { dragOnto, rowTitles, seedList, visible, pasteIntoQuickAdd } from "./list-helpers";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -337,13 +337,7 @@ describe("sections on the list page", () => {
     expect(dairy.status()).toBe(201);
     await gotoHydrated(page, `/list/${list.id}`);
     await page.locator("#quick-add").focus();
-    await page.evaluate(() => {
-      const data = new DataTransfer();
-      data.setData("text/plain", "- Stamps\n## dairy\n- 2 l milk\n## Bakery\n- Bread\n- Rolls");
-      document
-        .getElementById("quick-add")!
-        .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+    await pasteIntoQuickAdd(page, "- Stamps\n## dairy\n- 2 l milk\n## Bakery\n- Bread\n- Rolls");
     const preview = page.getByRole("dialog");
     await expect.poll(() => preview.locator(".paste-preview strong").allTextContents()).toEqual(["dairy", "Bakery"]);
     await preview.getByRole("button", { name: "Add 4 items" }).click();
