@@ -273,15 +273,15 @@ export const mayLearnShareIdFromEvents = (grant: LiveGrant): boolean => grant.vi
 export const losesAccessWithLink = (grant: LiveGrant, revokedShareId: string | undefined): boolean =>
   grant.via === "link" && grant.shareId === revokedShareId;
 
-/** Which live clients a `session_ended` announcement signs out: the named session, or all but one. */
-export function isSessionEnded(sessionId: string | null, ended: { sessionId?: unknown; exceptSessionId?: unknown }): boolean {
-  if (sessionId === null) return false;
-  return ended.sessionId === sessionId || (typeof ended.exceptSessionId === "string" && ended.exceptSessionId !== sessionId);
+/** Which live clients a `session_ended` announcement signs out: the named session's, all but one session's, or a revoked token's. */
+export function isSignedOutBy(
+  client: { sessionId: string | null; tokenId?: number },
+  ended: Partial<Record<"sessionId" | "exceptSessionId" | "tokenId", unknown>>,
+) {
+  if (client.tokenId !== undefined) return ended.tokenId === client.tokenId;
+  if (client.sessionId === null) return false;
+  return ended.sessionId === client.sessionId || (typeof ended.exceptSessionId === "string" && ended.exceptSessionId !== client.sessionId);
 }
-
-/** Which live clients a token's revocation signs out: those opened with it. */
-export const isTokenRevoked = (tokenId: number | undefined, revoked: { tokenId?: unknown }): boolean =>
-  tokenId !== undefined && revoked.tokenId === tokenId;
 
 /** Who made a long-poll client: its session or API token, or (made signed out) the link it is bound to. */
 export interface PollClientOwner {

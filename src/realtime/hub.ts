@@ -1,11 +1,4 @@
-import {
-  decideLiveAccess,
-  isSessionEnded,
-  isTokenRevoked,
-  LIST_NOT_FOUND,
-  losesAccessWithLink,
-  mayReceiveListEvent,
-} from "../domain/access";
+import { decideLiveAccess, isSignedOutBy, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import { LIST_PROGRESS } from "../shared/live-messages";
@@ -16,6 +9,7 @@ import { BROADCAST_TOPIC, listTopic, userTopic, type BusMessage, type EventBus }
 import { createFollowers } from "./followers";
 import { createHomeProgress } from "./home-progress";
 import { createPresence, type PresenceOptions } from "./presence";
+import { credentialExpiry, signedInWith } from "./credentials";
 import { MAX_SUBSCRIPTIONS, toLiveMessage, type Subscriber, type Subscription, type Target, type Transport } from "./subscriber";
 
 /** Re-decisions in a row before a subscribe whose access keeps changing is refused. */
@@ -117,15 +111,16 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     }
   }
 
-  /** The session as the store has it now; a client whose session is gone or expired is signed out. */
-  async function sessionStillValid(subscriber: Subscriber, userId: number, sessionId: string): Promise<boolean> {
-    const session = await store.sessions.find(sessionId).catch((error: unknown) => {
+  /** The client's session or token as the store has it now; one gone or expired signs the client out. */
+  async function stillSignedIn(subscriber: Subscriber, userId: number): Promise<boolean> {
+    const { sessionId, tokenId } = subscriber.identity;
+    const expiresAt = await credentialExpiry(store, subscriber.identity).catch((error: unknown) => {
       logger.error("realtime: session re-check failed", error);
       return undefined;
     });
-    if (subscriber.identity.sessionId !== sessionId) return false; // signed out meanwhile
-    if (session && session.expiresAt > Date.now()) {
-      subscriber.identity.expiresAt = session.expiresAt;
+    if (subscriber.identity.sessionId !== sessionId || subscriber.identity.tokenId !== tokenId) return false; // signed out meanwhile
+    if (expiresAt !== undefined && expiresAt > Date.now()) {
+      if (tokenId === undefined) subscriber.identity.expiresAt = expiresAt;
       return true;
     }
     signOut(subscriber, userId);
@@ -140,26 +135,24 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
   async function reverify(subscriber: Subscriber) {
     invalidate(subscriber);
     for (const subscription of subscriber.subscriptions.values()) suspend(subscriber, subscription);
-    const { userId, sessionId, tokenId } = subscriber.identity;
-    if (userId !== null && sessionId !== null && !(await sessionStillValid(subscriber, userId, sessionId))) return;
-    if (userId !== null && tokenId !== undefined && !(await store.tokens.isLive(tokenId, store.clock.now()).catch(() => false)))
-      return signOut(subscriber, userId);
+    const { userId } = subscriber.identity;
+    if (userId !== null && signedInWith(subscriber.identity) && !(await stillSignedIn(subscriber, userId))) return;
     for (const subscription of [...subscriber.subscriptions.values()]) void recheck(subscriber, subscription.listId, true);
   }
 
   /**
-   * A websocket's session is read once, at its upgrade; past the expiry read then, its member
-   * subscriptions stop until the session is read again: gone or expired signs the client out,
-   * renewed (by the user's HTTP requests) resumes them and has the client refetch what it missed.
+   * A websocket's session or token is read once, at its upgrade; past the expiry read then, its
+   * member subscriptions stop until it is read again: gone or expired (a token's expiry is fixed,
+   * docs/decisions/061-api-tokens.md) signs the client out, a session renewed by the user's HTTP
+   * requests resumes them and has the client refetch what it missed.
    */
   function checkExpiry(subscriber: Subscriber) {
-    const { userId, sessionId, tokenId, expiresAt } = subscriber.identity;
-    // A token's expiry is fixed: past it, its client is signed out (docs/decisions/061-api-tokens.md).
-    if (userId !== null && tokenId !== undefined && expiresAt !== undefined && expiresAt <= Date.now()) return signOut(subscriber, userId);
-    if (userId === null || sessionId === null || expiresAt === undefined || expiresAt > Date.now() || verifying.has(subscriber)) return;
+    const { userId, expiresAt } = subscriber.identity;
+    if (userId === null || !signedInWith(subscriber.identity) || expiresAt === undefined || expiresAt > Date.now()) return;
+    if (verifying.has(subscriber)) return;
     verifying.add(subscriber);
     for (const subscription of subscriber.subscriptions.values()) if (subscription.via === "member") suspend(subscriber, subscription);
-    void sessionStillValid(subscriber, userId, sessionId).then((valid) => {
+    void stillSignedIn(subscriber, userId).then((valid) => {
       verifying.delete(subscriber);
       if (!valid) return;
       for (const subscription of [...subscriber.subscriptions.values()]) {
@@ -211,12 +204,8 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     }
     if (message.type === "session_ended") {
       for (const subscriber of subscribers) {
-        const { sessionId, tokenId } = subscriber.identity;
-        if (
-          isSessionEnded(sessionId, { sessionId: message.sessionId, exceptSessionId: message.exceptSessionId }) ||
-          isTokenRevoked(tokenId, { tokenId: message.tokenId })
-        )
-          signOut(subscriber, userId);
+        const { sessionId, exceptSessionId, tokenId } = message;
+        if (isSignedOutBy(subscriber.identity, { sessionId, exceptSessionId, tokenId })) signOut(subscriber, userId);
       }
       return;
     }

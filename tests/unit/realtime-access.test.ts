@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isBeforeReplayFloor,
-  isSessionEnded,
+  isSignedOutBy,
   losesAccessWithLink,
   mayFollowWithPollClient,
   mayLearnShareIdFromEvents,
@@ -34,11 +34,11 @@ describe("who may follow what, live", () => {
   });
 
   it("ends the named session, or every session but the one kept", () => {
-    expect(isSessionEnded("s1", { sessionId: "s1" })).toBe(true);
-    expect(isSessionEnded("s2", { sessionId: "s1" })).toBe(false);
-    expect(isSessionEnded("s2", { exceptSessionId: "s1" })).toBe(true);
-    expect(isSessionEnded("s1", { exceptSessionId: "s1" })).toBe(false);
-    expect(isSessionEnded(null, { exceptSessionId: "s1" })).toBe(false);
+    expect(isSignedOutBy({ sessionId: "s1" }, { sessionId: "s1" })).toBe(true);
+    expect(isSignedOutBy({ sessionId: "s2" }, { sessionId: "s1" })).toBe(false);
+    expect(isSignedOutBy({ sessionId: "s2" }, { exceptSessionId: "s1" })).toBe(true);
+    expect(isSignedOutBy({ sessionId: "s1" }, { exceptSessionId: "s1" })).toBe(false);
+    expect(isSignedOutBy({ sessionId: null }, { exceptSessionId: "s1" })).toBe(false);
   });
 
   it("serves a poll client only to the session that made it, or signed out under its own link", () => {
