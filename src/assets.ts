@@ -258,7 +258,10 @@ const STALE_BUILD_MS = 60 * 60 * 1000;
 function sweepStaleBuilds(current: Set<string>) {
   for (const name of readdirSync(BUILD_DIR)) {
     const path = join(BUILD_DIR, name);
-    if (!current.has(name) && name !== MANIFEST_NAME && Date.now() - statSync(path).mtimeMs > STALE_BUILD_MS) {
+    if (current.has(name) || name === MANIFEST_NAME) continue;
+    // Another process building at the same time may rename or remove its staging folder meanwhile.
+    const modifiedAt = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (modifiedAt !== undefined && Date.now() - modifiedAt > STALE_BUILD_MS) {
       // Also a staging folder a crashed build left behind.
       rmSync(path, { recursive: true, force: true });
     }
