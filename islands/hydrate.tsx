@@ -1,37 +1,48 @@
 /**
  * @module The island loader (HonoX's pattern), imported by the entry (islands/client.ts): it finds
- * the server-rendered `[data-island]` markers and imports only those islands, each its own chunk,
- * so a page downloads what it shows. The page preloads the same chunks (views/Layout.tsx), so the
- * imports below find them already on their way. The islands of Settings and Admin are loaded
- * through a map of their own (islands/settings-loaders.ts), so the other pages do not carry it.
+ * the server-rendered `[data-island]` markers and imports only those islands, so a page downloads
+ * what it shows. The islands one page shows together come in one chunk, a bundle
+ * (docs/decisions/065-island-bundles.md): a chunk per island made the list page fetch 34 files,
+ * whose separate compression alone cost 9 KB. The page preloads the same chunks (views/Layout.tsx),
+ * so the imports below find them already on their way.
  */
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFERRED_ISLANDS } from "./deferred";
 import type { IslandLoaders, IslandName, IslandProps } from "./registry";
-import type { SettingsIslandName } from "./settings-loaders";
 import { IconSprite } from "./ui/Icon";
 
-const load: Omit<IslandLoaders, SettingsIslandName> = {
-  AuthPanel: () => import("./AuthPanel"),
-  LoginTest: () => import("./LoginTest"),
-  Toaster: () => import("./Toaster"),
-  LiveUpdates: () => import("./realtime/LiveUpdates"),
-  HomeScreen: () => import("./home/HomeScreen"),
-  SessionRecovery: () => import("./SessionRecovery"),
-  VersionDialog: () => import("./VersionDialog"),
-  SharedLists: () => import("./SharedLists"),
-  SharedAccess: () => import("./SharedAccess"),
-  LostAccess: () => import("./LostAccess"),
-  ListScreen: () => import("./list/ListScreen"),
-  CompletedToggle: () => import("./list/CompletedToggle"),
-  ListActivity: () => import("./activity/ListActivity"),
-  ListMenu: () => import("./list/ListMenu"),
-  ShareButton: () => import("./list/ShareButton"),
-  ImportButton: () => import("./exchange/ImportButton"),
-  Bell: () => import("./notifications/Bell"),
-  RoutineLine: () => import("./routines/RoutineLine"),
-  SearchButton: () => import("./search/SearchButton"),
+const listPage = () => import("./list/list-page");
+const pageFrame = () => import("./page-frame");
+const settingsPage = () => import("./settings/settings-page");
+const adminPage = () => import("./admin/admin-page");
+
+const load: IslandLoaders = {
+  AuthPanel: () => import("./AuthPanel").then((module) => module.default),
+  LoginTest: () => import("./LoginTest").then((module) => module.default),
+  HomeScreen: () => import("./home/HomeScreen").then((module) => module.default),
+  VersionDialog: () => import("./VersionDialog").then((module) => module.default),
+  SharedLists: () => import("./SharedLists").then((module) => module.default),
+  SharedAccess: () => import("./SharedAccess").then((module) => module.default),
+  LostAccess: () => import("./LostAccess").then((module) => module.default),
+  Toaster: () => pageFrame().then((module) => module.Toaster),
+  LiveUpdates: () => pageFrame().then((module) => module.LiveUpdates),
+  SessionRecovery: () => pageFrame().then((module) => module.SessionRecovery),
+  Bell: () => pageFrame().then((module) => module.Bell),
+  SearchButton: () => pageFrame().then((module) => module.SearchButton),
+  ListScreen: () => listPage().then((module) => module.ListScreen),
+  CompletedToggle: () => listPage().then((module) => module.CompletedToggle),
+  ListActivity: () => listPage().then((module) => module.ListActivity),
+  ListMenu: () => listPage().then((module) => module.ListMenu),
+  ShareButton: () => listPage().then((module) => module.ShareButton),
+  RoutineLine: () => listPage().then((module) => module.RoutineLine),
+  AccountSettings: () => settingsPage().then((module) => module.AccountSettings),
+  Webhooks: () => settingsPage().then((module) => module.Webhooks),
+  ThemePicker: () => settingsPage().then((module) => module.ThemePicker),
+  ImportButton: () => settingsPage().then((module) => module.ImportButton),
+  InviteCodeForm: () => adminPage().then((module) => module.InviteCodeForm),
+  DeploymentNotice: () => adminPage().then((module) => module.DeploymentNotice),
+  WebhookAddresses: () => adminPage().then((module) => module.WebhookAddresses),
 };
 
 /** Marks the island once React has attached to it, so tests and styles can tell, and says so. */
@@ -43,21 +54,14 @@ function Hydrated({ marker, onHydrated, children }: { marker: HTMLElement; onHyd
   return children;
 }
 
-/** The island's loader, from Settings' and Admin's map when it is not in this one; undefined for a name neither has. */
-async function loaderOf(name: string) {
-  if (Object.hasOwn(load, name)) return load[name as keyof typeof load];
-  const { settingsLoaders } = await import("./settings-loaders");
-  return Object.hasOwn(settingsLoaders, name) ? settingsLoaders[name as SettingsIslandName] : undefined;
-}
-
 /** views/Layout.tsx puts the sprite's URL on this script's element: the CSP allows no inline data. */
 const iconSprite = document.querySelector<HTMLScriptElement>("script[data-icons]")?.dataset.icons ?? "";
 
 /** Resolves once React has hydrated the island (its effects ran), so it answers taps. */
 async function hydrate<N extends IslandName>(marker: HTMLElement, name: N): Promise<void> {
-  const loader = await loaderOf(name);
-  if (!loader) return;
-  const Component = (await loader()).default as ComponentType<IslandProps[N] & object>;
+  // A name from another build (a page rendered before a deploy) has no loader here.
+  if (!Object.hasOwn(load, name)) return;
+  const Component = (await load[name]()) as ComponentType<IslandProps[N] & object>;
   // The server checked them as they were rendered (islands/props.ts): JSON gives back what it was given.
   const props = JSON.parse(marker.dataset.props ?? "{}") as IslandProps[N] & object;
   const { promise, resolve } = Promise.withResolvers<void>();

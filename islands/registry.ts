@@ -1,9 +1,9 @@
 /**
  * @module Every island by the name its server-rendered marker carries, for the server's render.
  * The browser never imports this map: islands/hydrate.tsx loads each island lazily by the same
- * name (Settings' and Admin's through islands/settings-loaders.ts), and the types below make the
- * lists agree. An island's name is its file's name, which
- * is how the build finds each island's chunk (src/assets.ts). Add new islands here and there.
+ * name, and the types below make the lists agree. An island is its file's default export, named as
+ * the file, or an export of that name from a page's bundle, which is how the build finds each
+ * island's chunk (src/assets.ts). Add new islands here and there.
  */
 import AuthPanel from "./AuthPanel";
 import LoginTest from "./LoginTest";
@@ -65,5 +65,5 @@ export type IslandName = keyof typeof islands;
 /** Each island's props by its name: what the server renders it with and the browser hydrates it with. */
 export type IslandProps = { [N in IslandName]: ComponentProps<(typeof islands)[N]> };
 
-/** How the browser loads each island: one dynamic import, so one chunk, per island. */
-export type IslandLoaders = { [N in IslandName]: () => Promise<{ default: (typeof islands)[N] }> };
+/** How the browser loads each island: from the chunk of its own file or of its page's bundle (islands/hydrate.tsx). */
+export type IslandLoaders = { [N in IslandName]: () => Promise<(typeof islands)[N]> };

@@ -31,7 +31,7 @@ export interface Assets {
   scriptImports: string[];
   /** What the entry imports once the islands have hydrated (the service worker's registration), with its imports. */
   afterIslands: string[];
-  /** Per island name: its own chunk first, then every chunk it imports, loader excluded. */
+  /** Per island name: the chunk that brings it (its own or its page bundle's) first, then every chunk that one imports, loader excluded. */
   islands: Record<string, string[]>;
   /** Every file of this build, for whatever serves or compresses them. */
   files: string[];
@@ -155,9 +155,10 @@ function staticImports(metafile: Metafile, output: string, seen = new Set<string
 }
 
 /**
- * The entry, the island loader it imports (islands/hydrate.tsx) and one chunk per island (each a
- * dynamic import in the loader), with shared code such as React in shared chunks. The metafile says
- * which chunks each island needs, so a page can preload exactly those.
+ * The entry, the island loader it imports (islands/hydrate.tsx) and a chunk for each of the
+ * loader's dynamic imports: an island's own file or a page's bundle of islands
+ * (docs/decisions/065-island-bundles.md), with shared code such as React in shared chunks. The
+ * metafile says which chunks each island needs, so a page can preload exactly those.
  */
 async function buildIslands(staging: string) {
   const result = await Bun.build({
@@ -183,25 +184,19 @@ async function buildIslands(staging: string) {
   const outputOf = (source: string) => outputs.find(([, output]) => output.entryPoint?.endsWith(source))?.[0];
   const entry = outputOf("islands/client.ts");
   const loader = outputOf("islands/hydrate.tsx");
-  const settingsLoader = outputOf("islands/settings-loaders.ts");
-  if (!entry || !loader || !settingsLoader) throw new Error("Building the islands failed: no entry or loader in the output");
-  // The islands are what the loaders import dynamically; a dialog an island loads on first use, or
-  // sortablejs, is an entry of its own too, but no page preloads it.
-  const dynamicImports = (output: string) =>
-    metafile.outputs[output]!.imports.filter((imported) => imported.kind === "dynamic-import").map((i) => i.path);
-  const islandChunks = new Set([...dynamicImports(loader).filter((path) => path !== settingsLoader), ...dynamicImports(settingsLoader)]);
-  // Settings' and Admin's islands come through their own loader map, which their pages preload with them.
-  const settingsChunks = new Set(dynamicImports(settingsLoader));
-  const settingsLoaderChunks = [settingsLoader, ...staticImports(metafile, settingsLoader)];
+  if (!entry || !loader) throw new Error("Building the islands failed: no entry or loader in the output");
   const loaderChunks = new Set([...staticImports(metafile, entry), loader, ...staticImports(metafile, loader)]);
   loaderChunks.delete(entry);
+  // A dialog an island loads on first use, or sortablejs, is an entry of its own too, but only the
+  // loader's own dynamic imports bring islands, and no page preloads the others.
+  const islandChunks = metafile.outputs[loader]!.imports.filter((imported) => imported.kind === "dynamic-import").map((i) => i.path);
   const islands: Record<string, string[]> = {};
-  for (const [path, output] of outputs) {
-    if (!output.entryPoint || !islandChunks.has(path)) continue;
-    // An island's name is its file's name (islands/registry.ts).
-    const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
-    const imports = [...staticImports(metafile, path), ...(settingsChunks.has(path) ? settingsLoaderChunks : [])];
-    islands[name] = [...new Set([path, ...imports])].filter((chunk) => chunk !== entry).map(url);
+  for (const path of islandChunks) {
+    const output = metafile.outputs[path]!;
+    // An island's own file exports it as its default and is named for it; a bundle exports its islands by name.
+    const names = output.exports.includes("default") ? [basename(output.entryPoint ?? "").replace(/\.tsx?$/, "")] : output.exports;
+    const chunks = [path, ...staticImports(metafile, path)].filter((chunk) => chunk !== entry).map(url);
+    for (const name of names) islands[name] = chunks;
   }
   const afterIslands = new Set(
     metafile.outputs[entry]!.imports.filter((imported) => imported.kind === "dynamic-import" && imported.path !== loader).flatMap(

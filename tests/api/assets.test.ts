@@ -21,17 +21,18 @@ const expectedScripts = (assets: Assets, names: IslandName[]) =>
   [...new Set([assets.script, ...assets.scriptImports, ...names.flatMap((name) => assets.islands[name]!)])].sort();
 
 describe("island assets", () => {
-  it("are one chunk per island, a loader, a stylesheet and an icon sprite, all named in the manifest and on disk", async () => {
+  it("bring each island in a chunk of its own or of its page's bundle, all named in the manifest and on disk", async () => {
     const assets = await loadAssets();
     expect(JSON.parse(readFileSync(join(PUBLIC_DIR, "build", "manifest.json"), "utf8"))).toEqual(assets);
     expect(Object.keys(assets.islands).sort()).toEqual(Object.keys(islands).sort());
-    for (const [name, chunks] of Object.entries(assets.islands)) {
-      // Its own chunk first, named for it, and nothing it needs left out of the manifest's files.
-      expect(basename(chunks[0]!)).toMatch(new RegExp(`^${name}-[a-z0-9]+\\.js$`));
-      for (const chunk of chunks) expect(assets.files).toContain(chunk);
-    }
-    const ownChunks = new Set(Object.values(assets.islands).map((chunks) => chunks[0]));
-    expect(ownChunks.size).toBe(Object.keys(islands).length);
+    for (const chunks of Object.values(assets.islands)) for (const chunk of chunks) expect(assets.files).toContain(chunk);
+    // A lone island's chunk is named for it; a page's islands share their bundle's (islands/hydrate.tsx).
+    expect(basename(assets.islands.AuthPanel![0]!)).toMatch(/^AuthPanel-[a-z0-9]+\.js$/);
+    const chunksOf = (names: IslandName[]) => new Set(names.map((name) => assets.islands[name]![0]));
+    expect(chunksOf(["ListScreen", "CompletedToggle", "ShareButton", "ListMenu", "RoutineLine", "ListActivity"]).size).toBe(1);
+    expect(chunksOf(["Toaster", "LiveUpdates", "SessionRecovery", "Bell", "SearchButton"]).size).toBe(1);
+    expect(chunksOf(["AccountSettings", "Webhooks", "ThemePicker", "ImportButton"]).size).toBe(1);
+    expect(chunksOf(["ListScreen", "Toaster", "AccountSettings", "InviteCodeForm", "AuthPanel", "HomeScreen"]).size).toBe(6);
     for (const url of [assets.script, assets.style, assets.icons, ...assets.files]) {
       expect(url).toMatch(/^\/build\/[A-Za-z][A-Za-z.-]*-[a-z0-9]+\.(js|css|svg|png)$/);
       expect(existsSync(join(PUBLIC_DIR, url))).toBe(true);
@@ -93,18 +94,15 @@ describe("pages and their islands", () => {
     expect(list).not.toContain(t.assets.islands.AuthPanel![0]);
     // A list page is someone mid-task: no What's New there (views/Header.tsx).
     expect(list).not.toContain('data-island="VersionDialog"');
-    for (const deferred of [
-      "SessionRecovery",
-      "LiveUpdates",
-      "Toaster",
-      "CompletedToggle",
-      "ShareButton",
-      "ListMenu",
-      "ListActivity",
-      "Bell",
-    ] as const) {
+    // The page frame's islands are all deferred: their bundle is not preloaded. The list header's
+    // deferred islands come in the list's own bundle, preloaded with it and hydrated after it.
+    for (const deferred of ["SessionRecovery", "LiveUpdates", "Toaster", "Bell", "SearchButton"] as const) {
       expect(list).toContain(`data-island="${deferred}"`);
       expect(list).not.toContain(t.assets.islands[deferred]![0]);
+    }
+    for (const deferred of ["CompletedToggle", "ShareButton", "ListMenu", "ListActivity"] as const) {
+      expect(list).toContain(`data-island="${deferred}"`);
+      expect(t.assets.islands[deferred]![0]).toBe(t.assets.islands.ListScreen![0]);
     }
 
     const theme = (await owner.get<string>("/settings?tab=theme")).body;

@@ -228,7 +228,7 @@ describe("islands load per page in Chromium", () => {
     // (islands/deferred.ts): it must wait for the list rather than connect with nobody listening.
     let releaseList!: () => void;
     const held = new Promise<void>((resolve) => (releaseList = resolve));
-    await page.route("**/build/ListScreen-*.js", async (route) => {
+    await page.route("**/build/list-page-*.js", async (route) => {
       await held;
       await route.continue();
     });
