@@ -7,6 +7,7 @@ import { ApiRequestError, errorMessage } from "../api";
 import { takeEarlyTicks } from "../early-ticks";
 import type { ItemFields, ListTarget } from "../offline/changes";
 import { temporaryId } from "../offline/key";
+import { fetchAhead } from "../offline-cache/fetch-ahead";
 import { toast } from "../toast";
 import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
@@ -103,12 +104,8 @@ export default function ListScreen(props: ListScreenProps) {
   const rows = layout ? [...layout.rows, ...arranged.rows.slice(opened)] : arranged.rows;
   const hasCompleted = data.tasks.some((task) => task.completed);
 
-  // The dialogs' code is fetched once the page is idle: offline, a sheet or a delete's
-  // confirmation whose code never arrived could not open (docs/decisions/020-outbox.md).
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => void loadDialogs().catch(() => {}));
-  }, []);
+  // Offline, a sheet or a delete's confirmation whose code never arrived could not open (docs/decisions/020-outbox.md).
+  useEffect(() => fetchAhead(loadDialogs), []);
   useEffect(() => subscribePrefs(({ showCompleted, completedLast }) => setView({ showCompleted, completedLast })), []);
   useEffect(() => setHasCompleted(hasCompleted), [hasCompleted]);
   useEffect(() => {

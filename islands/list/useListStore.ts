@@ -8,6 +8,7 @@ import { waitingCount } from "../offline/db";
 import type { OutboxView } from "../offline/OfflineBanner";
 import type { Outbox } from "../offline/outbox";
 import { type ListData, readList, sendChange } from "../offline/wire";
+import { fetchAhead } from "../offline-cache/fetch-ahead";
 import { subscribeLive } from "../realtime/refresh-signal";
 import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
 import { dismissToast, flashToast, toast } from "../toast";
@@ -131,9 +132,8 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
     };
     const start = async () => {
       if ((await waitingCount(scope)) > 0) return (await load()).flush();
-      // Nothing waits: the outbox's code is fetched now, while it can be, so that it is at hand
-      // (in the HTTP cache) for the first write made without a network (docs/decisions/020-outbox.md).
-      await import("../offline/outbox");
+      // Nothing waits: the outbox's code must still be at hand for the first write made without a network (docs/decisions/020-outbox.md).
+      fetchAhead(() => import("../offline/outbox"));
     };
     if (!navigator.onLine) offline();
     else void start().catch(() => {});

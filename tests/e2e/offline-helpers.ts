@@ -3,19 +3,13 @@ import { expect } from "vitest";
 import { gotoHydrated } from "../helpers/browser";
 
 /**
- * Opens a list page and waits for the code it fetches once idle so that it works offline: the
- * outbox and the list's dialogs (docs/decisions/020-outbox.md). A chunk's own answer is not
- * enough: the chunks it imports come after it, and going offline before they arrive would fail
- * the import for good. So the page imports each one itself, which settles when the whole graph
- * has loaded.
+ * Opens a list page and waits until it works offline: the service worker controls it, having
+ * kept every build file, the outbox's and the list's dialogs' among them, before it took over
+ * (islands/offline-cache/fetch-ahead.ts, docs/decisions/020-outbox.md).
  */
 export async function gotoReadyForOffline(page: Page, path: string) {
-  const chunks = ["outbox", "ListDialogs"].map((name) =>
-    page.waitForResponse((response) => new RegExp(`/build/${name}-[^/]+\\.js$`).test(new URL(response.url()).pathname)),
-  );
   await gotoHydrated(page, path);
-  // Given as text: the test runner would rewrite an `import()` written in a function here.
-  for (const chunk of await Promise.all(chunks)) await page.evaluate(`import(${JSON.stringify(chunk.url())}).then(() => true)`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
 }
 
 /**
