@@ -1,7 +1,7 @@
 import type { LiveMessage } from "../../src/shared/live-messages";
 import { jitteredDelay } from "./backoff";
 import { createDeduper } from "./dedupe";
-import { PollingClient, type PollingOptions, type PollingTarget } from "./polling";
+import type { PollingClient, PollingOptions, PollingTarget } from "./polling";
 import { deliverLive } from "./refresh-signal";
 import { LiveSocket, type LiveSocketOptions } from "./socket";
 
@@ -52,6 +52,8 @@ export class RealtimeConnection {
   private lastEventId: number | undefined;
   private subscribeTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingConnectId: string | undefined;
+  private pollingCode: Promise<void> | undefined;
+  private stopped = false;
   transport: Transport = "websocket";
 
   constructor(private readonly options: RealtimeConnectionOptions) {
@@ -72,6 +74,7 @@ export class RealtimeConnection {
   }
 
   stop() {
+    this.stopped = true;
     clearTimeout(this.subscribeTimer);
     this.socket.destroy();
     this.polling?.stop();
@@ -79,8 +82,9 @@ export class RealtimeConnection {
 
   /** The browser is back online: reconnect now, not when the backoff would have. */
   resume() {
-    if (this.transport === "polling") this.polling?.wake();
-    else this.socket.connect();
+    if (this.transport !== "polling") this.socket.connect();
+    else if (this.polling) this.polling.wake();
+    else this.poll();
   }
 
   private hasTarget() {
@@ -119,7 +123,28 @@ export class RealtimeConnection {
     this.transport = "polling";
     this.options.notify(FALLING_BACK);
     this.socket.destroy();
-    this.polling = new PollingClient({
+    this.poll();
+  }
+
+  /**
+   * The long poll's code is loaded only on the pages that fall back to it
+   * (docs/decisions/065-page-bundles.md); when it cannot be fetched (offline, nothing kept),
+   * `resume` tries again once the browser is back online.
+   */
+  private poll() {
+    this.pollingCode ??= import("./polling").then(
+      ({ PollingClient }) => {
+        if (this.stopped) return;
+        this.startPolling(PollingClient);
+      },
+      () => {
+        this.pollingCode = undefined;
+      },
+    );
+  }
+
+  private startPolling(Client: typeof PollingClient) {
+    this.polling = new Client({
       ...this.options.polling,
       target: this.options.target,
       ...(this.lastEventId !== undefined ? { lastEventId: this.lastEventId } : {}),
