@@ -7,10 +7,16 @@ import { ApiRequestError, errorMessage } from "../api";
 import type { ItemFields, ListTarget } from "../offline/changes";
 import { toast } from "../toast";
 import { Icon } from "../ui/Icon";
-import { countPasted, parsePastedList, type PastedItem } from "./paste-parse";
+import type { PastedItem } from "./paste-parse";
 
-// Opened only by a paste of several lines, so its code arrives then, not with the page.
+// Opened only by a paste of several lines, so their code, the parser's too, arrives then, not with the page.
 const PastePreview = lazy(() => import("./PastePreview"));
+const loadParser = () => import("./paste-parse");
+/** Text on two lines at least: a paste that may be a list. */
+const SEVERAL_LINES = /\S[^\r\n]*[\r\n]\s*\S/;
+/** The field's text with a paste typed over its selection as a browser pastes into one line: its breaks as spaces, up to the field's length. */
+const typedIn = (current: string, text: string, start: number, end: number) =>
+  (current.slice(0, start) + text.trim().replace(/\s*[\r\n]+\s*/g, " ") + current.slice(end)).slice(0, MAX_TITLE_LENGTH);
 // Needed once the field is used, so not among the page's first scripts.
 const loadDueWords = () => import("../../src/shared/due-words");
 type DueWordsModule = Awaited<ReturnType<typeof loadDueWords>>;
@@ -138,12 +144,18 @@ export function QuickAdd(props: QuickAddProps) {
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
-    const items = parsePastedList(event.clipboardData.getData("text/plain"), { flat: parentId !== 0 });
+    const text = event.clipboardData.getData("text/plain");
     // One line is a title like any other: the field takes it as typed.
-    if (countPasted(items) < 2) return;
+    if (!SEVERAL_LINES.test(text)) return;
     event.preventDefault();
-    if (offline) return toast({ title: "Failed to add items", description: PASTE_OFFLINE, variant: "destructive" });
-    setPasted(items);
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    const failed = () => toast({ title: "Failed to add items", description: PASTE_OFFLINE, variant: "destructive" });
+    loadParser().then(({ parsePastedList, countPasted }) => {
+      const items = parsePastedList(text, { flat: parentId !== 0 });
+      if (countPasted(items) >= 2) return offline ? failed() : setPasted(items);
+      // Lines that make one item (a heading over a title) are one title, typed in like any other.
+      setValue((current) => typedIn(current, text, selectionStart ?? current.length, selectionEnd ?? current.length));
+    }, failed);
   }
 
   /** What the sheet took from the field is added: the field empties and is ready for the next item. */

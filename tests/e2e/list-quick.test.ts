@@ -82,6 +82,11 @@ describe.each([
     await paste(page, "Napkins");
     expect(await quickAdd(page).inputValue()).toBe("Napkins");
     expect(await page.locator("dialog[open]").count()).toBe(0);
+    // Two lines that make one item, a heading over its title, are one title too, typed in where the caret was.
+    await quickAdd(page).fill("Paper ");
+    await paste(page, "# Party\nNapkins\n");
+    await expect.poll(() => quickAdd(page).inputValue()).toBe("Paper # Party Napkins");
+    expect(await page.locator("dialog[open]").count()).toBe(0);
     await quickAdd(page).fill("");
 
     await paste(page, "- Balloons\n- [x] Cake\n  - Candles\n* Music\n1. Games");
