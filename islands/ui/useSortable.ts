@@ -11,59 +11,8 @@ export interface SortableOptions<L = undefined> {
   onMove: (from: number, to: number, landing: L | undefined) => void;
 }
 
-/**
- * Drag activation: the mouse must travel 8 px, a finger must rest 200 ms (and may wander
- * 8 px meanwhile). forceFallback makes sortablejs use pointer events everywhere, so those limits
- * apply to mouse and touch alike, and drags behave the same in every browser.
- */
-export const SORTABLE_ACTIVATION = {
-  delay: 200,
-  delayOnTouchOnly: true,
-  touchStartThreshold: 8,
-  fallbackTolerance: 8,
-  forceFallback: true,
-} as const;
-
 /** What comes before any drag: a mouse over the rows, a finger on them, keyboard focus in them. */
 const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
-
-/**
- * Autoscroll while dragging: a row held within 60 px of the viewport's top or bottom edge scrolls
- * the page; sortablejs' own 30 px strip lies under a thumb and the phone's gesture bar.
- */
-const SORTABLE_SCROLL = { scrollSensitivity: 60 } as const;
-
-type SortableInstance = { destroy(): void; option(name: "delay", value: number): void };
-
-/**
- * A press on a handle made before sortablejs arrived, and still held: sortablejs listens from its
- * creation on, so it gets the press again, with only the rest of its delay left to wait
- * (docs/decisions/044-first-touch-drag.md).
- */
-function handOver(container: HTMLElement, sortable: SortableInstance, press: PointerEvent) {
-  const target = press.target;
-  if (!(target instanceof Element) || !target.closest(".drag-handle") || !container.contains(target)) return;
-  const replay = new PointerEvent("pointerdown", {
-    bubbles: true,
-    cancelable: true,
-    pointerId: press.pointerId,
-    pointerType: press.pointerType,
-    isPrimary: press.isPrimary,
-    clientX: press.clientX,
-    clientY: press.clientY,
-    button: 0,
-    buttons: 1,
-  });
-  // The replay is for sortablejs alone: the page's own handlers had the real press already.
-  const contain = (event: Event) => {
-    if (event === replay) event.stopPropagation();
-  };
-  container.addEventListener("pointerdown", contain);
-  sortable.option("delay", Math.max(0, SORTABLE_ACTIVATION.delay - (performance.now() - press.timeStamp)));
-  target.dispatchEvent(replay);
-  sortable.option("delay", SORTABLE_ACTIVATION.delay);
-  container.removeEventListener("pointerdown", contain);
-}
 
 /**
  * Lets the user reorder the `.sortable-item` children of `ref` by their `.drag-handle`. React owns
@@ -79,7 +28,7 @@ export function useSortable<L = undefined>(ref: RefObject<HTMLElement | null>, o
   useEffect(() => {
     const container = ref.current;
     if (!container || !enabled) return;
-    let sortable: SortableInstance | undefined;
+    let sortable: { destroy(): void } | undefined;
     let cancelled = false;
     // The press under way while sortablejs loads, until it is lifted.
     let held: PointerEvent | undefined;
@@ -98,34 +47,10 @@ export function useSortable<L = undefined>(ref: RefObject<HTMLElement | null>, o
     // first comes to the rows, which a drag always begins with, not with every page.
     const load = () => {
       for (const type of INTENT_EVENTS) container.removeEventListener(type, load);
-      void import("sortablejs").then(({ default: Sortable }) => {
+      void import("./sortable-rows").then(({ sortRows }) => {
         stopWatching();
         if (cancelled) return;
-        const created = Sortable.create(container, {
-          ...SORTABLE_ACTIVATION,
-          ...SORTABLE_SCROLL,
-          handle: ".drag-handle",
-          draggable: between ? `.sortable-item, ${between}` : ".sortable-item",
-          // A row sliding aside is motion a person may have asked to be spared.
-          animation: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 150,
-          ghostClass: "sortable-ghost",
-          dragClass: "sortable-drag",
-          fallbackClass: "sortable-fallback",
-          onMove: (move) => !(move.related.classList.contains("sortable-pinned") && !move.willInsertAfter),
-          onEnd: (end) => {
-            const { item, from, oldIndex, newIndex } = end;
-            if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-            const rows = () => [...from.children].filter((child) => child.matches(".sortable-item"));
-            const to = rows().indexOf(item);
-            const landing = latest.current.landingOf?.(item);
-            // Put the node back where React rendered it, then let state drive the new order.
-            from.removeChild(item);
-            from.insertBefore(item, from.children[oldIndex] ?? null);
-            latest.current.onMove(rows().indexOf(item), to, landing);
-          },
-        });
-        sortable = created;
-        if (held) handOver(container, created, held);
+        sortable = sortRows(container, latest, held);
         held = undefined;
         container.dataset.sortable = "ready";
       });
