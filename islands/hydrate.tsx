@@ -2,7 +2,7 @@
  * @module The island loader (HonoX's pattern), imported by the entry (islands/client.ts): it finds
  * the server-rendered `[data-island]` markers and imports only those islands, so a page downloads
  * what it shows. The islands one page shows together come in one chunk, a bundle
- * (docs/decisions/065-island-bundles.md): a chunk per island made the list page fetch 34 files,
+ * (docs/decisions/065-page-bundles.md): a chunk per island made the list page fetch 34 files,
  * whose separate compression alone cost 9 KB. The page preloads the same chunks (views/Layout.tsx),
  * so the imports below find them already on their way.
  */

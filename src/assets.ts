@@ -157,7 +157,7 @@ function staticImports(metafile: Metafile, output: string, seen = new Set<string
 /**
  * The entry, the island loader it imports (islands/hydrate.tsx) and a chunk for each of the
  * loader's dynamic imports: an island's own file or a page's bundle of islands
- * (docs/decisions/065-island-bundles.md), with shared code such as React in shared chunks. The
+ * (docs/decisions/065-page-bundles.md), with shared code such as React in shared chunks. The
  * metafile says which chunks each island needs, so a page can preload exactly those.
  */
 async function buildIslands(staging: string) {

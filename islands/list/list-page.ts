@@ -1,5 +1,5 @@
 /**
- * @module The list page's islands, one chunk (docs/decisions/065-island-bundles.md): the list, its
+ * @module The list page's islands, one chunk (docs/decisions/065-page-bundles.md): the list, its
  * header's toggles, share and menu, the routine line and who is here.
  */
 export { default as ListScreen } from "./ListScreen";
