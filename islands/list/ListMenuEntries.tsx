@@ -29,7 +29,7 @@ export default function ListMenuEntries(props: EntriesProps) {
   useEffect(() => {
     if (!signedIn) return;
     client["task-lists"][":id"].notifications
-      .$get({ param: { id: listId } })
+      .$get({ param: { id: listId }, query: {} })
       .then((answer) => setMode(answer.mode))
       .catch(() => {
         // Offline or refused: the entry stays shown and inert, and the next opening asks again.

@@ -5,6 +5,7 @@ import { type ActingCaller, actorOf } from "./actors";
 import type { EventBus } from "./bus";
 import { AppError, unauthorized } from "./errors";
 import { actorLabel, announceNotifications, INBOX_LIMIT, tell } from "./notifications";
+import { guestSubscriptionOf } from "./push-subscriptions";
 
 /**
  * @module What a person controls and reads of their notifications (docs/decisions/050-notifications.md): each list's
@@ -23,7 +24,17 @@ const accountOf = (caller: Caller): number => {
   return caller.userId;
 };
 
-export async function notificationMode(store: Store, caller: Caller, listId: number): Promise<{ mode: NotificationMode }> {
+/**
+ * A member's mode of a list holds on all their browsers; a link guest's is their browser's
+ * subscription's, named by `endpoint` (docs/decisions/066-guest-push-and-clicks.md).
+ */
+export async function notificationMode(
+  store: Store,
+  caller: Caller,
+  listId: number,
+  endpoint: string | undefined,
+): Promise<{ mode: NotificationMode }> {
+  if (caller.userId === null) return { mode: (await guestSubscriptionOf(store, caller, listId, endpoint)).muted ? "off" : "all" };
   const userId = accountOf(caller);
   await resolveReadAccess(store, { userId }, { id: listId });
   return { mode: await store.notifications.mode(listId, userId) };
@@ -33,8 +44,13 @@ export async function setNotificationMode(
   store: Store,
   caller: Caller,
   listId: number,
-  mode: NotificationMode,
+  { mode, endpoint }: { mode: NotificationMode; endpoint?: string | undefined },
 ): Promise<{ mode: NotificationMode }> {
+  if (caller.userId === null) {
+    const subscription = await guestSubscriptionOf(store, caller, listId, endpoint);
+    await store.push.setMuted(subscription.id, mode === "off" ? store.clock.now() : null);
+    return { mode };
+  }
   const userId = accountOf(caller);
   await resolveReadAccess(store, { userId }, { id: listId });
   await store.notifications.setMode(listId, userId, mode);

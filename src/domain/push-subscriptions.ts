@@ -4,7 +4,7 @@ import { generateVapidKeys, type VapidKeys } from "../push/vapid";
 import type { PushSubscriptionInput } from "../shared/notifications";
 import type { Store } from "../store";
 import type { PushSubscriptionRecord } from "../store/push";
-import { type Caller, resolveShareAccess } from "./access";
+import { type Caller, resolveReadAccess, resolveShareAccess } from "./access";
 import { badRequest, notFound, unauthorized } from "./errors";
 
 /**
@@ -39,6 +39,25 @@ export async function unsubscribeFromPush(store: Store, caller: Caller, endpoint
     found && (caller.userId !== null ? found.userId === caller.userId : found.userId === null && found.shareId === caller.shareId);
   if (!found || !holds) throw notFound(SUBSCRIPTION_NOT_FOUND);
   await store.push.remove(found.id);
+}
+
+/**
+ * The subscription a link guest's browser (named by its endpoint) holds for list `listId` through
+ * the live link it carries: 401 without a link, 404 for a link that does not open the list, 400
+ * without an endpoint, 404 for a browser that has not subscribed to this list through this link.
+ */
+export async function guestSubscriptionOf(
+  store: Store,
+  caller: Caller,
+  listId: number,
+  endpoint: string | undefined,
+): Promise<PushSubscriptionRecord> {
+  if (!caller.shareId) throw unauthorized();
+  const { list } = await resolveReadAccess(store, caller, { id: listId });
+  if (!endpoint) throw badRequest("endpoint is required");
+  const found = await store.push.findByEndpoint(endpoint);
+  if (!found || found.userId !== null || found.listId !== list.id || found.shareId !== list.shareId) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  return found;
 }
 
 /** An account subscribes for everything it may read; a guest only for the list its live link opens (404 otherwise). */

@@ -20,11 +20,18 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string("endpoint is required").max(2048, "endpoint is too long") });
+const endpointSchema = z.string("endpoint is required").max(2048, "endpoint is too long");
+export const pushUnsubscribeSchema = z.object({ endpoint: endpointSchema });
+
+/**
+ * A link guest's browser names itself by its subscription's endpoint: a guest has no account, and
+ * their mode of the list is their subscription's (an account's is theirs on every browser).
+ */
+export const guestEndpointSchema = z.object({ endpoint: endpointSchema.optional() });
 
 export const NOTIFICATION_MODES = ["all", "off"] as const;
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
-export const notificationModeSchema = z.object({ mode: z.enum(NOTIFICATION_MODES, 'mode must be "all" or "off"') });
+export const notificationModeSchema = guestEndpointSchema.extend({ mode: z.enum(NOTIFICATION_MODES, 'mode must be "all" or "off"') });
 
 export const NUDGE_MESSAGE_MAX = 80;
 export const nudgeSchema = z.object({

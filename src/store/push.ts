@@ -10,6 +10,8 @@ export interface PushSubscriptionRecord {
   userId: number | null;
   listId: number | null;
   shareId: string | null;
+  /** A guest's "Mute notifications" for their list (an account mutes a list in notification_modes). */
+  muted: boolean;
 }
 
 export interface SubscriptionRow {
@@ -20,6 +22,7 @@ export interface SubscriptionRow {
   user_id: number | string | null;
   list_id: number | string | null;
   share_id: string | null;
+  muted_at: number | string | null;
   [column: string]: unknown;
 }
 
@@ -31,6 +34,7 @@ export const toSubscription = (row: SubscriptionRow): PushSubscriptionRecord => 
   userId: row.user_id === null ? null : Number(row.user_id),
   listId: row.list_id === null ? null : Number(row.list_id),
   shareId: row.share_id,
+  muted: row.muted_at !== null,
 });
 
 const VAPID_KEY = "vapid_keys";
@@ -49,12 +53,12 @@ export function pushStore(db: Db) {
       const kept = await db.get<{ value: string }>("SELECT value FROM settings WHERE key = ?", [VAPID_KEY]);
       return JSON.parse(kept!.value) as VapidKeys;
     },
-    /** One row per endpoint: subscribing again (new keys, another account, another list) replaces it. */
-    async subscribe(subscription: Omit<PushSubscriptionRecord, "id">, now: number): Promise<PushSubscriptionRecord> {
+    /** One row per endpoint: subscribing again (new keys, another account, another list) replaces it, unmuted. */
+    async subscribe(subscription: Omit<PushSubscriptionRecord, "id" | "muted">, now: number): Promise<PushSubscriptionRecord> {
       const rows = await db.all<SubscriptionRow>(
         `INSERT INTO push_subscriptions (endpoint, p256dh, auth, user_id, list_id, share_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, user_id = excluded.user_id,
-           list_id = excluded.list_id, share_id = excluded.share_id
+           list_id = excluded.list_id, share_id = excluded.share_id, muted_at = NULL
          RETURNING *`,
         [
           subscription.endpoint,
@@ -72,15 +76,18 @@ export function pushStore(db: Db) {
       const row = await db.get<SubscriptionRow>("SELECT * FROM push_subscriptions WHERE endpoint = ?", [endpoint]);
       return row && toSubscription(row);
     },
+    async setMuted(id: number, mutedAt: number | null): Promise<void> {
+      await db.run("UPDATE push_subscriptions SET muted_at = ? WHERE id = ?", [mutedAt, id]);
+    },
     async remove(id: number): Promise<void> {
       await db.run("DELETE FROM push_subscriptions WHERE id = ?", [id]);
     },
-    /** Every subscription of these accounts, plus link guests' on `listId` through `shareId`. */
+    /** Every subscription of these accounts, plus link guests' on `listId` through `shareId` that are not muted. */
     async audience(userIds: number[], listId: number, shareId: string | null, tx: Db = db): Promise<PushSubscriptionRecord[]> {
       const marks = userIds.map(() => "?").join(", ");
       const byUser = userIds.length > 0 ? `user_id IN (${marks}) OR ` : "";
       const rows = await tx.all<SubscriptionRow>(
-        `SELECT * FROM push_subscriptions WHERE ${byUser}(user_id IS NULL AND list_id = ? AND share_id = ?) ORDER BY id`,
+        `SELECT * FROM push_subscriptions WHERE ${byUser}(user_id IS NULL AND list_id = ? AND share_id = ? AND muted_at IS NULL) ORDER BY id`,
         [...userIds, listId, shareId ?? ""],
       );
       return rows.map(toSubscription);

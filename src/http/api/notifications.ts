@@ -12,6 +12,7 @@ import { LIST_NOT_FOUND } from "../../domain/access";
 import { markRead, notificationMode, nudge, readInbox, setNotificationMode } from "../../domain/inbox";
 import { subscribeToPush, unsubscribeFromPush, vapidKeysOf } from "../../domain/push-subscriptions";
 import {
+  guestEndpointSchema,
   markReadSchema,
   notificationModeSchema,
   nudgeSchema,
@@ -20,7 +21,7 @@ import {
 } from "../../shared/notifications";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
-import { jsonBody, pathIds } from "../validate";
+import { jsonBody, pathIds, queryParams } from "../validate";
 
 const listId = pathIds({ id: LIST_NOT_FOUND });
 
@@ -67,12 +68,15 @@ export const notificationsApi = new Hono<AppEnv>()
     describe({
       tag: "Notifications",
       summary: "Whether the caller is told about a list's changes",
-      access: "signed-in",
+      description: "A link guest names their browser's subscription by its `endpoint`.",
+      access: "link",
       answers: { 200: notificationModeAnswerSchema },
     }),
     listId,
+    queryParams(guestEndpointSchema),
     async (c) => {
-      return c.json(await notificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id));
+      const { id } = c.req.valid("param");
+      return c.json(await notificationMode(c.get("deps").store, callerOf(c), id, c.req.valid("query").endpoint));
     },
   )
   .put(
@@ -80,13 +84,14 @@ export const notificationsApi = new Hono<AppEnv>()
     describe({
       tag: "Notifications",
       summary: "Be told about a list's changes, or not",
-      access: "signed-in",
+      description: "A link guest names their browser's subscription by its `endpoint`.",
+      access: "link",
       answers: { 200: notificationModeAnswerSchema },
     }),
     listId,
     jsonBody(notificationModeSchema),
     async (c) => {
-      return c.json(await setNotificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id, c.req.valid("json").mode));
+      return c.json(await setNotificationMode(c.get("deps").store, callerOf(c), c.req.valid("param").id, c.req.valid("json")));
     },
   )
   .post(
@@ -95,7 +100,7 @@ export const notificationsApi = new Hono<AppEnv>()
       tag: "Notifications",
       summary: "Tell everyone else on a list at once",
       description: "One per sender and list every 5 minutes.",
-      access: "signed-in",
+      access: "link",
       answers: { 200: nudgedSchema },
       refusals: [429],
     }),
