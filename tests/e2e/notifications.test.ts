@@ -23,6 +23,8 @@ describe("notifications in the browser", () => {
     // The full browser: its headless shell refuses every notification permission.
     env = await startBrowserEnv("sqlite", "full");
     receiver = startPushReceiver();
+    // The receiver plays the push service on plain http.
+    env.testApp.config.pushAllowInsecure = true;
     world = pushWorld(env.testApp, receiver);
     // The worker's first pass starts it after everything already in the database.
     await world.pass(0);
@@ -44,6 +46,22 @@ describe("notifications in the browser", () => {
       storageState,
     });
     return { context, page: await context.newPage(), user: signedIn.user };
+  }
+
+  /** Pushes delivered straight to the page's service worker (CDP), as a push service would deliver them. */
+  async function cdpPush(context: BrowserContext, page: Page) {
+    await untilControlled(page);
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${env.baseUrl}/`);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    const registrationId = await registered;
+    return (message: Record<string, unknown>) =>
+      cdp.send("ServiceWorker.deliverPushMessage", { origin: env.baseUrl, registrationId, data: JSON.stringify(message) });
   }
 
   /** Sam's Groceries shared with `username`, who is on a phone. */
@@ -139,18 +157,7 @@ describe("notifications in the browser", () => {
     const { context, page } = await phone("shown");
     await context.grantPermissions(["notifications"], { origin: env.baseUrl });
     await gotoHydrated(page, "/");
-    await untilControlled(page);
-    const cdp = await context.newCDPSession(page);
-    const registered = new Promise<string>((resolve) =>
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((registration) => registration.scopeURL === `${env.baseUrl}/`);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send("ServiceWorker.enable");
-    const registrationId = await registered;
-    const push = (message: Record<string, unknown>) =>
-      cdp.send("ServiceWorker.deliverPushMessage", { origin: env.baseUrl, registrationId, data: JSON.stringify(message) });
+    const push = await cdpPush(context, page);
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, icon, data }) => ({
@@ -193,6 +200,68 @@ describe("notifications in the browser", () => {
     await expect
       .poll(async () => (await shown()).map(({ tag, body }) => `${tag}: ${body}`).sort())
       .toEqual(["list-7: Sam ticked Milk on Groceries", "list-8: Alex is going shopping"]);
+    await context.close();
+  });
+
+  it("a tap on the server's push takes the phone to its list: an open window goes there, one already there stays", async () => {
+    // Alex's browser is subscribed at the test's receiver, which plays the push service; what the
+    // server sent it, decrypted, is delivered to Alex's real service worker.
+    const alex = await registerUser(env.testApp, "Alex_c");
+    const sam = await registerUser(env.testApp, "Sam_c");
+    const list = await createList(sam, "Groceries");
+    await sam.post("/api/share-by-username", { listId: list.id, username: "Alex_c", accessLevel: "write" });
+    await world.subscribe(alex, "alex-c");
+    const context = await env.browser.newContext({ viewport: PHONE_390, hasTouch: true, isMobile: true, baseURL: env.baseUrl });
+    const [name, value] = alex.cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: env.baseUrl }]);
+    await context.grantPermissions(["notifications"], { origin: env.baseUrl });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/");
+    const push = await cdpPush(context, page);
+    const [worker] = context.serviceWorkers();
+    const latest = async () => {
+      await world.afterWindow();
+      await push((await world.messages("alex-c")).at(-1)!);
+    };
+    const shown = () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ tag, body }) => `${tag}: ${body}`));
+    // CDP cannot tap a notification: the worker's own handler is handed a click on the one it shows,
+    // made in the worker. Such an event may not extend its life nor focus a window (no tap allowed
+    // it), which the handler tolerates; navigating an open window needs no tap.
+    const tap = (tag: string) =>
+      worker!.evaluate(async (tag) => {
+        type Made = new (type: string, init: { notification: Notification }) => Event;
+        const scope = self as unknown as { registration: ServiceWorkerRegistration; NotificationEvent: Made } & EventTarget;
+        const [notification] = await scope.registration.getNotifications({ tag });
+        if (!notification) throw new Error(`no notification ${tag}`);
+        scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
+      }, tag);
+
+    const milk = await addTask(sam, { listId: list.id, title: "Milk" });
+    await addTask(sam, { listId: list.id, title: "Eggs" });
+    await latest();
+    await expect.poll(shown).toEqual([`list-${list.id}: Sam_c added Milk and Eggs to Groceries`]);
+    await sam.patch(`/api/tasks/${milk.id}`, { completed: true });
+    await latest();
+    // One per list: the newer replaced the older.
+    await expect.poll(shown).toEqual([`list-${list.id}: Sam_c ticked Milk on Groceries`]);
+
+    await tap(`list-${list.id}`);
+    await page.waitForURL(`${env.baseUrl}/list/${list.id}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Groceries");
+    expect(await shown()).toEqual([]);
+
+    // Now a window is on the list, and another on the lists: a tap leaves both where they are.
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    const other = await context.newPage();
+    await gotoHydrated(other, "/");
+    await addTask(sam, { listId: list.id, title: "Bread" });
+    await latest();
+    await expect.poll(shown).toEqual([`list-${list.id}: Sam_c added Bread to Groceries`]);
+    await tap(`list-${list.id}`);
+    await expect.poll(shown).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(other.url()).toBe(`${env.baseUrl}/`);
     await context.close();
   });
 
