@@ -56,6 +56,7 @@ export default function ListMenu({ listId, shareId, signedIn, can, ...props }: L
         <Suspense fallback={null}>
           <ListMenuEntries
             listId={listId}
+            shareId={shareId}
             button={button}
             prefs={prefs}
             signedIn={signedIn}

@@ -63,9 +63,12 @@ export async function nudge(
   bus: EventBus,
   caller: ActingCaller,
   listId: number,
-  message: string | undefined,
+  { message, endpoint }: { message?: string | undefined; endpoint?: string | undefined },
 ): Promise<{ told: number }> {
   const access = await resolveReadAccess(store, caller, { id: listId });
+  // A guest's own browser, if it follows this list through their link, is not told of their nudge.
+  const own = caller.userId === null && endpoint ? await store.push.findByEndpoint(endpoint) : undefined;
+  const ownHere = own && own.userId === null && own.listId === access.list.id && own.shareId === access.list.shareId;
   const actor = await actorOf(store, caller);
   const senderKey = caller.userId !== null ? `u${caller.userId}` : `link:${caller.shareId}:${actor.username ?? ""}`;
   const now = store.clock.now();
@@ -77,7 +80,15 @@ export async function nudge(
   const name = actorLabel(actor);
   const body = message ? `${name} is going shopping: ${message}` : `${name} is going shopping`;
   const told = await store.db.transaction((tx) =>
-    tell(store, tx, { list: access.list, body, actorUserId: caller.userId, actor: name, count: 1, options: NUDGE_PUSH }),
+    tell(store, tx, {
+      list: access.list,
+      body,
+      actorUserId: caller.userId,
+      actor: name,
+      count: 1,
+      options: NUDGE_PUSH,
+      ...(ownHere ? { exceptSubscriptionId: own.id } : {}),
+    }),
   );
   await announceNotifications(store, bus, told);
   return { told: told.length };

@@ -29,6 +29,8 @@ export interface Telling {
   actorUserId: number | null;
   actor: string;
   count: number;
+  /** A guest's own browser, named by the guest, is not told of their own nudge. */
+  exceptSubscriptionId?: number;
   /** Only these accounts (a share tells its recipient alone); otherwise every reader. */
   onlyUserIds?: number[];
   options?: Omit<PushOptions, "topic">;
@@ -86,6 +88,7 @@ export async function tell(store: Store, tx: Db, telling: Telling): Promise<Arra
   const guestLink = !telling.onlyUserIds && linkIsLive(list, now) ? list.shareId : null;
   const options = { ...(telling.options ?? CHANGE_PUSH), topic: `list-${list.id}` };
   for (const subscription of await store.push.audience(userIds, list.id, guestLink, tx)) {
+    if (subscription.id === telling.exceptSubscriptionId) continue;
     const message: PushMessage = {
       title: list.name,
       body: telling.body,

@@ -34,7 +34,8 @@ export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
 export const notificationModeSchema = guestEndpointSchema.extend({ mode: z.enum(NOTIFICATION_MODES, 'mode must be "all" or "off"') });
 
 export const NUDGE_MESSAGE_MAX = 80;
-export const nudgeSchema = z.object({
+/** A guest names their own browser so their nudge is not sent back to it. */
+export const nudgeSchema = guestEndpointSchema.extend({
   message: z.string().trim().max(NUDGE_MESSAGE_MAX, `The message must be at most ${NUDGE_MESSAGE_MAX} characters`).optional(),
 });
 

@@ -125,20 +125,27 @@ describeEachDialect("a link guest's notifications", (dialect) => {
     expect((await world.bodies("alex-s")).filter((body) => String(body).includes("going shopping"))).toEqual([]);
   });
 
-  it("a guest's nudge tells every member at once under the guest's name; a second within 5 minutes is 429; a long message 400", async () => {
-    const { kim, list } = await household("n");
+  it("a guest's nudge tells every member at once under the guest's name, not the guest's own browser; again within 5 minutes 429; a long message 400", async () => {
+    const { alex, kim, list, endpoint, name } = await household("n");
     const asKim = { "X-Guest-Name": "Kim" };
-    const long = await kim.post(`/api/task-lists/${list.id}/nudge?shareId=${list.shareId}`, { message: "x".repeat(81) }, asKim);
+    const nudges = async (who: string) => (await world.bodies(who)).filter((body) => String(body).includes("going shopping"));
+    const url = `/api/task-lists/${list.id}/nudge?shareId=${list.shareId}`;
+    const long = await kim.post(url, { message: "x".repeat(81), endpoint }, asKim);
     expect([long.status, long.body.message]).toEqual([400, "The message must be at most 80 characters"]);
-    const nudges = async () => (await world.bodies("alex-n")).filter((body) => String(body).includes("going shopping"));
     await world.pass(0);
-    expect(await nudges()).toEqual([]);
+    expect(await nudges("alex-n")).toEqual([]);
 
-    const sent = await kim.post(`/api/task-lists/${list.id}/nudge?shareId=${list.shareId}`, { message: "need anything?" }, asKim);
+    const sent = await kim.post(url, { message: "need anything?", endpoint }, asKim);
     expect([sent.status, sent.body]).toEqual([200, { told: 2 }]);
     await world.pass(0);
-    expect(await nudges()).toEqual(["Kim (guest) is going shopping: need anything?"]);
-    const again = await kim.post(`/api/task-lists/${list.id}/nudge?shareId=${list.shareId}`, {}, asKim);
+    expect(await nudges("alex-n")).toEqual(["Kim (guest) is going shopping: need anything?"]);
+    expect(await nudges(name)).toEqual([]);
+    // Kim's browser does hear a nudge that is not Kim's own.
+    await alex.post(`/api/task-lists/${list.id}/nudge`, {});
+    await world.pass(0);
+    expect(await nudges(name)).toEqual(["Alex_n is going shopping"]);
+
+    const again = await kim.post(url, { endpoint }, asKim);
     expect([again.status, again.body]).toEqual([
       429,
       expect.objectContaining({
@@ -147,6 +154,6 @@ describeEachDialect("a link guest's notifications", (dialect) => {
       }),
     ]);
     await world.pass(0);
-    expect(await nudges()).toHaveLength(1);
+    expect(await nudges("alex-n")).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { pushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { registerUser } from "../helpers/test-app";
 import { untilControlled } from "./offline-cache-helpers";
+import { standInPushManager, standInSaw } from "./push-stand-in";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
 const PHONE_390 = { width: 390, height: 844 };
@@ -109,29 +110,10 @@ describe("notifications in the browser", () => {
   it("Settings turns push on for this browser once permission is granted (a row on the server), and off again", async () => {
     const { context, page, user } = await phone("pusher");
     await context.grantPermissions(["notifications"], { origin: env.baseUrl });
-    // Headless Chromium reaches no push service (its subscribe fails with "push service error"):
-    // the browser's PushManager answers as Chromium's would, keeping the key it was given.
+    // Headless Chromium reaches no push service: a stand-in answers as its PushManager would.
     const { p256dh, auth } = await browserKeys();
-    await context.addInitScript(
-      ({ p256dh, auth }) => {
-        let held: object | null = null;
-        PushManager.prototype.getSubscription = async () => held as PushSubscription | null;
-        PushManager.prototype.subscribe = async (options) => {
-          const endpoint = `https://push.example/${crypto.randomUUID()}`;
-          (window as unknown as { serverKey: unknown }).serverKey = options?.applicationServerKey;
-          held = {
-            endpoint,
-            toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
-            unsubscribe: async () => {
-              held = null;
-              return true;
-            },
-          };
-          return held as PushSubscription;
-        };
-      },
-      { p256dh, auth },
-    );
+    const endpoint = `https://push.example/${crypto.randomUUID()}`;
+    await standInPushManager(context, { endpoint, p256dh, auth });
     await gotoHydrated(page, "/settings?tab=account");
     const section = page.getByRole("region", { name: "Notifications", exact: true });
     await expect.poll(() => section.getByRole("status").textContent()).toBe("Off for this browser.");
@@ -141,10 +123,9 @@ describe("notifications in the browser", () => {
 
     await section.getByRole("button", { name: "Turn on notifications" }).tap();
     await expect.poll(() => section.getByRole("status").textContent()).toBe("On for this browser.");
-    const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint);
     expect(await rows()).toEqual([{ endpoint }]);
     const { publicKey } = await (await context.request.get("/api/push/key")).json();
-    expect(await page.evaluate(() => (window as unknown as { serverKey: unknown }).serverKey)).toBe(publicKey);
+    expect(await standInSaw(page)).toEqual({ serverKey: publicKey, asked: 1 });
     await keepScreenshot(page, "bell-settings", false);
 
     await section.getByRole("button", { name: "Turn off notifications" }).tap();

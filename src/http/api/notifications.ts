@@ -108,7 +108,8 @@ export const notificationsApi = new Hono<AppEnv>()
     jsonBody(nudgeSchema),
     async (c) => {
       const { store, bus } = c.get("deps");
-      return c.json(await nudge(store, bus, callerOf(c), c.req.valid("param").id, c.req.valid("json").message || undefined));
+      const { message, endpoint } = c.req.valid("json");
+      return c.json(await nudge(store, bus, callerOf(c), c.req.valid("param").id, { message: message || undefined, endpoint }));
     },
   )
   .get(
