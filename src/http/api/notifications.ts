@@ -99,7 +99,7 @@ export const notificationsApi = new Hono<AppEnv>()
     describe({
       tag: "Notifications",
       summary: "Tell everyone else on a list at once",
-      description: "One per sender and list every 5 minutes.",
+      description: "One per sender and list every 5 minutes. A link guest may name their browser's `endpoint`, which is then not told.",
       access: "link",
       answers: { 200: nudgedSchema },
       refusals: [429],
