@@ -5,6 +5,7 @@
  * (docs/decisions/034-typed-client-forms-signals.md).
  */
 import type { ListRoutine } from "../src/shared/routines";
+import type { Answer, QueuedChange } from "./offline/changes";
 
 /** Why the page should read its data again: a change, a share appearing or going, a reconnect. */
 export interface RefreshDetail {
@@ -20,9 +21,12 @@ export interface VersionUpdateDetail {
   changes?: string[];
 }
 
+/** A routine as shown; its next run is null while the change that set it waits in the outbox. */
+export type ShownRoutine = Omit<ListRoutine, "nextRunAt"> & { nextRunAt: string | null };
+
 export interface RoutineDetail {
   listId: number;
-  routine: ListRoutine | null;
+  routine: ShownRoutine | null;
   /** Its rule in words, "Every Sunday at 18:00"; null without a routine. */
   words: string | null;
 }
@@ -39,6 +43,12 @@ export interface Signals {
   "listwell:routine": RoutineDetail;
   /** More actions' "Sections…": the list's own island opens its Sections dialog (docs/decisions/060-sections-browser.md). */
   "listwell:sections": { listId: number };
+  /**
+   * A write made by a dialog outside the list's own island (Repeats, Reset now): the list's one
+   * store makes it, in turn with the rest, queued when it must wait; `reply` gets what
+   * `store.apply` answers, null when queued (docs/decisions/067-offline-routines-and-copies.md).
+   */
+  "listwell:write": { listId: number; change: QueuedChange; reply: (answer: Promise<Answer | null>) => void };
 }
 
 export type SignalName = keyof Signals;

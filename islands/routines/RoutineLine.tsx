@@ -38,7 +38,7 @@ export default function RoutineLine({ listId, shown: initial }: RoutineLineProps
   if (!routine || !words) return null;
   return (
     <p className="muted access-line">
-      {`Resets ${words.charAt(0).toLowerCase()}${words.slice(1)} · next ${wallTime(routine.nextRunAt, routine.tz)}`}
+      {`Resets ${words.charAt(0).toLowerCase()}${words.slice(1)} · ${routine.nextRunAt ? `next ${wallTime(routine.nextRunAt, routine.tz)}` : "waiting to be saved"}`}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyChange, idsOf, overlay, type QueuedChange, remapChange, verdictFor } from "../../islands/offline/changes";
+import { applyChange, idsOf, overlay, type QueuedChange, remapChange } from "../../islands/offline/changes";
+import { verdictFor } from "../../islands/offline/verdicts";
 import { changedFields } from "../../islands/list/logic";
 import { bannerText } from "../../islands/offline/OfflineBanner";
 import type { Task } from "../../src/shared/types";
