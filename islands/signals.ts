@@ -53,7 +53,11 @@ export interface Signals {
 
 export type SignalName = keyof Signals;
 
+/** Each signal's last detail sent to the window, for an island that hydrates after it was sent (a deferred one). */
+const lastSent = new Map<SignalName, unknown>();
+
 export function emit<N extends SignalName>(name: N, detail: Signals[N], target: EventTarget = window) {
+  if (target === window) lastSent.set(name, detail);
   target.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
@@ -62,4 +66,10 @@ export function listen<N extends SignalName>(name: N, handler: (detail: Signals[
   const onEvent = (event: Event) => handler((event as CustomEvent<Signals[N]>).detail);
   target.addEventListener(name, onEvent);
   return () => target.removeEventListener(name, onEvent);
+}
+
+/** As `listen`, first called with the last such signal sent before, if any: a state such as a list's routine, not only a moment. */
+export function follow<N extends SignalName>(name: N, handler: (detail: Signals[N]) => void): () => void {
+  if (lastSent.has(name)) handler(lastSent.get(name) as Signals[N]);
+  return listen(name, handler);
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ListCan } from "../../src/shared/can";
 import type { ListRoutine } from "../../src/shared/routines";
-import { emit, listen, type ShownRoutine } from "../signals";
+import { emit, follow, type ShownRoutine } from "../signals";
 import { Icon } from "../ui/Icon";
 import { type ListPrefs, subscribePrefs } from "./prefs";
 
@@ -36,7 +36,7 @@ export default function ListMenu({ listId, shareId, signedIn, can, ...props }: L
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
   useEffect(() => subscribePrefs(setPrefs), []);
-  useEffect(() => listen("listwell:routine", (detail) => detail.listId === listId && setRoutine(detail.routine)), [listId]);
+  useEffect(() => follow("listwell:routine", (detail) => detail.listId === listId && setRoutine(detail.routine)), [listId]);
   const closeDialog = () => setDialog(null);
   return (
     <div className="actions-menu list-menu">

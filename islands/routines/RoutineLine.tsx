@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { wallTime } from "../../src/shared/wall-time";
 import type { ListRoutine } from "../../src/shared/routines";
 import { subscribeLive } from "../realtime/refresh-signal";
-import { listen, type RoutineDetail } from "../signals";
+import { follow, type RoutineDetail } from "../signals";
 
 export interface RoutineLineProps {
   listId: number;
@@ -20,7 +20,7 @@ export default function RoutineLine({ listId, shown: initial }: RoutineLineProps
   const [shown, setShown] = useState(initial);
 
   useEffect(() => {
-    const stopRoutine = listen("listwell:routine", ({ listId: changed, ...detail }) => changed === listId && setShown(detail));
+    const stopRoutine = follow("listwell:routine", ({ listId: changed, ...detail }) => changed === listId && setShown(detail));
     // A reset carries the routine as it then stands: a scheduled run has moved its next run on.
     const stopLive = subscribeLive((message) => {
       if (message.type !== "tasks_reset" || message.listId !== listId) return;
