@@ -87,7 +87,7 @@ export function PendingListCard({ name, index }: { name: string; index: number }
   return (
     <li className="list-card" style={{ ["--card-color" as string]: `var(--task-${index % 10})` }}>
       <span className="list-card__name">
-        <span className="list-card__title">{name}</span>
+        <strong className="list-card__title">{name}</strong>
         <span className="list-card__meta">Waiting to be saved</span>
       </span>
     </li>

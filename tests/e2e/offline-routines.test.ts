@@ -100,6 +100,8 @@ describeEachDialect("routines and new lists made offline in Chromium", (dialect)
       .poll(() => waiting.locator(".list-card").allTextContents())
       .toEqual(["Packing (copy)Waiting to be saved", "TripWaiting to be saved"]);
     await visible(page, "25 of 25 lists — delete one to make a new list");
+    await visible(page, "Renaming, sharing and deleting lists need a connection; a new list or a copy waits to be saved.");
+    await waiting.scrollIntoViewIfNeeded();
     await keepScreenshot(page, "offline-new-lists-waiting", false);
 
     // Meanwhile another device makes a list: one of the two waiting no longer fits.
