@@ -94,19 +94,8 @@ export async function sendChange(t: ListTarget, change: Change, idempotencyKey: 
     }
     case "restore":
       return items((await client.tasks.restore.$post({ query, json: { ids: change.ids } }, keyed)).tasks);
-    case "routine": {
-      const list = await client["task-lists"][":id"].$patch({ param: { id: t.listId }, json: { routine: change.routine } }, keyed);
-      return { ...items([]), list };
-    }
-    case "run":
-      return { ...items([]), run: await client["task-lists"][":id"].runs.$post({ param: { id: t.listId }, query }, keyed) };
-    case "newList": {
-      // Empty, or a copy of a list the caller may read (docs/decisions/054-duplicate-and-templates.md).
-      const json = { name: change.name };
-      const list = await (change.from === null
-        ? client["task-lists"].$post({ json }, keyed)
-        : client["task-lists"][":id"].duplicate.$post({ param: { id: change.from }, json }, keyed));
-      return { ...items([]), list };
-    }
+    default:
+      // A list's own changes (a routine, Reset now, a new list) are rare: their requests come on first use.
+      return (await import("./list-wire")).sendListChange(t, change, idempotencyKey);
   }
 }
