@@ -15,6 +15,7 @@ export interface RoutineLineProps {
  * (docs/decisions/053-routines.md). It follows the Repeats dialog, and each reset's event, which
  * carries the routine with its next run. The words come with the routine, so the list page's first
  * scripts carry none of the Repeats form's; a rule changed on another device shows at the next visit.
+ * A rule still waiting in the outbox says so in place of its next run (docs/decisions/067-offline-routines-and-copies.md).
  */
 export default function RoutineLine({ listId, shown: initial }: RoutineLineProps) {
   const [shown, setShown] = useState(initial);
