@@ -5,6 +5,7 @@
  * (docs/decisions/034-typed-client-forms-signals.md).
  */
 import type { ListRoutine } from "../src/shared/routines";
+import type { Answer, QueuedChange } from "./offline/changes";
 
 /** Why the page should read its data again: a change, a share appearing or going, a reconnect. */
 export interface RefreshDetail {
@@ -20,9 +21,12 @@ export interface VersionUpdateDetail {
   changes?: string[];
 }
 
+/** A routine as shown; its next run is null while the change that set it waits in the outbox. */
+export type ShownRoutine = Omit<ListRoutine, "nextRunAt"> & { nextRunAt: string | null };
+
 export interface RoutineDetail {
   listId: number;
-  routine: ListRoutine | null;
+  routine: ShownRoutine | null;
   /** Its rule in words, "Every Sunday at 18:00"; null without a routine. */
   words: string | null;
 }
@@ -39,11 +43,21 @@ export interface Signals {
   "listwell:routine": RoutineDetail;
   /** More actions' "Sections…": the list's own island opens its Sections dialog (docs/decisions/060-sections-browser.md). */
   "listwell:sections": { listId: number };
+  /**
+   * A write made by a dialog outside the list's own island (Repeats, Reset now): the list's one
+   * store makes it, in turn with the rest, queued when it must wait; `reply` gets what
+   * `store.apply` answers, null when queued (docs/decisions/067-offline-routines-and-copies.md).
+   */
+  "listwell:write": { listId: number; change: QueuedChange; reply: (answer: Promise<Answer | null>) => void };
 }
 
 export type SignalName = keyof Signals;
 
+/** Each signal's last detail sent to the window, for an island that hydrates after it was sent (a deferred one). */
+const lastSent = new Map<SignalName, unknown>();
+
 export function emit<N extends SignalName>(name: N, detail: Signals[N], target: EventTarget = window) {
+  if (target === window) lastSent.set(name, detail);
   target.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
@@ -52,4 +66,10 @@ export function listen<N extends SignalName>(name: N, handler: (detail: Signals[
   const onEvent = (event: Event) => handler((event as CustomEvent<Signals[N]>).detail);
   target.addEventListener(name, onEvent);
   return () => target.removeEventListener(name, onEvent);
+}
+
+/** As `listen`, first called with the last such signal sent before, if any: a state such as a list's routine, not only a moment. */
+export function follow<N extends SignalName>(name: N, handler: (detail: Signals[N]) => void): () => void {
+  if (lastSent.has(name)) handler(lastSent.get(name) as Signals[N]);
+  return listen(name, handler);
 }

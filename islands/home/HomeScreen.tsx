@@ -8,14 +8,15 @@ import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
-import { OwnListCard, SharedListCard } from "./ListCard";
+import { OwnListCard, PendingListCard, SharedListCard } from "./ListCard";
 import { MyListsHeading } from "./MyListsHeading";
 import { OfflineLists, useKeepListsOffline } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
-import { announceCopy, copyName, isListLimit, makeList } from "./new-list";
+import { announceCopy, copyName, isListLimit } from "./new-list";
 import { insertAt, offerRestore } from "./restore";
 import { useCardOrder } from "./useCardOrder";
+import { useNewLists } from "./useNewLists";
 import { useProgress, type ProgressMap } from "./useProgress";
 
 export interface HomeScreenProps {
@@ -27,6 +28,8 @@ export interface HomeScreenProps {
   loadError: boolean;
   /** After signing in through a share link the user lands on /?shareId=…; that list stands out. */
   highlightShareId: string | null;
+  /** The signed-in person, whose outbox Home shares with their list pages (docs/decisions/020-outbox.md). */
+  viewerId: number;
 }
 
 type Modal =
@@ -59,6 +62,18 @@ export default function HomeScreen(props: HomeScreenProps) {
     readAgain: () => void refetch(),
     focusAfter,
   });
+
+  const { pending, make } = useNewLists({
+    scope: `user:${props.viewerId}`,
+    // A list made offline is saved: its card becomes the real one, and a copy says so as online.
+    onSaved: (list, copied) => {
+      setLists((current) => (current.some((item) => item.id === list.id) ? current : [...current, list]));
+      void refreshProgress();
+      if (copied) announceCopy(list);
+    },
+    refetch: () => void refetch(),
+  });
+  const made = lists.length + pending.length;
 
   /** The one refresh: realtime events (the `listwell:refresh` signal), focus and failures call it. */
   const refetch = useCallback(async () => {
@@ -106,9 +121,11 @@ export default function HomeScreen(props: HomeScreenProps) {
 
   async function createList(name: string, templateId: number | null) {
     try {
-      const created = await makeList(name, templateId);
+      const created = await make(name, templateId);
       // A new list is opened at once; the dialog stays, pending, until the list page replaces Home.
-      window.location.assign(`/list/${created.id}`);
+      // Made offline, it waits on Home as a card of its own.
+      if (created) window.location.assign(`/list/${created.id}`);
+      else setModal(null);
     } catch (error) {
       if (isListLimit(error)) return setModal({ kind: "limit" });
       const malformed = error instanceof SyntaxError;
@@ -124,10 +141,11 @@ export default function HomeScreen(props: HomeScreenProps) {
   /** The copy joins the end of Home, where the person is, its link focused; the toast offers to open it. */
   async function duplicateList(list: TaskList, name: string) {
     try {
-      const copy = await makeList(name, list.id);
+      const copy = await make(name, list.id);
+      setModal(null);
+      if (!copy) return;
       focusAfter.current = { id: copy.id, restored: true };
       setLists((current) => (current.some((item) => item.id === copy.id) ? current : [...current, copy]));
-      setModal(null);
       void refreshProgress();
       announceCopy(copy);
     } catch (error) {
@@ -177,15 +195,15 @@ export default function HomeScreen(props: HomeScreenProps) {
     <div className="home stack">
       <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} offline={offline} />
       <section className="stack" aria-labelledby="my-lists">
-        <MyListsHeading count={lists.length} offline={offline} onCreate={() => setModal({ kind: "create" })} />
+        <MyListsHeading count={made} offline={offline} onCreate={() => setModal({ kind: "create" })} />
         <p id="reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.
         </p>
-        {loadError && lists.length === 0 ? (
+        {loadError && made === 0 ? (
           <p className="empty-state empty-state--error" role="alert">
             Error loading lists. Please try again.
           </p>
-        ) : lists.length === 0 ? (
+        ) : made === 0 ? (
           <p className="empty-state">Create your first list to get started.</p>
         ) : (
           <ul className="list-cards" ref={listRef}>
@@ -201,9 +219,16 @@ export default function HomeScreen(props: HomeScreenProps) {
                 onShare={() => setModal({ kind: "share", list })}
                 onEdit={() => setModal({ kind: "edit", list })}
                 // At the cap the limit dialog says why at once, before a name is typed for nothing.
-                onDuplicate={() => setModal(lists.length >= MAX_LISTS_PER_USER ? { kind: "limit" } : { kind: "duplicate", list })}
+                onDuplicate={() => setModal(made >= MAX_LISTS_PER_USER ? { kind: "limit" } : { kind: "duplicate", list })}
                 onDelete={() => setModal({ kind: "delete", list })}
               />
+            ))}
+          </ul>
+        )}
+        {pending.length > 0 && (
+          <ul className="list-cards" aria-label="Waiting to be saved">
+            {pending.map((list, index) => (
+              <PendingListCard key={list.key} name={list.name} index={lists.length + index} />
             ))}
           </ul>
         )}

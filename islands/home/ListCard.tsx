@@ -29,7 +29,7 @@ export interface OwnListCardProps {
   progress: ListProgress | undefined;
   index: number;
   count: number;
-  /** Offline, Share, Edit and Delete wait for the connection; the name still opens the list. */
+  /** Offline, Share, Edit and Delete wait for the connection; the name still opens the list, and Duplicate queues its copy. */
   offline: boolean;
   onKeyMove: (event: KeyboardEvent, index: number) => void;
   onShare: () => void;
@@ -70,9 +70,26 @@ export function OwnListCard(props: OwnListCardProps) {
       <div className="list-card__actions">
         <CardAction action="Share" icon="share" list={list} offline={offline} onClick={onShare} />
         <CardAction action="Edit" icon="edit" list={list} offline={offline} onClick={onEdit} />
-        <CardAction action="Duplicate" icon="copy" list={list} offline={offline} onClick={onDuplicate} />
+        {/* Offline too: the copy waits in the outbox (docs/decisions/067-offline-routines-and-copies.md). */}
+        <CardAction action="Duplicate" icon="copy" list={list} offline={false} onClick={onDuplicate} />
         <CardAction action="Delete" icon="trash" list={list} offline={offline} onClick={onDelete} danger />
       </div>
+    </li>
+  );
+}
+
+/**
+ * A list made offline (Duplicate, New from template, New List), waiting in the outbox: its name and
+ * that it waits. It opens nothing until it is saved and takes its place among the lists
+ * (docs/decisions/067-offline-routines-and-copies.md).
+ */
+export function PendingListCard({ name, index }: { name: string; index: number }) {
+  return (
+    <li className="list-card" style={{ ["--card-color" as string]: `var(--task-${index % 10})` }}>
+      <span className="list-card__name">
+        <strong className="list-card__title">{name}</strong>
+        <span className="list-card__meta">Waiting to be saved</span>
+      </span>
     </li>
   );
 }

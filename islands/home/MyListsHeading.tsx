@@ -1,11 +1,11 @@
 import { MAX_LISTS_PER_USER } from "../../src/shared/rules/lists";
 import ImportButton from "../exchange/ImportButton";
-import { needsNetwork } from "../offline/useOffline";
 import { Icon } from "../ui/Icon";
 
 /**
  * Home's "My Lists" heading: how many of the allowed lists there are, Import list and New List.
  * At the limit New List waits, and the count beside it says why (the button names it as its description).
+ * The count includes the lists made offline that wait to be saved.
  */
 export function MyListsHeading({ count, offline, onCreate }: { count: number; offline: boolean; onCreate: () => void }) {
   const full = count >= MAX_LISTS_PER_USER;
@@ -22,7 +22,8 @@ export function MyListsHeading({ count, offline, onCreate }: { count: number; of
         <button
           type="button"
           className="button button--primary"
-          {...(full ? { disabled: true, "aria-describedby": "my-lists-count" } : needsNetwork(offline))}
+          // Offline too: the new list waits in the outbox (docs/decisions/067-offline-routines-and-copies.md).
+          {...(full ? { disabled: true, "aria-describedby": "my-lists-count" } : {})}
           onClick={onCreate}
         >
           <Icon name="plus" size={18} /> New List

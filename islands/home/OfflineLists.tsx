@@ -72,7 +72,7 @@ export function OfflineLists({ lists, offline }: { lists: Named[]; offline: bool
           Not available offline: {missing.map((list) => list.name).join(", ")}. Lists are kept on this device while My Lists is open online.
         </p>
       )}
-      <p>Creating, renaming, sharing and deleting lists need a connection.</p>
+      <p>Renaming, sharing and deleting lists need a connection; a new list or a copy waits to be saved.</p>
     </section>
   );
 }

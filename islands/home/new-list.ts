@@ -1,16 +1,7 @@
 import { LIST_NAME_MAX } from "../../src/shared/rules/lists";
 import type { TaskList } from "../../src/shared/types";
-import { ApiRequestError, client } from "../api";
+import { ApiRequestError } from "../api";
 import { toast } from "../toast";
-
-/**
- * A new list of the person's: empty, or started from a list they may read, its items copied
- * unticked (docs/decisions/054-duplicate-and-templates.md).
- */
-export const makeList = (name: string, templateId: number | null) =>
-  templateId === null
-    ? client["task-lists"].$post({ json: { name } })
-    : client["task-lists"][":id"].duplicate.$post({ param: { id: templateId }, json: { name } });
 
 /** The server's 403 LIST_LIMIT_REACHED, which opens the limit dialog rather than a toast. */
 export const isListLimit = (error: unknown) =>

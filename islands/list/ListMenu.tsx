@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ListCan } from "../../src/shared/can";
 import type { ListRoutine } from "../../src/shared/routines";
-import { emit, listen } from "../signals";
+import { emit, follow, type ShownRoutine } from "../signals";
 import { Icon } from "../ui/Icon";
 import { type ListPrefs, subscribePrefs } from "./prefs";
 
@@ -31,12 +31,12 @@ export interface ListMenuProps {
 export default function ListMenu({ listId, shareId, signedIn, can, ...props }: ListMenuProps) {
   const [open, setOpen] = useState<"menu" | "export" | null>(null);
   const [dialog, setDialog] = useState<"activity" | "repeats" | "history" | null>(null);
-  const [routine, setRoutine] = useState(props.routine);
+  const [routine, setRoutine] = useState<ShownRoutine | null>(props.routine);
   const [prefs, setPrefs] = useState<ListPrefs>({ showCompleted: true, completedLast: false, hasCompleted: false });
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
   useEffect(() => subscribePrefs(setPrefs), []);
-  useEffect(() => listen("listwell:routine", (detail) => detail.listId === listId && setRoutine(detail.routine)), [listId]);
+  useEffect(() => follow("listwell:routine", (detail) => detail.listId === listId && setRoutine(detail.routine)), [listId]);
   const closeDialog = () => setDialog(null);
   return (
     <div className="actions-menu list-menu">

@@ -11,6 +11,7 @@ import { type ListData, readList, sendChange } from "../offline/wire";
 import { fetchAhead } from "../offline-cache/fetch-ahead";
 import { subscribeLive } from "../realtime/refresh-signal";
 import { SHARED_ACCESS_FAILED } from "../../src/shared/toast";
+import { emit, listen, type ShownRoutine } from "../signals";
 import { dismissToast, flashToast, toast } from "../toast";
 import { truncateTitle } from "./logic";
 import { ListStore } from "./store";
@@ -70,8 +71,19 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
       .then(({ openOutbox }) =>
         openOutbox(scope, {
           listId: target.listId,
-          onEntries: (entries) => store.syncQueue(entries),
-          onSettled: (entry, answer) => store.settle(entry.key, answer),
+          onEntries: (entries) => {
+            store.syncQueue(entries);
+            // A rule that waits shows as waiting, after a reload too (docs/decisions/067-offline-routines-and-copies.md).
+            const { change } =
+              entries.filter((entry) => entry.target.listId === target.listId && entry.change.kind === "routine").at(-1) ?? {};
+            if (change?.kind === "routine") showRoutine(change.routine && { ...change.routine, nextRunAt: null }, change.words);
+          },
+          onSettled: (entry, answer) => {
+            store.settle(entry.key, answer);
+            const { change } = entry;
+            if (change.kind === "routine" && answer?.list && entry.target.listId === target.listId)
+              showRoutine(answer.list.routine, change.words);
+          },
           refetch: () => void read(),
           onState: show,
         }),
@@ -83,6 +95,9 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
       });
     return outbox.current;
   }
+
+  const showRoutine = (routine: ShownRoutine | null, words: string | null) =>
+    emit("listwell:routine", { listId: target.listId, routine, words: routine && words });
 
   const read = useCallback(async () => {
     try {
@@ -120,6 +135,13 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
     };
     return subscribeLive(onLive);
   }, []);
+
+  // The Repeats and Reset history dialogs' writes, named for the refusal by the list's name.
+  useEffect(
+    () =>
+      listen("listwell:write", ({ listId, change, reply }) => listId === target.listId && reply(store.apply(change, store.getView().name))),
+    [],
+  );
 
   useEffect(() => {
     const online = () => {

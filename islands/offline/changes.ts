@@ -5,7 +5,8 @@
  * ./wire.ts, the queue that keeps them across reloads ./outbox.ts.
  */
 import type { PastedItem } from "../../src/shared/markdown-list";
-import type { Task } from "../../src/shared/types";
+import type { RoutineInput, RoutineRun } from "../../src/shared/routines";
+import type { Task, TaskList } from "../../src/shared/types";
 
 /** The list a change is for. A share-link visitor or recipient sends the list's shareId on every call; the owner sends none. */
 export interface ListTarget {
@@ -34,7 +35,17 @@ export type QueuedChange =
   | { kind: "add"; id: number; parentId: number; fields: ItemFields }
   | { kind: "edit"; id: number; fields: Partial<ItemFields> }
   | { kind: "reorder"; items: Array<{ id: number; position: number }> }
-  | { kind: "delete"; id: number };
+  | { kind: "delete"; id: number }
+  /**
+   * The list's routine as set (docs/decisions/067-offline-routines-and-copies.md): absolute, so the
+   * rule queued last is the one the list ends with. `words` ("Every Sunday at 18:00") are kept for
+   * the header's line while it waits, even across a reload; only `routine` is sent.
+   */
+  | { kind: "routine"; routine: RoutineInput | null; words: string | null }
+  /** Reset now: unticks and records what is ticked when it reaches the server, after the changes queued before it. */
+  | { kind: "run" }
+  /** A new list of the caller's, its `id` temporary until saved: empty, or a copy of list `from`. Its target is that new list. */
+  | { kind: "newList"; id: number; name: string; from: number | null };
 
 /**
  * Every write the list page makes. The last five act on the list as the server has it (all or
@@ -49,8 +60,9 @@ export type Change =
   /** A reset's Undo: ticks again the ids the reset unticked. */
   | { kind: "unreset"; ids: number[] };
 
-export const mayWait = (change: Change): change is QueuedChange =>
-  change.kind === "tick" || change.kind === "add" || change.kind === "edit" || change.kind === "reorder" || change.kind === "delete";
+const ALL_OR_NOTHING = new Set<Change["kind"]>(["reset", "clear", "bulk", "restore", "unreset"]);
+
+export const mayWait = (change: Change): change is QueuedChange => !ALL_OR_NOTHING.has(change.kind);
 
 /** What the server answered to a change, in one shape: the items it now has, and those it removed. */
 export interface Answer {
@@ -58,6 +70,10 @@ export interface Answer {
   deletedIds: number[];
   /** A reset's: the ids it unticked, which its Undo names. */
   resetIds?: number[];
+  /** A routine's or a new list's: the list as the server now has it. */
+  list?: TaskList;
+  /** Reset now's record of what was done. */
+  run?: RoutineRun;
 }
 
 /** A queued change. Its key is both its id in the queue and the Idempotency-Key it is sent with. */
@@ -69,7 +85,7 @@ export interface Entry {
   seq: number;
   target: ListTarget;
   change: QueuedChange;
-  /** The item's title when queued, to name it if the server refuses the change. */
+  /** The item's title when queued (a list's name for a list's change), to name it if the server refuses the change. */
   title: string;
 }
 
@@ -93,7 +109,7 @@ export function idsOf(change: Change): number[] {
       return change.ids;
     case "bulk":
       return change.parentId ? [change.parentId] : [];
-    case "reset":
+    default:
       return [];
   }
 }
@@ -132,6 +148,7 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
     case "clear":
       return tasks.filter((task) => !change.ids.includes(task.id));
     case "reset":
+    case "run":
       return tasks.map((task) => (task.completed ? { ...task, completed: false } : task));
     case "unreset":
       return tasks.map((task) => (change.ids.includes(task.id) && !task.completed ? { ...task, completed: true } : task));
@@ -171,8 +188,7 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
       };
       return [...tasks, added];
     }
-    case "bulk":
-    case "restore":
+    default:
       return tasks.slice();
   }
 }
@@ -180,41 +196,4 @@ export function applyChange(tasks: readonly Task[], change: Change, listId: numb
 /** The items as the server has them, with the changes still waiting laid over, in order. */
 export function overlay(tasks: readonly Task[], changes: readonly Change[], listId: number): Task[] {
   return changes.reduce<Task[]>((current, change) => applyChange(current, change, listId), tasks.slice());
-}
-
-/** What the server's answer (or its absence) means for a queued change. */
-export type Verdict =
-  | { kind: "done" }
-  /** No answer, or the server is struggling: keep it, and the rest behind it, for the next try. */
-  | { kind: "retry" }
-  /** Refused for good: dropped, and the person is told why. */
-  | { kind: "refused"; reason: string };
-
-export interface Failure {
-  /** Absent when no answer came at all (a network failure). */
-  status?: number;
-  message?: string;
-  /** The server's error code, e.g. IDEMPOTENCY_KEY_ANSWER_LOST. */
-  code?: string;
-}
-
-/** Decision 018: the change was saved, but the server lost the answer it would have replayed. */
-const ANSWER_LOST = "IDEMPOTENCY_KEY_ANSWER_LOST";
-
-export function verdictFor(change: Change, failure: Failure | null, title: string): Verdict {
-  if (!failure) return { kind: "done" };
-  const { status, message, code } = failure;
-  // Saved, so never sent again; the list is read afresh after the replay, which shows it.
-  if (status === 409 && code === ANSWER_LOST) {
-    return { kind: "refused", reason: `"${title}" was saved, but the server lost its answer; the list has been read again.` };
-  }
-  // Any other 409 is another try of the same key still in progress (docs/decisions/018): its answer comes on the next.
-  if (status === undefined || status >= 500 || status === 429 || status === 409) return { kind: "retry" };
-  const name = `"${title}"`;
-  if (status === 404 && change.kind !== "add") {
-    // Deleting what is already gone is what was asked for.
-    if (change.kind === "delete") return { kind: "done" };
-    return { kind: "refused", reason: `${name} was deleted by someone else, so your change to it was not saved.` };
-  }
-  return { kind: "refused", reason: `${name} was not saved: ${message || `the server answered ${status}`}` };
 }

@@ -7,7 +7,8 @@
  */
 import { ApiRequestError } from "../api";
 import { toast } from "../toast";
-import { type Answer, type Entry, type Failure, idsOf, isTemporaryId, type QueuedChange, remapChange, verdictFor } from "./changes";
+import { type Answer, type Entry, idsOf, isTemporaryId, type QueuedChange, remapChange } from "./changes";
+import { type Failure, verdictFor } from "./verdicts";
 import { indexedDbQueue, type QueueStore } from "./queue-store";
 import { sendChange } from "./wire";
 
@@ -187,8 +188,7 @@ export class Outbox {
     // A row is marked for a change of its own. A queued order is shown in place and counted in the
     // banner: marking every row it names would mark them all.
     const ids = new Set<number>();
-    for (const { target, change } of this.entries)
-      if (target.listId === this.screen.listId && change.kind !== "reorder") ids.add(change.id);
+    for (const { target, change } of this.entries) if (target.listId === this.screen.listId && "id" in change) ids.add(change.id);
     this.setState({ waiting: this.entries.length, ids });
   }
 

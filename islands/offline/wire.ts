@@ -94,5 +94,8 @@ export async function sendChange(t: ListTarget, change: Change, idempotencyKey: 
     }
     case "restore":
       return items((await client.tasks.restore.$post({ query, json: { ids: change.ids } }, keyed)).tasks);
+    default:
+      // A list's own changes (a routine, Reset now, a new list) are rare: their requests come on first use.
+      return (await import("./list-wire")).sendListChange(t, change, idempotencyKey);
   }
 }

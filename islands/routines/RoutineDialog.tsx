@@ -12,16 +12,17 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "../../src/shared/routine-words";
-import type { ListRoutine } from "../../src/shared/routines";
-import { client, errorMessage } from "../api";
-import { emit } from "../signals";
+import type { RoutineInput } from "../../src/shared/routines";
+import { errorMessage } from "../api";
+import { emit, type ShownRoutine } from "../signals";
 import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Icon";
+import { writeThroughList } from "./write";
 
 export interface RoutineDialogProps {
   listId: number;
-  routine: ListRoutine | null;
+  routine: ShownRoutine | null;
   onClose: () => void;
 }
 
@@ -45,12 +46,20 @@ export default function RoutineDialog({ listId, routine, onClose }: RoutineDialo
   const tz = routine?.tz ?? browserZone();
   const set = <K extends keyof RoutineForm>(key: K, value: RoutineForm[K]) => setForm({ ...form, [key]: value });
 
-  async function send(next: { rrule: string; tz: string } | null) {
+  /** Through the list's store, so it waits in the outbox offline and follows the changes made before it. */
+  async function send(next: RoutineInput | null) {
     setPending(next ? "save" : "stop");
+    const words = next && describeRule(next.rrule);
     try {
-      const list = await client["task-lists"][":id"].$patch({ param: { id: listId }, json: { routine: next } });
-      emit("listwell:routine", { listId, routine: list.routine, words: list.routine && describeRule(list.routine.rrule) });
-      toast({ title: next ? "Repeats saved" : "No longer repeats", description: next ? describeRule(next.rrule) : undefined });
+      const answer = await writeThroughList(listId, { kind: "routine", routine: next, words });
+      const list = answer?.list;
+      // Queued, the list's store has shown the rule as waiting already.
+      if (list) emit("listwell:routine", { listId, routine: list.routine, words: list.routine && describeRule(list.routine.rrule) });
+      const later = answer ? "" : " once you are back online";
+      toast({
+        title: next ? `Repeats ${answer ? "saved" : "will be saved"}` : "No longer repeats",
+        description: next ? `${words}${later}` : undefined,
+      });
       onClose();
     } catch (error) {
       setPending(null);

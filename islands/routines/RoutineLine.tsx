@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { wallTime } from "../../src/shared/wall-time";
 import type { ListRoutine } from "../../src/shared/routines";
 import { subscribeLive } from "../realtime/refresh-signal";
-import { listen, type RoutineDetail } from "../signals";
+import { follow, type RoutineDetail } from "../signals";
 
 export interface RoutineLineProps {
   listId: number;
@@ -15,12 +15,13 @@ export interface RoutineLineProps {
  * (docs/decisions/053-routines.md). It follows the Repeats dialog, and each reset's event, which
  * carries the routine with its next run. The words come with the routine, so the list page's first
  * scripts carry none of the Repeats form's; a rule changed on another device shows at the next visit.
+ * A rule still waiting in the outbox says so in place of its next run (docs/decisions/067-offline-routines-and-copies.md).
  */
 export default function RoutineLine({ listId, shown: initial }: RoutineLineProps) {
   const [shown, setShown] = useState(initial);
 
   useEffect(() => {
-    const stopRoutine = listen("listwell:routine", ({ listId: changed, ...detail }) => changed === listId && setShown(detail));
+    const stopRoutine = follow("listwell:routine", ({ listId: changed, ...detail }) => changed === listId && setShown(detail));
     // A reset carries the routine as it then stands: a scheduled run has moved its next run on.
     const stopLive = subscribeLive((message) => {
       if (message.type !== "tasks_reset" || message.listId !== listId) return;
@@ -38,7 +39,7 @@ export default function RoutineLine({ listId, shown: initial }: RoutineLineProps
   if (!routine || !words) return null;
   return (
     <p className="muted access-line">
-      {`Resets ${words.charAt(0).toLowerCase()}${words.slice(1)} · next ${wallTime(routine.nextRunAt, routine.tz)}`}
+      {`Resets ${words.charAt(0).toLowerCase()}${words.slice(1)} · ${routine.nextRunAt ? `next ${wallTime(routine.nextRunAt, routine.tz)}` : "waiting to be saved"}`}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from "../toast";
 import { Dialog } from "../ui/Dialog";
 import { LoadedEntries } from "../ui/LoadedEntries";
 import { Spinner } from "../ui/Icon";
+import { writeThroughList } from "./write";
 
 export interface RunsDialogProps {
   listId: number;
@@ -48,9 +49,13 @@ export default function RunsDialog({ listId, shareId, tz, canRun, onClose }: Run
   async function runNow() {
     setRunning(true);
     try {
-      const run = await client["task-lists"][":id"].runs.$post({ param: { id: listId }, query });
-      setRuns((before) => [run, ...(before ?? [])]);
-      toast({ title: "List items have been reset", description: runSummary(run) });
+      const { run } = (await writeThroughList(listId, { kind: "run" })) ?? {};
+      if (run) setRuns((before) => [run, ...(before ?? [])]);
+      toast(
+        run
+          ? { title: "List items have been reset", description: runSummary(run) }
+          : { title: "List items have been reset", description: "The reset is recorded once you are back online." },
+      );
     } catch (error) {
       toast({ title: "Failed to reset item completions", description: errorMessage(error, "Please try again."), variant: "destructive" });
     }

@@ -271,4 +271,27 @@ describeEachDialect("list routines", (dialect) => {
     await worker.tick();
     expect(await runRows(list)).toBe(1);
   });
+
+  it("runs now and sets a routine once each for a change replayed with its Idempotency-Key, as the outbox sends them", async () => {
+    const ann = await registerUser(t, `${dialect}_keyed_ann`);
+    const list = await createList(ann, "Keyed");
+    await addTask(ann, { listId: list.id, title: "Bins", completed: true });
+    const run = { "Idempotency-Key": `${dialect}-run-1` };
+    const first = await ann.post<RoutineRun>(`/api/task-lists/${list.id}/runs`, undefined, run);
+    expect(first.status).toBe(201);
+    await addTask(ann, { listId: list.id, title: "Glass", completed: true });
+    // The same run again, after a tick: its answer is replayed and nothing is unticked or recorded.
+    const again = await ann.post<RoutineRun>(`/api/task-lists/${list.id}/runs`, undefined, run);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await runRows(list)).toBe(1);
+    expect(await ticked(list)).toEqual(["Glass"]);
+
+    const rule = { "Idempotency-Key": `${dialect}-routine-1` };
+    const set = await ann.patch<TaskList>(`/api/task-lists/${list.id}`, { routine: SUNDAYS }, rule);
+    expect(set.status).toBe(200);
+    const replayed = await ann.patch<TaskList>(`/api/task-lists/${list.id}`, { routine: SUNDAYS }, rule);
+    expect(replayed).toMatchObject({ status: 200, body: set.body });
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+  });
 });

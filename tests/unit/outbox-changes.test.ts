@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyChange, idsOf, overlay, type QueuedChange, remapChange, verdictFor } from "../../islands/offline/changes";
+import { applyChange, type Change, idsOf, mayWait, overlay, type QueuedChange, remapChange } from "../../islands/offline/changes";
+import { verdictFor } from "../../islands/offline/verdicts";
 import { changedFields } from "../../islands/list/logic";
 import { bannerText } from "../../islands/offline/OfflineBanner";
 import type { Task } from "../../src/shared/types";
@@ -135,6 +136,46 @@ describe("verdictFor: what an answer means for a queued change", () => {
       kind: "refused",
       reason: '"Eggs" was not saved: This list has reached its limit of 100 items',
     });
+  });
+});
+
+describe("a list's changes in the outbox (docs/decisions/067-offline-routines-and-copies.md)", () => {
+  const routine = { kind: "routine", routine: { rrule: "FREQ=DAILY", tz: "Europe/Berlin" }, words: "Every day at 00:00" } as const;
+  const copy = { kind: "newList", id: -4, name: "Trip", from: 7 } as const;
+
+  it("may wait, unlike the all-or-nothing writes, and name no item", () => {
+    for (const change of [routine, copy, { kind: "run" } as const]) {
+      expect(mayWait(change)).toBe(true);
+      expect(idsOf(change)).toEqual([]);
+    }
+    const allOrNothing: Change[] = [{ kind: "reset" }, { kind: "clear", ids: [1] }, { kind: "restore", ids: [1] }];
+    for (const change of allOrNothing) expect(mayWait(change)).toBe(false);
+  });
+
+  it("show a reset now as every box unticked, and leave the items alone for a routine or a new list", () => {
+    const items = [aTask({ id: 1, completed: true }), aTask({ id: 2, completed: false })];
+    expect(applyChange(items, { kind: "run" }, 1).map((task) => task.completed)).toEqual([false, false]);
+    // A tick made after the reset is laid over it.
+    expect(overlay(items, [{ kind: "run" }, { kind: "tick", id: 2, completed: true }], 1).map((task) => task.completed)).toEqual([
+      false,
+      true,
+    ]);
+    expect(applyChange(items, routine, 1)).toEqual(items);
+    expect(applyChange(items, copy, 1)).toEqual(items);
+  });
+
+  it("are named by what they were when the server refuses them", () => {
+    const limit = { status: 403, message: "You can have at most 25 lists" };
+    expect(verdictFor(copy, limit, "Trip")).toEqual({ kind: "refused", reason: '"Trip" was not made: You can have at most 25 lists' });
+    expect(verdictFor(routine, { status: 404, message: "List not found" }, "Chores")).toEqual({
+      kind: "refused",
+      reason: 'The repeats of "Chores" were not saved: List not found',
+    });
+    expect(verdictFor({ kind: "run" }, { status: 403, message: "You can only tick items on this list" }, "Chores")).toEqual({
+      kind: "refused",
+      reason: 'The reset of "Chores" was not saved: You can only tick items on this list',
+    });
+    expect(verdictFor(copy, { status: 503 }, "Trip")).toEqual({ kind: "retry" });
   });
 });
 

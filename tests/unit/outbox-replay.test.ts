@@ -191,6 +191,47 @@ describe("Outbox replay", () => {
     });
   });
 
+  it("replays a routine, a reset between two ticks and a copy in the order made; a copy whose answer was lost is made once", async () => {
+    const { list, tasks, outbox, queue, queueChange, screen, states } = await setUp(["Milk", "Bread"]);
+    const [milk, bread] = tasks as [Task, Task];
+    await queueChange({ kind: "tick", id: milk.id, completed: true });
+    const rule = { rrule: "FREQ=DAILY;BYHOUR=18;BYMINUTE=0", tz: "Europe/Berlin" };
+    await queueChange({ kind: "routine", routine: rule, words: "Every day at 18:00" }, "Shop");
+    await queueChange({ kind: "run" }, "Shop");
+    // The reset shows at once: what is ticked is unticked.
+    expect(screen().map((task) => [task.title, task.completed])).toEqual([
+      ["Milk", false],
+      ["Bread", false],
+    ]);
+    await queueChange({ kind: "tick", id: bread.id, completed: true });
+    // Every change counts; only an item's own marks its row.
+    expect(states.at(-1)).toMatchObject({ waiting: 4, ids: new Set([milk.id, bread.id]) });
+    await outbox.flush();
+    expect(queue.entries).toEqual([]);
+    expect((await rowsOf(t, list.id)).map((row) => [row.title, row.completed])).toEqual([
+      ["Milk", false],
+      ["Bread", true],
+    ]);
+    const runs = await t.store.routines.listSince(list.id, 0);
+    expect(runs.map((run) => [run.done, run.total])).toEqual([[1, 2]]);
+    expect((await t.store.lists.findById(list.id))?.routine).toMatchObject(rule);
+
+    const copy = { kind: "newList", id: -5, name: "Shop (copy)", from: list.id } as const;
+    await outbox.queue({ key: `copy-${list.id}`, target: { listId: copy.id, shareId: null }, change: copy, title: copy.name }, false);
+    loseAnswers = 1;
+    await outbox.flush();
+    // Made, but unanswered: it waits with its key, and the next try gets the kept answer.
+    expect(queue.entries.map((entry) => entry.change.kind)).toEqual(["newList"]);
+    await outbox.flush();
+    expect(queue.entries).toEqual([]);
+    const copies = (await t.store.lists.listOwnedBy(owner.user.id)).filter((made) => made.name === "Shop (copy)");
+    expect(copies).toHaveLength(1);
+    expect((await rowsOf(t, copies[0]!.id)).map((row) => [row.title, row.completed])).toEqual([
+      ["Milk", false],
+      ["Bread", false],
+    ]);
+  });
+
   it("takes back a queued delete, and waits while offline", async () => {
     const { list, tasks, outbox, queue, queueChange, states } = await setUp(["Milk"]);
     offline = true;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { emit, listen, type RefreshDetail } from "../../islands/signals";
+import { emit, follow, listen, type RefreshDetail, type RoutineDetail } from "../../islands/signals";
 
 /** Signals between islands travel as window events under their one name, each with its detail. */
 describe("signals between islands", () => {
@@ -23,5 +23,24 @@ describe("signals between islands", () => {
     emit("listwell:refresh", { type: "resync" });
     expect(refreshes).toHaveLength(2);
     stopVersion();
+  });
+
+  it("hands an island that follows a signal the last one sent before it hydrated, then each new one", () => {
+    const waiting: RoutineDetail = { listId: 3, routine: { rrule: "FREQ=DAILY", tz: "UTC", nextRunAt: null }, words: "Every day at 00:00" };
+    emit("listwell:routine", waiting);
+    const heard: RoutineDetail[] = [];
+    const stop = follow("listwell:routine", (detail) => heard.push(detail));
+    expect(heard).toEqual([waiting]);
+    emit("listwell:routine", { listId: 3, routine: null, words: null });
+    expect(heard.at(-1)).toEqual({ listId: 3, routine: null, words: null });
+    stop();
+    // Positive control above; after stopping, nothing more.
+    emit("listwell:routine", waiting);
+    expect(heard).toHaveLength(2);
+    // `listen` alone hears only what comes after it.
+    const later: RoutineDetail[] = [];
+    const stopLater = listen("listwell:routine", (detail) => later.push(detail));
+    expect(later).toEqual([]);
+    stopLater();
   });
 });

@@ -21,6 +21,6 @@ export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) =>
       .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId })),
     listProgress(store, user.id).catch(() => null),
   ]);
-  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress } };
+  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress, viewerId: user.id } };
   return renderKeptPage(c, assets, inputs, () => <HomePage assets={assets} {...inputs} />);
 });
