@@ -25,14 +25,8 @@ describeEachDialect("push notifications of a list's changes", (dialect) => {
 
   /** Sam's list shared with Alex (write), both with a subscribed browser named after them. */
   async function family(tag: string) {
-    const sam = await registerUser(t, `Sam_${tag}`);
-    const alex = await registerUser(t, `Alex_${tag}`);
-    const list = await createList(sam, "Groceries");
-    await sam.post("/api/share-by-username", { listId: list.id, username: alex.user.username, accessLevel: "write" });
-    await world.subscribe(sam, `sam-${tag}`);
-    await world.subscribe(alex, `alex-${tag}`);
-    await world.afterWindow(); // the share is told to Alex now, out of the way
-    return { sam, alex, list };
+    const { people, list } = await world.groceries(tag, ["Alex"], ["Sam", "Alex"]);
+    return { sam: people.Sam, alex: people.Alex, list };
   }
   const add = (client: Client, list: TaskList, ...titles: string[]) =>
     Promise.all(titles.map((title) => addTask(client, { listId: list.id, title })));

@@ -5,7 +5,7 @@ import { createList } from "../helpers/lists";
 import type { PushReceiver } from "../helpers/push-receiver";
 import { type PushWorld, startPushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
-import { Client, registerUser, type TestApp } from "../helpers/test-app";
+import { Client, type TestApp } from "../helpers/test-app";
 
 /**
  * A link guest's own controls (docs/decisions/066-guest-push-and-clicks.md): muting the list on
@@ -24,15 +24,11 @@ describeEachDialect("a link guest's notifications", (dialect) => {
 
   /** Sam's list shared with Alex; Kim follows it through its link on a subscribed browser. */
   async function household(tag: string) {
-    const sam = await registerUser(t, `Sam_${tag}`);
-    const alex = await registerUser(t, `Alex_${tag}`);
-    const list = await createList(sam, "Groceries");
-    await sam.post("/api/share-by-username", { listId: list.id, username: alex.user.username, accessLevel: "write" });
-    await world.subscribe(alex, `alex-${tag}`);
+    const { people, list } = await world.groceries(tag, ["Alex"], ["Alex"]);
+    const { Sam: sam, Alex: alex } = people;
     const kim = new Client(t);
     const name = `kim-${tag}`;
     await world.subscribe(kim, name, `?shareId=${list.shareId}`);
-    await world.afterWindow();
     const endpoint = receiver.endpoint(name);
     const modeUrl = (shareId = list.shareId) => `/api/task-lists/${list.id}/notifications?shareId=${shareId}`;
     return { sam, alex, kim, list, endpoint, modeUrl, name };

@@ -21,20 +21,8 @@ describeEachDialect("notification modes, nudges and the inbox", (dialect) => {
 
   /** Sam's list shared with Alex and Dana, each with a subscribed browser. */
   async function household(tag: string) {
-    const sam = await registerUser(t, `Sam_${tag}`);
-    const alex = await registerUser(t, `Alex_${tag}`);
-    const dana = await registerUser(t, `Dana_${tag}`);
-    const list = await createList(sam, "Groceries");
-    for (const who of [alex, dana])
-      await sam.post("/api/share-by-username", { listId: list.id, username: who.user.username, accessLevel: "write" });
-    for (const [who, name] of [
-      [sam, "sam"],
-      [alex, "alex"],
-      [dana, "dana"],
-    ] as const)
-      await world.subscribe(who, `${name}-${tag}`);
-    await world.afterWindow();
-    return { sam, alex, dana, list };
+    const { people, list } = await world.groceries(tag, ["Alex", "Dana"], ["Sam", "Alex", "Dana"]);
+    return { sam: people.Sam, alex: people.Alex, dana: people.Dana, list };
   }
   const added = async (name: string) => (await world.bodies(name)).filter((body) => String(body).includes(" added "));
 

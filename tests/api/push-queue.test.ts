@@ -7,11 +7,10 @@ import type { Db } from "../../src/store/db";
 import { openPostgres } from "../../src/store/postgres";
 import { openSqlite } from "../../src/store/sqlite";
 import { describeEachDialect } from "../helpers/databases";
-import { createList } from "../helpers/lists";
 import type { PushReceiver } from "../helpers/push-receiver";
 import { type PushWorld, startPushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
-import { registerUser, type TestApp } from "../helpers/test-app";
+import type { TestApp } from "../helpers/test-app";
 
 /**
  * Notifications (docs/decisions/050-notifications.md), the durable delivery queue: 2xx is done, 404/410 drop the subscription, 429/5xx
@@ -29,13 +28,8 @@ describeEachDialect("push delivery queue", (dialect) => {
   afterAll(() => close());
 
   async function pair(tag: string) {
-    const sam = await registerUser(t, `Sam_${tag}`);
-    const alex = await registerUser(t, `Alex_${tag}`);
-    const list = await createList(sam, "Groceries");
-    await sam.post("/api/share-by-username", { listId: list.id, username: alex.user.username, accessLevel: "write" });
-    await world.subscribe(alex, `alex-${tag}`);
-    await world.afterWindow();
-    return { sam, alex, list, endpoint: receiver.endpoint(`alex-${tag}`) };
+    const { people, list } = await world.groceries(tag, ["Alex"], ["Alex"]);
+    return { sam: people.Sam, alex: people.Alex, list, endpoint: receiver.endpoint(`alex-${tag}`) };
   }
   const queued = (endpoint: string) =>
     t.store.db.all<{ attempts: number | string; due_at: number | string }>(

@@ -7,32 +7,24 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createList } from "../helpers/lists";
-import { browserKeys, decryptPushMessage, type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
-import { pushWorld } from "../helpers/push-world";
+import { browserKeys, decryptPushMessage, type PushReceiver } from "../helpers/push-receiver";
+import type { PushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { registerUser } from "../helpers/test-app";
-import { gotoHydrated, keepScreenshot, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { standInPushManager, standInSaw } from "./push-stand-in";
+import { gotoHydrated, keepScreenshot, type BrowserEnv } from "../helpers/browser";
+import { standInPushManager, standInSaw, startBrowserPushWorld } from "./push-stand-in";
 
 const PHONE_390 = { width: 390, height: 844 };
 
 describe("a link guest's notifications in the browser", () => {
   let env: BrowserEnv;
   let receiver: PushReceiver;
-  let world: ReturnType<typeof pushWorld>;
+  let world: PushWorld;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    // The full browser: its headless shell refuses every notification permission.
-    env = await startBrowserEnv("sqlite", "full");
-    receiver = startPushReceiver();
-    // The receiver plays the push service on plain http.
-    env.testApp.config.pushAllowInsecure = true;
-    world = pushWorld(env.testApp, receiver);
-    await world.pass(0);
+    ({ env, receiver, world, close } = await startBrowserPushWorld());
   });
-  afterAll(async () => {
-    receiver.stop();
-    await env.close();
-  });
+  afterAll(() => close());
 
   it("from the list's menu a guest turns notifications on, mutes and unmutes them, and says they are going shopping", async () => {
     const sam = await registerUser(env.testApp, "Sam_g");

@@ -6,34 +6,24 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createList } from "../helpers/lists";
-import { browserKeys, type PushReceiver, startPushReceiver } from "../helpers/push-receiver";
-import { pushWorld } from "../helpers/push-world";
+import { browserKeys } from "../helpers/push-receiver";
+import type { PushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { registerUser } from "../helpers/test-app";
 import { untilControlled } from "./offline-cache-helpers";
-import { standInPushManager, standInSaw } from "./push-stand-in";
-import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { standInPushManager, standInSaw, startBrowserPushWorld } from "./push-stand-in";
+import { gotoHydrated, keepScreenshot, signedInContext, type BrowserEnv } from "../helpers/browser";
 
 const PHONE_390 = { width: 390, height: 844 };
 
 describe("notifications in the browser", () => {
   let env: BrowserEnv;
-  let receiver: PushReceiver;
-  let world: ReturnType<typeof pushWorld>;
+  let world: PushWorld;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    // The full browser: its headless shell refuses every notification permission.
-    env = await startBrowserEnv("sqlite", "full");
-    receiver = startPushReceiver();
-    // The receiver plays the push service on plain http.
-    env.testApp.config.pushAllowInsecure = true;
-    world = pushWorld(env.testApp, receiver);
-    // The worker's first pass starts it after everything already in the database.
-    await world.pass(0);
+    ({ env, world, close } = await startBrowserPushWorld());
   });
-  afterAll(async () => {
-    receiver.stop();
-    await env.close();
-  });
+  afterAll(() => close());
 
   async function phone(username: string): Promise<{ context: BrowserContext; page: Page; user: { id: number } }> {
     const signedIn = await signedInContext(env, username);

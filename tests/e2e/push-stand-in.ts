@@ -1,4 +1,29 @@
 import type { BrowserContext, Page } from "playwright-core";
+import { startBrowserEnv } from "../helpers/browser";
+import { startPushReceiver } from "../helpers/push-receiver";
+import { pushWorld } from "../helpers/push-world";
+
+/**
+ * The full Chromium (its headless shell refuses every notification permission), a receiver that
+ * plays the push service on plain http, and the server's notifications worker driven by the test
+ * clock, its first pass made so that it starts after everything already in the database.
+ */
+export async function startBrowserPushWorld() {
+  const env = await startBrowserEnv("sqlite", "full");
+  const receiver = startPushReceiver();
+  env.testApp.config.pushAllowInsecure = true;
+  const world = pushWorld(env.testApp, receiver);
+  await world.pass(0);
+  return {
+    env,
+    receiver,
+    world,
+    async close() {
+      receiver.stop();
+      await env.close();
+    },
+  };
+}
 
 /**
  * Headless Chromium reaches no push service (its `subscribe` fails with "push service error"), so
