@@ -1,13 +1,11 @@
-import { useState } from "react";
 import { checkText } from "../../src/shared/rules/text";
 import { MAX_TOKEN_NAME_LENGTH, TOKEN_EXPIRY_CHOICES, TOKEN_NAME, type TokenAccess } from "../../src/shared/rules/tokens";
 import type { CreatedApiToken } from "../../src/shared/tokens";
 import { client, errorMessage } from "../api";
-import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { CheckChoices, RadioChoices } from "../ui/Choices";
 import { Spinner } from "../ui/Icon";
-import { ShownOnce } from "../ui/ShownOnce";
+import { ShownOnceDialog } from "../ui/ShownOnce";
 import { useForm, type Verdict } from "../ui/useForm";
 
 export interface ListChoice {
@@ -44,37 +42,32 @@ export function TokenDialog({
   onMade: () => void;
   onClose: () => void;
 }) {
-  const [made, setMade] = useState<CreatedApiToken>();
-  const close = () => {
-    setMade(undefined);
-    onClose();
-  };
   return (
-    <Dialog
+    <ShownOnceDialog<CreatedApiToken>
       open={open}
-      onClose={close}
-      title={made ? "Your new token" : "Make an API token"}
-      description={made ? "Copy it now: you won't see it again." : "A script, Shortcut or Home Assistant uses it to reach your lists."}
-    >
-      {made ? (
-        <ShownOnce
-          id="new-token"
-          label="Token"
-          value={made.token}
-          hint="Keep it like a password: anyone holding it can do what it allows."
-          onClose={close}
-        />
-      ) : (
+      onClose={onClose}
+      asking={{ title: "Make an API token", description: "A script, Shortcut or Home Assistant uses it to reach your lists." }}
+      shown={(made) => ({
+        title: "Your new token",
+        description: "Copy it now: you won't see it again.",
+        secret: {
+          id: "new-token",
+          label: "Token",
+          value: made.token,
+          hint: "Keep it like a password: anyone holding it can do what it allows.",
+        },
+      })}
+      form={({ show, close }) => (
         <TokenForm
           lists={lists}
           onClose={close}
           onMade={(token) => {
-            setMade(token);
+            show(token);
             onMade();
           }}
         />
       )}
-    </Dialog>
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import {
   isWebhookUrl,
   WEBHOOK_EVENT_TYPES,
@@ -10,11 +9,10 @@ import {
 import type { NewWebhook, WebhookInput } from "../../src/shared/webhooks";
 import { client, errorMessage } from "../api";
 import { toast } from "../toast";
-import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { CheckChoices, RadioChoices } from "../ui/Choices";
 import { Spinner } from "../ui/Icon";
-import { ShownOnce } from "../ui/ShownOnce";
+import { ShownOnceDialog } from "../ui/ShownOnce";
 import { useForm, type Verdict } from "../ui/useForm";
 
 const CHOOSE_AN_EVENT = "Choose at least one event";
@@ -39,33 +37,28 @@ export function WebhookDialog({
   onMade: () => void;
   onClose: () => void;
 }) {
-  const [made, setMade] = useState<NewWebhook>();
-  const close = () => {
-    setMade(undefined);
-    onClose();
-  };
   return (
-    <Dialog
+    <ShownOnceDialog<NewWebhook>
       open={open}
-      onClose={close}
-      title={made ? "Webhook added" : "Add a webhook"}
-      description={made ? "Copy its signing secret now: you won't see it again." : "Listwell posts each change of this list to the URL."}
-    >
-      {made ? (
-        <ShownOnce
-          id="webhook-secret"
-          label="Signing secret"
-          value={made.secret}
-          hint="Your receiver checks each call's webhook-signature with it, as Standard Webhooks libraries do."
-          onClose={close}
-        />
-      ) : (
+      onClose={onClose}
+      asking={{ title: "Add a webhook", description: "Listwell posts each change of this list to the URL." }}
+      shown={(made) => ({
+        title: "Webhook added",
+        description: "Copy its signing secret now: you won't see it again.",
+        secret: {
+          id: "webhook-secret",
+          label: "Signing secret",
+          value: made.secret,
+          hint: "Your receiver checks each call's webhook-signature with it, as Standard Webhooks libraries do.",
+        },
+      })}
+      form={({ show, close }) => (
         <WebhookForm
           listId={listId}
           onClose={close}
           onMade={(hook) => {
             onMade();
-            if (hook.format === "standard") setMade(hook);
+            if (hook.format === "standard") show(hook);
             else {
               toast({ title: "Webhook added", description: `Changes now go to ${hook.url}.`, variant: "success" });
               close();
@@ -73,7 +66,7 @@ export function WebhookDialog({
           }}
         />
       )}
-    </Dialog>
+    />
   );
 }
 
