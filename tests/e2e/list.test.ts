@@ -77,14 +77,16 @@ describe("list page in Chromium", () => {
     // The toast leaves the add field free to use, on desktop and phone.
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
+      // Measured and hit-tested in one step: the page may still be settling into the new size.
       const field = page.getByLabel("Add an item", { exact: true });
-      const box = (await field.boundingBox())!;
-      expect(
-        await field.evaluate(
-          (input, [x, y]) => input.contains(document.elementFromPoint(x!, y!)),
-          [box.x + box.width / 2, box.y + box.height / 2],
-        ),
-      ).toBe(true);
+      await expect
+        .poll(() =>
+          field.evaluate((input) => {
+            const box = input.getBoundingClientRect();
+            return input.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+          }),
+        )
+        .toBe(true);
     }
     await page.setViewportSize(DESKTOP);
     await page.getByRole("button", { name: "Undo" }).click();
