@@ -26,7 +26,7 @@ export const ticksRepeating = (stored: Task, input: { completed?: boolean; repea
 /**
  * Ticks item `taskId` of `list` if it is open and repeats: its due date moves on, it stays open,
  * and a `task_updated` "ticked" by `actor` says so (Activity and the ticked push read it).
- * Undefined when the item is not one, so the caller ticks it as any other.
+ * Undefined when the item is not one.
  */
 export async function tickRepeating(
   store: Store,

@@ -208,13 +208,13 @@ export async function toggleTask(store: Store, bus: EventBus, caller: ActingCall
   const { answer, progress, events } = await store.db.transaction(async (tx) => {
     const access = requireTickAccess(await resolveContainingListAccess(store, caller, taskId, tx));
     const actor = await actorOf(store, caller, tx);
-    const repeated = await tickRepeating(store, tx, access.list, taskId, actor);
-    if (repeated) {
+    const task = await store.tasks.toggle(taskId, access.list.id, actor, tx);
+    if (!task) {
+      const repeated = await tickRepeating(store, tx, access.list, taskId, actor);
+      if (!repeated) throw notFound(TASK_NOT_FOUND);
       await rememberUses(store, tx, [repeated.task]);
       return { answer: repeated.task, progress: undefined, events: [repeated.event] };
     }
-    const task = await store.tasks.toggle(taskId, access.list.id, actor, tx);
-    if (!task) throw notFound(TASK_NOT_FOUND);
     if (task.completed) await rememberUses(store, tx, [task]);
     const by = { actor, action: task.completed ? "ticked" : "unticked" };
     const event = await recordListEvent(store, tx, access.list, "task_updated", task, by);

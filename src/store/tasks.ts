@@ -161,12 +161,13 @@ export function tasksStore(db: Db, clock: Clock) {
     },
     /**
      * Flips completion in one statement, so two quick toggles never read the same old value; `by`
-     * ticked it. Undefined when the item is gone or is not in `listId`.
+     * ticked it. Undefined when the item is gone, is not in `listId`, or is open and repeats: its
+     * tick moves its due date instead (`findOpenRepeating`), so an ordinary tick reads nothing first.
      */
     async toggle(id: number, listId: number, by: Actor | null, tx: Db = db): Promise<Task | undefined> {
       const rows = await tx.all<TaskRow>(
         `UPDATE tasks SET completed = 1 - completed, completed_by = CASE WHEN completed = 0 THEN ? ELSE NULL END
-         WHERE id = ? AND list_id = ? AND ${LIVE} RETURNING *`,
+         WHERE id = ? AND list_id = ? AND ${LIVE} AND NOT (completed = 0 AND repeat_rule IS NOT NULL) RETURNING *`,
         [actorColumn(by), id, listId],
       );
       return rows[0] && toTask(rows[0]);
