@@ -24,6 +24,13 @@ const accountOf = (caller: Caller): number => {
   return caller.userId;
 };
 
+/** The account whose mode of the list is asked for, or 404 when it may not read the list as itself (a token within its lists). */
+async function readerAccountOf(store: Store, caller: Caller, listId: number): Promise<number> {
+  const userId = accountOf(caller);
+  await resolveReadAccess(store, { userId, scope: caller.scope }, { id: listId });
+  return userId;
+}
+
 /**
  * A member's mode of a list holds on all their browsers; a link guest's is their browser's
  * subscription's, named by `endpoint` (docs/decisions/066-guest-push-and-clicks.md).
@@ -35,8 +42,7 @@ export async function notificationMode(
   endpoint: string | undefined,
 ): Promise<{ mode: NotificationMode }> {
   if (caller.userId === null) return { mode: (await guestSubscriptionOf(store, caller, listId, endpoint)).muted ? "off" : "all" };
-  const userId = accountOf(caller);
-  await resolveReadAccess(store, { userId }, { id: listId });
+  const userId = await readerAccountOf(store, caller, listId);
   return { mode: await store.notifications.mode(listId, userId) };
 }
 
@@ -51,8 +57,7 @@ export async function setNotificationMode(
     await store.push.setMuted(subscription.id, mode === "off" ? store.clock.now() : null);
     return { mode };
   }
-  const userId = accountOf(caller);
-  await resolveReadAccess(store, { userId }, { id: listId });
+  const userId = await readerAccountOf(store, caller, listId);
   await store.notifications.setMode(listId, userId, mode);
   return { mode };
 }

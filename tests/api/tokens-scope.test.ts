@@ -65,6 +65,18 @@ describeEachDialect("API token scope", (dialect) => {
     expect(await scoped.post("/api/tasks", { listId: hardware.id, title: "Nails" })).toMatchObject({ status: 404, body: LIST_NOT_FOUND });
     expect(await scoped.post(`/api/task-lists/${hardware.id}/sections`, { name: "Aisle" })).toMatchObject({ status: 404 });
     expect((await rowsOf(t, hardware.id)).map((row) => [row.title, row.completed])).toEqual([["Milk paint", false]]);
+    // Its lists' notifications only: another list's mode is neither read nor changed.
+    expect(await scoped.get(`/api/task-lists/${hardware.id}/notifications`)).toMatchObject({ status: 404, body: LIST_NOT_FOUND });
+    expect(await scoped.request("PUT", `/api/task-lists/${hardware.id}/notifications`, { mode: "off" })).toMatchObject({
+      status: 404,
+      body: LIST_NOT_FOUND,
+    });
+    expect(await ann.get(`/api/task-lists/${hardware.id}/notifications`)).toMatchObject({ status: 200, body: { mode: "all" } });
+    expect(await scoped.request("PUT", `/api/task-lists/${groceries.id}/notifications`, { mode: "off" })).toMatchObject({
+      status: 200,
+      body: { mode: "off" },
+    });
+    expect(await ann.get(`/api/task-lists/${groceries.id}/notifications`)).toMatchObject({ status: 200, body: { mode: "off" } });
     expect(await scoped.post("/api/tasks", { listId: groceries.id, title: "Eggs" })).toMatchObject({
       status: 201,
       body: { title: "Eggs" },
