@@ -8,8 +8,11 @@ import type { Logger } from "../logger";
 
 const SEND_TIMEOUT_MS = 15_000;
 
-/** 30 s, 1, 2, 4 … minutes, at most an hour: the first retry comes within 30 s. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** attempts, 60 * 60 * 1000);
+/**
+ * 25 s, then 1, 2, 4 … minutes, at most an hour. The first retry is promised within 30 s of the
+ * failure: 25 s leaves room for the worker's one-second tick and the send itself.
+ */
+export const backoffMs = (attempts: number) => (attempts === 0 ? 25_000 : Math.min(30_000 * 2 ** attempts, 60 * 60 * 1000));
 
 /** Retry-After as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: number): number | undefined {

@@ -83,7 +83,7 @@ describeEachDialect("webhook delivery", (dialect) => {
     expect(
       (await sam.get<{ webhooks: Array<{ lastDelivery: unknown }> }>(`/api/task-lists/${list.id}/webhooks`)).body.webhooks[0]!.lastDelivery,
     ).toEqual({ at: expect.any(String), status: 500, ok: false });
-    await w.pass(29_000);
+    await w.pass(24_000);
     expect(w.receiver.to("retry")).toHaveLength(1);
     await w.pass(1_500);
     const [first, second] = w.receiver.to("retry");
