@@ -94,6 +94,10 @@ export async function listWebhooks(store: Store, caller: Caller, listId: number)
   return { webhooks: (await store.webhooks.ofList(listId)).map(webhookOf) };
 }
 
+export async function findWebhook(store: Store, caller: Caller, id: number): Promise<Webhook> {
+  return webhookOf(await requireOwnWebhook(store, caller, id));
+}
+
 export async function removeWebhook(store: Store, caller: Caller, id: number): Promise<void> {
   await store.webhooks.remove((await requireOwnWebhook(store, caller, id)).id);
 }

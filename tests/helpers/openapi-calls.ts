@@ -171,6 +171,7 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
     201,
   );
   check("GET /api/task-lists/{id}/webhooks", await ann.get(`/api/task-lists/${list.id}/webhooks`), 200);
+  check("GET /api/webhooks/{id}", await ann.get(`/api/webhooks/${hook.id}`), 200);
   check("POST /api/webhooks/{id}/test", await ann.post(`/api/webhooks/${hook.id}/test`), 202);
   check("DELETE /api/webhooks/{id}", await ann.delete(`/api/webhooks/${hook.id}`), 204);
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { LIST_NOT_FOUND } from "../../domain/access";
-import { addWebhook, listWebhooks, removeWebhook, sendTestEvent, WEBHOOK_NOT_FOUND } from "../../domain/webhooks";
-import { newWebhookSchema, webhookInputSchema, webhookQueuedSchema, webhooksAnswerSchema } from "../../shared/webhooks";
+import { addWebhook, findWebhook, listWebhooks, removeWebhook, sendTestEvent, WEBHOOK_NOT_FOUND } from "../../domain/webhooks";
+import { newWebhookSchema, webhookInputSchema, webhookQueuedSchema, webhookSchema, webhooksAnswerSchema } from "../../shared/webhooks";
 import { callerOf } from "../caller";
 import type { AppEnv } from "../env";
 import { describe } from "../openapi/describe";
@@ -42,6 +42,19 @@ export const webhooksApi = new Hono<AppEnv>()
     }),
     listId,
     async (c) => c.json(await listWebhooks(c.get("deps").store, callerOf(c), c.req.valid("param").id)),
+  )
+  .get(
+    "/webhooks/:id",
+    describe({
+      tag: "Webhooks",
+      summary: "One webhook and how its last call went",
+      description: OWNER_ONLY,
+      access: "signed-in",
+      answers: { 200: webhookSchema },
+      refusals: [403],
+    }),
+    webhookId,
+    async (c) => c.json(await findWebhook(c.get("deps").store, callerOf(c), c.req.valid("param").id)),
   )
   .delete(
     "/webhooks/:id",
