@@ -2,7 +2,7 @@ import { AppError } from "../domain/errors";
 
 /**
  * @module Who may open one more long-poll client (docs/product-rules.md#limits): an instance holds a bounded
- * number, one address at most 50 and only 20 of them following nothing. Each refusal says when to
+ * number, one address at most 50, and only 20 signed-out ones following nothing. Each refusal says when to
  * try again.
  */
 
@@ -12,7 +12,7 @@ import { AppError } from "../domain/errors";
  * serves by long-poll, which is only the fallback when websockets are blocked.
  */
 export const MAX_CLIENTS = 10_000;
-/** At most 20 clients following nothing per address (docs/product-rules.md#limits). */
+/** At most 20 signed-out clients following nothing per address (docs/product-rules.md#limits). */
 export const MAX_UNSUBSCRIBED_PER_IP = 20;
 /** At most 50 clients per address, following a list or not (docs/product-rules.md#limits). */
 export const MAX_CLIENTS_PER_IP = 50;

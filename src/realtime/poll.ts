@@ -59,6 +59,8 @@ const QUEUE_MAX = 100;
 const UNSUBSCRIBED_IDLE_MS = 30_000;
 
 const newClientId = () => randomToken(20);
+/** What the address's bound of 20 counts: signed-out clients following nothing. */
+const anonymousIdle = (client: PollClient) => client.identity.userId === null && client.subscriptions.size === 0;
 
 const addTo = <K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) => {
   const set = index.get(key);
@@ -212,8 +214,8 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const latest = await store.events.latestId();
       const ip = caller.ip ?? "local";
       const atAddress = [...(byIp.get(ip) ?? [])];
-      // An address holds at most a few dozen clients: those following nothing are counted as one more comes.
-      const idle = atAddress.filter((held) => held.subscriptions.size === 0).map((held) => held.lastSeen);
+      // An address holds at most a few dozen clients; anonymous ones following nothing are counted as one more comes.
+      const idle = caller.identity.userId === null ? atAddress.filter(anonymousIdle).map((held) => held.lastSeen) : [];
       admitPollClient(clients.size, atAddress.length, idle, allowance);
       const client: PollClient = {
         id: newClientId(),

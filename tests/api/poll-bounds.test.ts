@@ -44,7 +44,7 @@ describeEachDialect("bounded long-poll clients", (dialect) => {
     await t.close();
   });
 
-  it("lets one address hold 20 clients that follow nothing, then answers 429 with Retry-After", async () => {
+  it("lets one address hold 20 signed-out clients that follow nothing, then answers 429 with Retry-After", async () => {
     const { running } = serve({});
     const owner = await registerUser(t, "bounded");
     const list = (await owner.post<TaskList>("/api/task-lists", { name: "Linked" })).body;
@@ -64,6 +64,10 @@ describeEachDialect("bounded long-poll clients", (dialect) => {
     expect((await post(running.url, "/api/poll/subscribe", { clientId, shareId: list.shareId })).status).toBe(200);
     expect((await connect(running.url)).status).toBe(200);
     expect((await connect(running.url)).status).toBe(429);
+    // The bound is on anonymous clients: a signed-in one at the address is held to its 50 only.
+    const signedIn = await Promise.all(Array.from({ length: 29 }, () => connect(running.url, owner.cookie)));
+    expect(signedIn.map((response) => response.status)).toEqual(Array(29).fill(200));
+    expect((await connect(running.url, owner.cookie)).status).toBe(429);
   });
 
   it("forgets a client that follows nothing sooner than one that follows a list", async () => {
