@@ -94,7 +94,7 @@ function audience(count: number) {
 async function withSockets(setup: Setup, heard: ReturnType<typeof audience>) {
   const sockets: WebSocket[] = [];
   for (let i = 0; i < VIEWERS; i++) {
-    const ws = new WebSocket(setup.server.base.replace("http", "ws") + "/ws", {
+    const ws = new WebSocket(`${setup.server.base.replace("http", "ws")}/ws`, {
       headers: { cookie: setup.cookie, origin: setup.server.base, ...from(i) },
     } as unknown as string[]);
     await new Promise<void>((resolve, reject) => {
