@@ -36,8 +36,12 @@ export interface Telling {
   options?: Omit<PushOptions, "topic">;
 }
 
-/** "Sam", "A guest", or "Someone" when the change predates attribution, as a sentence begins. */
+/**
+ * "sam" as its owner wrote it (as the share notice names them), "A guest", or "Someone" when the
+ * change predates attribution, as a sentence begins.
+ */
 export function actorLabel(actor: Actor | null): string {
+  if (actor?.username) return actor.username;
   const name = actor ? actorName(actor) : "someone";
   return name.charAt(0).toUpperCase() + name.slice(1);
 }

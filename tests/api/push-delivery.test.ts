@@ -65,6 +65,16 @@ describeEachDialect("push notifications of a list's changes", (dialect) => {
     expect(receiver.to("sam-a")).toHaveLength(0);
   });
 
+  it("names the actor as their username is written, a lower-case one too", async () => {
+    const { people, list } = await world.groceries("lc", ["lee"], ["Sam"]);
+    const [milk] = await add(people.Sam, list, "Milk");
+    await world.afterWindow();
+    await people.lee.patch(`/api/tasks/${milk!.id}`, { completed: true });
+    await world.afterWindow();
+    expect(await world.bodies("sam-lc")).toEqual(["lee_lc ticked Milk on Groceries"]);
+    expect((await world.messages("sam-lc")).at(-1)).toMatchObject({ actor: "lee_lc" });
+  });
+
   it("Alex's tick is told to Sam, not Alex; a burst of 20 adds is one push; a change after the window is another", async () => {
     const { sam, alex, list } = await family("b");
     const [milk] = await add(sam, list, "Milk");
