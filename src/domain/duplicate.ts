@@ -1,7 +1,7 @@
 /**
  * @module Duplicate and "New from template" (docs/decisions/054-duplicate-and-templates.md): a list
  * the caller may read becomes a new list of theirs with the same items, unticked, as a list they
- * would have made and filled themselves.
+ * would have made and filled themselves: its sections come too.
  */
 import type { Task, TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -11,9 +11,21 @@ import { insertItemsInOrder } from "./bulk";
 import { notFound } from "./errors";
 import { insertOwnList } from "./lists";
 
-/** The source's live items as a tree in its order, nothing ticked, parents kept even without sub-items. */
-function untickedTree(tasks: readonly Task[]) {
-  const copy = ({ title, description }: Task) => ({ title, description, completed: false });
+/**
+ * The source's live items as a tree in its order, nothing ticked, parents kept even without
+ * sub-items; each keeps its quantity, due date and repeat, and its section as the copy's section of
+ * the same place. A reminder is not copied: it would tell everyone a second time.
+ */
+function untickedTree(tasks: readonly Task[], sectionIds: ReadonlyMap<number, number>) {
+  const copy = ({ title, description, quantity, sectionId, dueAt, repeat }: Task) => ({
+    title,
+    description,
+    quantity: quantity ?? null,
+    dueAt: dueAt ?? null,
+    repeat: repeat ?? null,
+    sectionId: sectionId == null ? null : (sectionIds.get(sectionId) ?? null),
+    completed: false,
+  });
   const childrenOf = new Map<number, Task[]>();
   for (const task of tasks) if (task.parentId !== 0) childrenOf.set(task.parentId, [...(childrenOf.get(task.parentId) ?? []), task]);
   return tasks
@@ -35,7 +47,11 @@ export async function duplicateList(store: Store, caller: ActingCaller, sourceId
     if (!source) throw notFound(LIST_NOT_FOUND);
     const list = await insertOwnList(store, userId, name, tx);
     const base = { listId: list.id, userId, createdBy: await actorOf(store, caller, tx) };
-    await insertItemsInOrder(store, tx, base, untickedTree(await store.tasks.listByList(source.list.id, tx)), 0, 0);
+    const sectionIds = new Map<number, number>();
+    for (const section of await store.sections.listByList(source.list.id, tx)) {
+      sectionIds.set(section.id, (await store.sections.insert(list.id, section.name, section.position, store.clock.now(), tx)).id);
+    }
+    await insertItemsInOrder(store, tx, base, untickedTree(await store.tasks.listByList(source.list.id, tx), sectionIds), 0, 0);
     return list;
   });
 }

@@ -76,6 +76,44 @@ describeEachDialect("duplicating a list", (dialect) => {
     expect(home.body.map((list) => list.name)).toEqual(["Groceries", "Packing", "Packing (copy)"]);
   });
 
+  it("keeps the sections in order and each item's quantity, section, due date and repeat, but no reminder", async () => {
+    const cy = await registerUser(t, "weekly_cy");
+    const source = await createList(cy, "Weekly shop");
+    const dairy = (await cy.post<{ id: number }>(`/api/task-lists/${source.id}/sections`, { name: "Dairy" })).body;
+    const produce = (await cy.post<{ id: number }>(`/api/task-lists/${source.id}/sections`, { name: "Produce" })).body;
+    const bulk = await cy.post("/api/tasks/bulk", {
+      listId: source.id,
+      items: [
+        { title: "Apples", quantity: "6", sectionId: produce.id },
+        { title: "Milk", quantity: "2 l", sectionId: dairy.id, completed: true },
+        { title: "Bins", dueAt: "2026-12-01", repeat: "FREQ=WEEKLY", remindAt: "2026-11-30T18:00:00Z" },
+      ],
+    });
+    expect(bulk.status).toBe(201);
+    const copy = (await cy.post<TaskList>(`/api/task-lists/${source.id}/duplicate`, { name: "Weekly shop (copy)" })).body;
+
+    const sections = (await cy.get<Array<{ id: number; name: string }>>(`/api/task-lists/${copy.id}/sections`)).body;
+    expect(sections.map((section) => section.name)).toEqual(["Dairy", "Produce"]);
+    expect(sections.map((section) => section.id)).not.toContain(dairy.id);
+    const sectionName = new Map(sections.map((section) => [section.id, section.name]));
+    const items = (await cy.get<Task[]>(`/api/tasks?listId=${copy.id}`)).body;
+    expect(
+      items.map(({ title, quantity, sectionId, dueAt, repeat, remindAt, completed }) => ({
+        title,
+        quantity,
+        section: sectionId === null ? null : sectionName.get(sectionId),
+        dueAt,
+        repeat,
+        remindAt,
+        completed,
+      })),
+    ).toEqual([
+      { title: "Apples", quantity: "6", section: "Produce", dueAt: null, repeat: null, remindAt: null, completed: false },
+      { title: "Milk", quantity: "2 l", section: "Dairy", dueAt: null, repeat: null, remindAt: null, completed: false },
+      { title: "Bins", quantity: null, section: null, dueAt: "2026-12-01", repeat: "FREQ=WEEKLY", remindAt: null, completed: false },
+    ]);
+  });
+
   it("carries no shares and none of the link's settings", async () => {
     const bea = await registerUser(t, "bea");
     await registerUser(t, "bea_friend");
