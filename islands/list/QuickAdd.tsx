@@ -14,9 +14,11 @@ const PastePreview = lazy(() => import("./PastePreview"));
 const loadParser = () => import("./paste-parse");
 /** Text on two lines at least: a paste that may be a list. */
 const SEVERAL_LINES = /\S[^\r\n]*[\r\n]\s*\S/;
+/** The field holds a title and, around it, a quantity and a date that are not part of it; the title alone is held to its length. */
+const FIELD_LENGTH = 2 * MAX_TITLE_LENGTH;
 /** The field's text with a paste typed over its selection as a browser pastes into one line: its breaks as spaces, up to the field's length. */
 const typedIn = (current: string, text: string, start: number, end: number) =>
-  (current.slice(0, start) + text.trim().replace(/\s*[\r\n]+\s*/g, " ") + current.slice(end)).slice(0, MAX_TITLE_LENGTH);
+  (current.slice(0, start) + text.trim().replace(/\s*[\r\n]+\s*/g, " ") + current.slice(end)).slice(0, FIELD_LENGTH);
 // Needed once the field is used, so not among the page's first scripts.
 const loadDueWords = () => import("../../src/shared/due-words");
 type DueWordsModule = Awaited<ReturnType<typeof loadDueWords>>;
@@ -196,7 +198,7 @@ export function QuickAdd(props: QuickAddProps) {
             placeholder={parentId ? "Add a sub-item" : "Add an item"}
             autoComplete="off"
             enterKeyHint="enter"
-            maxLength={MAX_TITLE_LENGTH}
+            maxLength={FIELD_LENGTH}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "quick-add-error" : undefined}

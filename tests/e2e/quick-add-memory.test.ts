@@ -18,7 +18,7 @@ import {
   startBrowserEnv,
   type BrowserEnv,
 } from "../helpers/browser";
-import { addItem, newList, rowTitles, seedList, pasteIntoQuickAdd } from "./list-helpers";
+import { addItem, newList, pasteIntoQuickAdd, rowTitles, seedList, visible } from "./list-helpers";
 import { expectBanner, gotoReadyForOffline } from "./offline-helpers";
 
 const MIN_TARGET = 44;
@@ -154,6 +154,17 @@ describe("the quick add with the list's memory", () => {
       ]);
     const milk = page.locator(".items .item").filter({ hasText: "Milk" });
     await expect.poll(() => milk.locator(".item__qty").textContent()).toBe("2 l");
+
+    // A quantity takes none of the title's 80 characters; a title past them is refused, not cut.
+    const eighty = `Tomatoes ${"san marzano ".repeat(6)}grown on the slopes of Vesuvius`.slice(0, 80);
+    await field(page).pressSequentially(`2 kg ${eighty}`);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => stored(list.id)).toContainEqual([eighty, "2 kg"]);
+    await field(page).fill(`2 kg ${eighty}s`);
+    await page.keyboard.press("Enter");
+    await visible(page, "Title cannot exceed 80 characters");
+    expect(await field(page).inputValue()).toBe(`2 kg ${eighty}s`);
+    await field(page).fill("");
 
     // Kept as typed: the words stay in the title.
     await field(page).fill("7 Wonders");
