@@ -101,7 +101,7 @@ describeEachDialect("duplicating a list", (dialect) => {
       items.map(({ title, quantity, sectionId, dueAt, repeat, remindAt, completed }) => ({
         title,
         quantity,
-        section: sectionId === null ? null : sectionName.get(sectionId),
+        section: sectionId == null ? null : sectionName.get(sectionId),
         dueAt,
         repeat,
         remindAt,
