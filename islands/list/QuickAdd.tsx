@@ -138,9 +138,17 @@ export function QuickAdd(props: QuickAddProps) {
     if (anyway) input.current?.focus();
   }
 
-  /** A suggestion tapped or chosen: added at once with its quantity (or the one typed), its section and any date typed. */
+  /**
+   * A suggestion tapped or chosen: added at once with its quantity (or the one typed), its section
+   * and any date typed; one open on the list already is named first, as a typed title is.
+   */
   function pick({ title, quantity, sectionId }: Suggestion) {
     if (room <= 0) return onLimit();
+    const same = memory?.duplicateOf(props.tasks, title, parentId);
+    if (same) {
+      setValue(title);
+      return setDuplicate(same);
+    }
     emptied();
     void add({ title, quantity: qty?.quantity ?? quantity, sectionId, ...(due ? { dueAt: due.dueAt } : {}) }, title);
   }

@@ -246,6 +246,12 @@ describe("the quick add with the list's memory", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => stored(list.id)).toContainEqual(["Bread", null]);
     await expect.poll(async () => (await rowsInDb(list.id)).filter((t) => t.title === "Bread")).toHaveLength(2);
+    // A suggestion chosen while its title is open on the list is named first too.
+    await field(page).pressSequentially("mil");
+    await options(page).filter({ hasText: /milk/i }).click();
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await field(page).inputValue()).toMatch(/^milk$/i);
+    expect((await rowsInDb(list.id)).filter((t) => /^milk$/i.test(t.title))).toHaveLength(2);
     await context.close();
   });
 
