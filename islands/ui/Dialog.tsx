@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Icon } from "./Icon";
 
 export interface DialogProps {
@@ -40,21 +40,22 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // A layout effect, so its cleanup closes the dialog before React takes it out of the page: the
+  // browser then hands focus back to what opened it, as it does for a dialog that stays mounted.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
+    if (!dialog || !open) return;
     // happy-dom and very old browsers lack showModal; the open attribute still shows it.
-    if (open && !dialog.open) {
-      // showModal focuses the first control (often ✕). React's autoFocus cannot help: it runs while
-      // the dialog is still closed, when nothing inside can take focus. So the content marks the
-      // control to start on with `data-autofocus`, focused once the dialog shows.
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    } else if (!open && dialog.open) {
+    // showModal focuses the first control (often ✕). React's autoFocus cannot help: it runs while
+    // the dialog is still closed, when nothing inside can take focus. So the content marks the
+    // control to start on with `data-autofocus`, focused once the dialog shows.
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");
-    }
+    };
   }, [open]);
 
   // A click whose target is the <dialog> itself landed on the backdrop (the content fills the box).
