@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Icon } from "./Icon";
 
 export interface DialogProps {
@@ -39,6 +39,7 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const lastFocused = useRef<HTMLElement | null>(null);
 
   // A layout effect, so its cleanup closes the dialog before React takes it out of the page: the
   // browser then hands focus back to what opened it, as it does for a dialog that stays mounted.
@@ -58,6 +59,16 @@ export function Dialog({
     };
   }, [open]);
 
+  // After every render: a step that replaced the focused control, or a button disabled while its
+  // action ran, leaves focus on the page's body. It goes back to the control last focused here,
+  // or else to the one the content starts on.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog || (document.activeElement && document.activeElement !== document.body)) return;
+    const last = lastFocused.current;
+    (last?.isConnected && !last.matches(":disabled") ? last : dialog.querySelector<HTMLElement>("[data-autofocus]"))?.focus();
+  });
+
   // A click whose target is the <dialog> itself landed on the backdrop (the content fills the box).
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === ref.current) onClose();
@@ -76,6 +87,9 @@ export function Dialog({
         onClose();
       }}
       onClick={onClick}
+      onFocus={(event) => {
+        lastFocused.current = event.target;
+      }}
     >
       {open && (
         <div className="dialog__body">

@@ -73,6 +73,8 @@ describe("a list that resets itself", () => {
     await history.getByRole("button", { name: "Reset now" }).tap();
     await expect.poll(() => runs.count()).toBe(2);
     expect(await runs.first().textContent()).toMatch(/^0 of 3 done/);
+    // The button, disabled while it ran, has focus again once done.
+    await expect.poll(() => focused(page)).toBe("Reset now");
     await page.keyboard.press("Escape");
     await expect.poll(() => history.count()).toBe(0);
     await expect.poll(() => focused(page)).toBe("More actions");
