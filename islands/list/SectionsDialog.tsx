@@ -128,7 +128,11 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
           autoComplete="off"
           error={error}
           data-autofocus
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            // A refusal speaks of the name it refused: once that changes, it no longer applies.
+            setName(event.target.value);
+            setError(undefined);
+          }}
         />
         <button type="submit" className="button button--primary" disabled={offline || adding || name.trim() === ""}>
           {adding && <Spinner label="Adding" />}
@@ -167,7 +171,7 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
                     autoComplete="off"
                     error={renaming.error}
                     autoFocus
-                    onChange={(event) => setRenaming({ ...renaming, name: event.target.value })}
+                    onChange={(event) => setRenaming({ id: renaming.id, name: event.target.value })}
                     onKeyDown={(event) => {
                       // Escape leaves the renaming, not the dialog.
                       if (event.key !== "Escape") return;

@@ -2,7 +2,7 @@
  * @module The item a link points at, `#item-{id}` (search's results: docs/decisions/058-search.md),
  * shown in place: its parent's view opened for a sub-item, its section unfolded, the Done group
  * opened for a ticked one gathered there, then scrolled to the middle of the screen, marked for a
- * moment and, where there is a keyboard, its tick box focused so the keyboard carries on from it.
+ * moment and its tick box focused, so a keyboard or a screen reader carries on from it.
  */
 import { useEffect, useState } from "react";
 import type { Task } from "../../src/shared/types";
@@ -57,8 +57,8 @@ export function useFoundItem(
     if (!row) return;
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     row.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
-    // A keyboard carries on from the found row; on a touch screen a focus ring would only add a second mark.
-    if (!window.matchMedia("(pointer: coarse)").matches) row.querySelector<HTMLElement>(".item__check")?.focus({ preventScroll: true });
+    // On a phone too: a screen reader there reads on from where focus is, not from the mark.
+    row.querySelector<HTMLElement>(".item__check")?.focus({ preventScroll: true });
     row.dataset.found = "";
     setTimeout(() => delete row.dataset.found, MARKED_MS);
   });

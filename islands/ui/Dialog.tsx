@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Icon } from "./Icon";
 
 export interface DialogProps {
@@ -39,23 +39,35 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const lastFocused = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // A layout effect, so its cleanup closes the dialog before React takes it out of the page: the
+  // browser then hands focus back to what opened it, as it does for a dialog that stays mounted.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
+    if (!dialog || !open) return;
     // happy-dom and very old browsers lack showModal; the open attribute still shows it.
-    if (open && !dialog.open) {
-      // showModal focuses the first control (often ✕). React's autoFocus cannot help: it runs while
-      // the dialog is still closed, when nothing inside can take focus. So the content marks the
-      // control to start on with `data-autofocus`, focused once the dialog shows.
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    } else if (!open && dialog.open) {
+    // showModal focuses the first control (often ✕). React's autoFocus cannot help: it runs while
+    // the dialog is still closed, when nothing inside can take focus. So the content marks the
+    // control to start on with `data-autofocus`, focused once the dialog shows.
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");
-    }
+    };
   }, [open]);
+
+  // After every render: a step that replaced the focused control, or a button disabled while its
+  // action ran, leaves focus on the page's body. It goes back to the control last focused here,
+  // or else to the one the content starts on.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog || (document.activeElement && document.activeElement !== document.body)) return;
+    const last = lastFocused.current;
+    (last?.isConnected && !last.matches(":disabled") ? last : dialog.querySelector<HTMLElement>("[data-autofocus]"))?.focus();
+  });
 
   // A click whose target is the <dialog> itself landed on the backdrop (the content fills the box).
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
@@ -75,6 +87,9 @@ export function Dialog({
         onClose();
       }}
       onClick={onClick}
+      onFocus={(event) => {
+        lastFocused.current = event.target;
+      }}
     >
       {open && (
         <div className="dialog__body">

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { seedList, visible } from "./list-helpers";
+import { focused, seedList, visible } from "./list-helpers";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -43,6 +43,8 @@ it("makes a token for one list, shows it once, lets a script add an item with it
 
   const shown = page.getByRole("dialog", { name: "Your new token" });
   await visible(page, "Copy it now: you won't see it again.");
+  // The new step starts on the token, not on the page's body the Make token button left.
+  await expect.poll(() => focused(page)).toBe("Token");
   const token = await shown.getByLabel("Token").inputValue();
   expect(token).toMatch(/^lw_[A-Za-z0-9_-]{43}$/);
   await shown.getByRole("button", { name: "Copy" }).click();

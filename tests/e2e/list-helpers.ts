@@ -35,6 +35,14 @@ export async function seedList(
   return { list, tasks };
 }
 
+/** What holds keyboard focus, as a screen reader names it: its aria-label, its label's words or its text; "body" for nothing. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const at = document.activeElement as HTMLInputElement | null;
+    if (!at || at === document.body) return "body";
+    return at.getAttribute("aria-label") ?? at.labels?.[0]?.textContent ?? at.textContent?.trim();
+  });
+
 export const visible = (page: Page, text: string, timeout?: number) =>
   expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout }).toBe(true);
 

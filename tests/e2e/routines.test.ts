@@ -9,7 +9,7 @@ import { runDueRoutines } from "../../src/domain/routines";
 import { wallTime } from "../../src/shared/wall-time";
 import type { SharedListResponse } from "../../src/shared/types";
 import { type BrowserEnv, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv } from "../helpers/browser";
-import { seedList, visible } from "./list-helpers";
+import { focused, seedList, visible } from "./list-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
 const BERLIN = { timezoneId: "Europe/Berlin", hasTouch: true, isMobile: true };
@@ -47,6 +47,8 @@ describe("a list that resets itself", () => {
 
     const stored = async () => ((await (await context.request.get(`/api/list/${list.id}`)).json()) as SharedListResponse).list.routine;
     await expect.poll(stored).toMatchObject({ rrule: "FREQ=WEEKLY;BYDAY=SU;BYHOUR=18;BYMINUTE=0", tz: "Europe/Berlin" });
+    // Saved, the dialog hands focus back to the menu's button, not to the page's body.
+    await expect.poll(() => focused(page)).toBe("More actions");
     const first = (await stored())!.nextRunAt;
     expect(wallTime(first, "Europe/Berlin")).toMatch(/^Sun \d{1,2} \w{3}, 18:00$/);
     await visible(page, `Resets every Sunday at 18:00 · next ${wallTime(first, "Europe/Berlin")}`);
@@ -71,8 +73,11 @@ describe("a list that resets itself", () => {
     await history.getByRole("button", { name: "Reset now" }).tap();
     await expect.poll(() => runs.count()).toBe(2);
     expect(await runs.first().textContent()).toMatch(/^0 of 3 done/);
+    // The button, disabled while it ran, has focus again once done.
+    await expect.poll(() => focused(page)).toBe("Reset now");
     await page.keyboard.press("Escape");
     await expect.poll(() => history.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe("More actions");
 
     // Stopping it takes the line away, here and on the server.
     await openMenuEntry(page, "Repeats…");

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { seedList } from "./list-helpers";
+import { focused, seedList } from "./list-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
 
@@ -80,6 +80,8 @@ describe("search on a phone", () => {
     await dialog(page).getByRole("option", { name: "Crème fraîche" }).tap();
     await page.waitForURL(`**/list/${groceries.id}#item-${cream.id}`);
     await expect.poll(() => foundInView(page, "Crème fraîche")).toBe("in view, marked");
+    // Focus is on the found row on a phone too, where a screen reader carries on from it.
+    await expect.poll(() => focused(page)).toBe('Mark "Crème fraîche" as completed');
     await keepScreenshot(page, "search-phone-found", false);
     expect(party.id).toBeGreaterThan(groceries.id);
   });

@@ -23,7 +23,7 @@ import {
   startBrowserEnv,
   type BrowserEnv,
 } from "../helpers/browser";
-import { dragOnto, rowTitles, seedList, visible, pasteIntoQuickAdd } from "./list-helpers";
+import { dragOnto, focused, rowTitles, seedList, visible, pasteIntoQuickAdd } from "./list-helpers";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -95,8 +95,13 @@ describe("sections on the list page", () => {
     await visible(page, "A section with this name already exists");
     expect(await sectionNames(request, list.id)).toEqual(["Produce", "Dairy"]);
     await keepScreenshot(page, "sections-dialog", false);
+    // The refusal was of that name: once the field changes, it no longer stands under it.
+    await dialog.getByLabel("New section").fill("");
+    await expect.poll(() => dialog.getByText("A section with this name already exists").count()).toBe(0);
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect.poll(() => headings(page)).toEqual(["Produce (0)", "Dairy (0)"]);
+    // Focus goes back to what opened the dialog, not to the first row.
+    await expect.poll(() => focused(page)).toBe("More actions");
 
     // The keyboard moves Pears down across the edge of the items in no section, into Produce.
     await page.getByRole("button", { name: "Reorder Pears", exact: true }).focus();
@@ -282,6 +287,13 @@ describe("sections on the list page", () => {
     await expect.poll(() => dialog.locator(".sections-dialog__name").allTextContents()).toEqual(["Adhesives"]);
     await keepScreenshot(page, "sections-dialog-phone", false);
     await dialog.getByRole("button", { name: "Done" }).click();
+    // Done, or Escape, gives focus back to "Add section", which opened it, not to the first row.
+    await expect.poll(() => focused(page)).toBe("Add section");
+    await page.getByRole("button", { name: "Add section" }).click();
+    await expect.poll(() => focused(page)).toBe("New section");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe("Add section");
     await page.getByRole("button", { name: "Actions for Tape" }).click();
     await page.getByRole("menuitem", { name: "Move down" }).click();
     await page.getByRole("button", { name: "Actions for Glue" }).click();

@@ -12,7 +12,7 @@ import { createLogger } from "../../src/logger";
 import { createNotifier } from "../../src/notify/notifier";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
-import { seedList, visible } from "./list-helpers";
+import { focused, seedList, visible } from "./list-helpers";
 
 let env: BrowserEnv;
 let receiver: WebhookReceiver;
@@ -52,6 +52,8 @@ it("adds a webhook to one of your lists, sends it a test event, shows it deliver
 
   const shown = page.getByRole("dialog", { name: "Webhook added" });
   await visible(page, "Copy its signing secret now: you won't see it again.");
+  // The new step starts on the secret, not on the page's body the Add webhook button left.
+  await expect.poll(() => focused(page)).toBe("Signing secret");
   const secret = await shown.getByLabel("Signing secret").inputValue();
   expect(secret).toMatch(/^whsec_/);
   await shown.getByRole("button", { name: "Copy" }).click();
