@@ -17,10 +17,12 @@ const LIST_PAGE = "list, 50 items";
  * page's islands come in one bundle, and code a person needs only later (the dialogs, the outbox,
  * the long poll, the paste parser, the drag set-up) arrives on first use or through the service
  * worker. The stylesheets' grew with the phone-first rows (docs/decisions/051), the header's search
- * (docs/decisions/058-search.md) and a list's sections (docs/decisions/060-sections-browser.md).
+ * (docs/decisions/058-search.md), a list's sections (docs/decisions/060-sections-browser.md) and,
+ * by 136 bytes (9.03 to 9.17 KB), the phone layouts that keep a row's title, a card's name and a
+ * setting's words whole, their buttons moving under them when there is no room beside.
  */
 const LIST_PAGE_JS_BUDGET = 100 * KB;
-const CSS_BUDGET = 9.03 * KB;
+const CSS_BUDGET = 9.17 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
 

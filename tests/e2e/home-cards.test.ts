@@ -2,7 +2,7 @@ import type { APIRequestContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskList } from "../../src/shared/types";
 import { addItem, newList } from "./list-helpers";
-import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
 
 /** WCAG 2.5.5's touch target, in CSS pixels. */
 const TOUCH_MIN_PX = 44;
@@ -14,6 +14,27 @@ const progressOf = (page: Page, name: string) =>
     .locator(".list-card", { has: page.locator(".list-card__title", { hasText: name }) })
     .locator(".list-card__progress")
     .textContent();
+
+/** Each own card's name as drawn: how many lines it takes, and the words broken across two lines. */
+const cardNames = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".list-cards .list-card__title")].map((title) => {
+      const text = title.firstChild as Text;
+      const lines = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, end);
+        return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+      };
+      return {
+        name: text.data,
+        lines: lines(0, text.data.length),
+        brokenWords: [...text.data.matchAll(/\S+/g)]
+          .filter((word) => lines(word.index, word.index + word[0].length) > 1)
+          .map((word) => word[0]),
+      };
+    }),
+  );
 
 const tick = (request: APIRequestContext, id: number) => request.patch(`/api/tasks/${id}`, { data: { completed: true } });
 
@@ -209,5 +230,39 @@ describe("home cards in Chromium", () => {
     await keepScreenshot(page, "home-phone-touch", false);
     await owner.context.close();
     await friend.context.close();
+  });
+
+  it("keeps a card's name readable on a phone, its buttons under it when they leave it too little room, and the greeting out of a header too narrow for it", async () => {
+    const { context, page } = await signedInContext(env, "gwendolyn", TALL_PHONE);
+    for (const name of ["Groceries", "Groceries (copy)", "Presents for the whole family"]) await newList(context.request, name);
+    await gotoHydrated(page, "/");
+    const names = await cardNames(page);
+    await keepScreenshot(page, "home-phone-names", false);
+    expect(names.filter((card) => card.brokenWords.length > 0)).toEqual([]);
+    expect(names.find((card) => card.name === "Groceries")?.lines).toBe(1);
+    expect(names.find((card) => card.name === "Groceries (copy)")?.lines).toBe(1);
+    expect(names.find((card) => card.name === "Presents for the whole family")?.lines).toBeLessThanOrEqual(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // Cut to "Hi, …" beside the logo and four buttons it would say nothing.
+    expect(await page.locator(".app-header .greeting").isVisible()).toBe(false);
+
+    // A desktop keeps the card on one line and greets in full.
+    const wide = await context
+      .browser()!
+      .newContext({ viewport: DESKTOP, baseURL: env.baseUrl, storageState: await context.storageState() });
+    const desk = await wide.newPage();
+    await gotoHydrated(desk, "/");
+    expect((await cardNames(desk)).map((card) => card.lines)).toEqual([1, 1, 1]);
+    const card = desk.locator(".list-card", { hasText: "Presents for the whole family" });
+    const [name, actions] = [
+      (await card.locator(".list-card__name").boundingBox())!,
+      (await card.locator(".list-card__actions").boundingBox())!,
+    ];
+    expect(Math.abs(name.y + name.height / 2 - (actions.y + actions.height / 2))).toBeLessThanOrEqual(2);
+    const greeting = desk.locator(".app-header .greeting");
+    expect(await greeting.textContent()).toBe("Hi, gwendolyn");
+    expect(await greeting.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await wide.close();
+    await context.close();
   });
 });

@@ -7,9 +7,9 @@
  */
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { DESKTOP, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, TALL_PHONE, type BrowserEnv } from "../helpers/browser";
 import { rowsOf } from "../helpers/tasks";
-import { rowTitles, seedList, visible } from "./list-helpers";
+import { addItem, rowTitles, seedList, visible } from "./list-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
 const MIN_TARGET = 44;
@@ -46,11 +46,11 @@ afterAll(async () => {
 });
 
 /** A signed-in phone: touch screen, mobile viewport, and a CDP session to touch it with. */
-async function phone(username: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+async function phone(username: string, viewport = PHONE_390): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const signedIn = await signedInContext(env, username);
   const storageState = await signedIn.context.storageState();
   await signedIn.context.close();
-  const context = await env.browser.newContext({ viewport: PHONE_390, hasTouch: true, isMobile: true, baseURL: env.baseUrl, storageState });
+  const context = await env.browser.newContext({ viewport, hasTouch: true, isMobile: true, baseURL: env.baseUrl, storageState });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page, cdp: await page.context().newCDPSession(page) };
@@ -92,6 +92,41 @@ const measureRows = (page: Page) =>
     });
   });
 
+/**
+ * Each row's title as a reader sees it: the words its lines break inside (a word drawn on two
+ * lines), how many lines it takes, whether its row's buttons sit clear of it, and how far the
+ * middle of its words is from its tick box's.
+ */
+const titleLayout = (page: Page) =>
+  page.evaluate(() => {
+    const linesOf = (text: Text, start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, end);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      return { tops: new Set(rects.map((rect) => Math.round(rect.top))).size, box: range.getBoundingClientRect() };
+    };
+    return [...document.querySelectorAll<HTMLElement>(".items .item")].map((row) => {
+      const text = row.querySelector<HTMLElement>(".item__title")!.firstChild as Text;
+      const brokenWords = [...text.data.matchAll(/\S+/g)]
+        .filter((match) => linesOf(text, match.index, match.index + match[0].length).tops > 1)
+        .map((match) => match[0]);
+      const words = linesOf(text, 0, text.data.length);
+      const check = row.querySelector(".item__check")!.getBoundingClientRect();
+      const { box } = words;
+      const buttonsOverTitle = [...row.querySelectorAll<HTMLElement>(".item__actions button")]
+        .map((button) => button.getBoundingClientRect())
+        .filter((b) => b.width > 0 && b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top).length;
+      return {
+        title: text.data,
+        brokenWords,
+        lines: words.tops,
+        buttonsOverTitle,
+        offCentre: Math.abs((box.top + box.bottom) / 2 - (check.top + check.bottom) / 2),
+      };
+    });
+  });
+
 const completed = async (listId: number, title: string) =>
   (await rowsOf(env.testApp, listId)).find((task) => task.title === title)?.completed;
 
@@ -106,6 +141,44 @@ describe("list rows on a 390×844 touch phone", () => {
     expect(rows.filter((row) => row.whole).length).toBeGreaterThanOrEqual(12);
     expect(rows.filter((row) => row.share < 0.6)).toEqual([]);
     expect(rows.filter((row) => row.smallestTarget < MIN_TARGET)).toEqual([]);
+    await context.close();
+  });
+
+  it("breaks a title only between words at 375 px, moving − and + under it when it lacks room, and centres a ticked title that names nobody", async () => {
+    const { context, page } = await phone("rows_words", TALL_PHONE);
+    const { list } = await seedList(context.request, "Words", []);
+    const long = "Extraordinarily long name for some imported Italian tomatoes";
+    for (const [title, quantity] of [
+      ["Bread", "2"],
+      ["Tomatoes", "2 cans"],
+      [long, "2 kg"],
+      ["Flour", "500 g"],
+    ] as const)
+      await addItem(context.request, list.id, title, { quantity });
+    // Flour ticked through the link by a guest with no name: its row says nobody ticked it.
+    const linked = await (await context.request.patch(`/api/task-lists/${list.id}`, { data: { linkAccess: "write" } })).json();
+    const flour = (await rowsOf(env.testApp, list.id)).find((task) => task.title === "Flour")!;
+    const guest = await env.browser.newContext({ baseURL: env.baseUrl });
+    expect((await guest.request.post(`/api/tasks/${flour.id}/toggle?shareId=${linked.shareId}`)).status()).toBe(200);
+    await guest.close();
+
+    await gotoHydrated(page, `/list/${list.id}`);
+    expect(await page.locator(".items .item__stepper").count()).toBe(3);
+    expect(await page.locator(".items .item", { hasText: "Flour" }).locator(".item__by").count()).toBe(0);
+    const rows = await titleLayout(page);
+    await keepScreenshot(page, "phone-rows-words-375", false);
+    const byTitle = (title: string) => rows.find((row) => row.title === title)!;
+
+    expect(rows.filter((row) => row.brokenWords.length > 0)).toEqual([]);
+    expect(rows.filter((row) => row.buttonsOverTitle > 0)).toEqual([]);
+    expect(byTitle("Tomatoes").lines).toBe(1);
+    expect(byTitle("Bread").lines).toBe(1);
+    // The long title takes the row's width, not a column a word wide: three lines at most.
+    expect(byTitle(long).lines).toBeLessThanOrEqual(3);
+    expect(byTitle("Flour").offCentre).toBeLessThanOrEqual(2);
+    expect(byTitle("Bread").offCentre).toBeLessThanOrEqual(2);
+    // Every row's controls keep their 44 px.
+    expect((await measureRows(page)).filter((row) => row.smallestTarget < MIN_TARGET)).toEqual([]);
     await context.close();
   });
 

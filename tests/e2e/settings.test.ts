@@ -1,7 +1,16 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLOR_MODE_COOKIE, THEME_IDS, THEMES } from "../../src/shared/themes";
-import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import {
+  DESKTOP,
+  gotoHydrated,
+  keepScreenshot,
+  PHONE,
+  signedInContext,
+  startBrowserEnv,
+  TALL_PHONE,
+  type BrowserEnv,
+} from "../helpers/browser";
 import { TEST_PASSWORD } from "../helpers/test-app";
 import { seedList } from "./list-helpers";
 
@@ -14,6 +23,26 @@ const hexToRgb = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
 };
+
+/** The Account tab's rows with an icon: each one's heading, how wide its words are drawn, and where its button is. */
+const accountRows = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".settings-row")]
+      // Those with a button: a browser without notifications has none on that row.
+      .filter((row) => row.querySelector(":scope > .settings-row__icon") && row.querySelector(":scope > button, :scope > a"))
+      .map((row) => {
+        const text = row.querySelector(":scope > .settings-row__text")!.getBoundingClientRect();
+        const words = row.querySelector(":scope > .settings-row__text > p")?.getBoundingClientRect();
+        const button = row.querySelector(":scope > button, :scope > a")!.getBoundingClientRect();
+        return {
+          title: row.querySelector("h3")!.textContent,
+          wordsWidth: Math.round(words?.width ?? text.width),
+          buttonUnder: button.top >= text.bottom - 1,
+          buttonLinedUp: Math.abs(button.left - text.left) <= 1,
+          buttonBeside: button.left >= text.right - 1,
+        };
+      }),
+  );
 
 describe("settings in Chromium", () => {
   let env: BrowserEnv;
@@ -208,6 +237,25 @@ describe("settings in Chromium", () => {
       expect(header).toBe(hexToRgb(THEMES[id].headerColor));
       await keepScreenshot(page, `theme-${id}-list`);
     }
+    await context.close();
+  });
+
+  it("gives the Account tab's words the row's width on a phone, their button under them, and beside them on a desktop", async () => {
+    const { page, context } = await signedInContext(env, "wide_words", TALL_PHONE);
+    await gotoHydrated(page, "/settings?tab=account");
+    const rows = await accountRows(page);
+    await keepScreenshot(page, "settings-account-phone");
+    for (const title of ["Password", "API tokens", "Webhooks"]) {
+      const row = rows.find((each) => each.title === title);
+      expect(row, title).toMatchObject({ buttonUnder: true, buttonLinedUp: true });
+      expect(row!.wordsWidth, title).toBeGreaterThanOrEqual(200);
+    }
+    // A row whose words fit beside its button keeps it there.
+    expect(rows.find((row) => row.title === "Username")).toMatchObject({ buttonBeside: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await page.setViewportSize(DESKTOP);
+    expect((await accountRows(page)).filter((row) => !row.buttonBeside)).toEqual([]);
     await context.close();
   });
 
