@@ -273,7 +273,7 @@ describe("notifications in the browser", () => {
       "SELECT n.body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = ? ORDER BY n.id",
       ["Sam_m"],
     );
-    expect(told.map(({ body }) => body)).toEqual(["Alex_m is going shopping"]);
+    expect(told.map(({ body }) => body)).toEqual(["alex_m is going shopping"]);
     await more.tap();
     await entry("Going shopping").tap();
     await readToast("You told everyone a moment ago. You can nudge this list again in a few minutes.");
