@@ -131,7 +131,7 @@ describe("list page in Chromium", () => {
     await visible(page, "This will mark all completed tasks as uncompleted. This action cannot be undone.");
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Socks", "Shirts", "Charger"]);
-    expect(await page.evaluate(() => localStorage.getItem("showCompleted"))).toBe("true");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("showCompleted"))).toBe("true");
     expect(await page.getByRole("button", { name: /(Hide|Show) completed/ }).count()).toBe(0);
 
     await page.getByRole("checkbox", { name: /Socks/ }).click();
@@ -185,6 +185,8 @@ describe("list page in Chromium", () => {
     await page.getByLabel("Title").fill("Passport");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => rowTitles(page)).toContain("Passport");
+    // The row shows at once; the sheet closes once the server has it, and then the page is free again.
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     // The quick-add field of a parent's view adds sub-items.
     await page.getByLabel("Add an item", { exact: true }).fill("Tickets");
     await page.keyboard.press("Enter");
