@@ -6,7 +6,8 @@ import { pingDatabase } from "../store/ping";
 export interface HealthReport {
   status: "ok" | "down";
   db: "ok" | "down";
-  redis?: "ok" | "down";
+  /** "off" when no REDIS_URL is set: the instance works alone and needs none. */
+  redis: "ok" | "down" | "off";
 }
 
 /** A part that has not answered by then counts as down: a monitor must not hang behind a long lock. */
@@ -56,8 +57,10 @@ export function healthCheck(store: Store, redisUrl: string | undefined): () => P
   const redis = redisUrl ? redisProbe(redisUrl) : undefined;
   return async () => {
     const [db, redisUp] = await Promise.all([answersInTime(() => pingDatabase(store.db)), redis?.()]);
-    const report: HealthReport = { status: db && redisUp !== false ? "ok" : "down", db: db ? "ok" : "down" };
-    if (redisUp !== undefined) report.redis = redisUp ? "ok" : "down";
-    return report;
+    return {
+      status: db && redisUp !== false ? "ok" : "down",
+      db: db ? "ok" : "down",
+      redis: redisUp === undefined ? "off" : redisUp ? "ok" : "down",
+    };
   };
 }

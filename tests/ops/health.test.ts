@@ -55,7 +55,7 @@ describeEachDialect("/healthz", (dialect) => {
   it("answers 200 with the database ok, never cached, without a session", async () => {
     const t = await makeTestApp(dialect);
     cleanups.push(() => t.close());
-    expect(await health(t.app)).toMatchObject({ status: 200, body: { status: "ok", db: "ok" }, cacheControl: "no-store" });
+    expect(await health(t.app)).toMatchObject({ status: 200, body: { status: "ok", db: "ok", redis: "off" }, cacheControl: "no-store" });
   });
 });
 
