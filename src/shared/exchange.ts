@@ -6,7 +6,7 @@ import { listNameField } from "./lists";
 import { quantityField } from "./memory";
 import { SECTION_NAME, SECTION_NAME_MESSAGE } from "./rules/memory";
 import { routineField } from "./routines";
-import { taskDescription, taskTitle } from "./tasks";
+import { SUB_ITEMS_NEST_ONCE, taskDescription, taskTitle } from "./tasks";
 import { textSchema } from "./text";
 
 /** GET /api/task-lists/{id}/export; `shareId` is read by the access rules (src/http/caller.ts). */
@@ -26,7 +26,6 @@ export const importListSchema = z.object({
 });
 export type ImportListInput = z.infer<typeof importListSchema>;
 
-const SUB_ITEMS_NEST_ONCE = "Sub-items cannot have sub-items of their own";
 const completed = z.boolean({ error: "completed must be true or false" }).default(false);
 const subItem = z.object({
   title: taskTitle,

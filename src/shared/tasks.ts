@@ -93,13 +93,16 @@ export const taskQuerySchema = z.object({
 export const bulkItemCount = (items: ReadonlyArray<{ children: readonly unknown[] }>) =>
   items.reduce((count, item) => count + 1 + item.children.length, 0);
 
-/** One item of POST /api/tasks/bulk without sub-items: what a sub-item may carry. */
+export const SUB_ITEMS_NEST_ONCE = "Sub-items cannot have sub-items of their own";
+
+/** One item of POST /api/tasks/bulk without sub-items: what a sub-item may carry (its own are refused, never dropped). */
 const bulkSubItem = z.object({
   title: taskTitle,
   description: taskDescription,
   completed: flag.default(false),
   ...dueFields,
   ...memoryFields,
+  children: z.array(z.unknown()).max(0, SUB_ITEMS_NEST_ONCE).optional(),
 });
 const TOO_MANY_BULK = `At most ${MAX_BULK_ITEMS} items can be added at once`;
 
@@ -121,7 +124,7 @@ export const bulkCreateTasksSchema = z
   })
   .refine((input) => bulkItemCount(input.items) <= MAX_BULK_ITEMS, { message: TOO_MANY_BULK, path: ["items"] })
   .refine((input) => input.parentId === 0 || input.items.every((item) => item.children.length === 0), {
-    message: "Sub-items cannot have sub-items of their own",
+    message: SUB_ITEMS_NEST_ONCE,
     path: ["items"],
   });
 export type BulkCreateTasksInput = z.infer<typeof bulkCreateTasksSchema>;

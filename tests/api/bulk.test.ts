@@ -107,6 +107,10 @@ describeEachDialect("bulk item creation", (dialect) => {
         "Sub-items cannot have sub-items of their own",
       ],
       [
+        { listId: list.id, items: [{ title: "Trip", children: [{ title: "Bag", children: [{ title: "Socks" }] }] }] },
+        "Sub-items cannot have sub-items of their own",
+      ],
+      [
         { listId: list.id, parentId: plain.id, items: [{ title: "Under a plain item" }] },
         "The parent must be a parent item of the same list",
       ],
