@@ -232,7 +232,7 @@ export interface LiveGrant {
   /** The shareId the client gave, kept so a member who loses the share can fall back to it. */
   shareId?: string;
   /**
-   * The replay floor: the newest event id when this access was granted. Nothing at or below it is
+   * The replay floor: the list's newest event id when this access was granted. Nothing at or below it is
    * ever replayed, so no one reads the list's history from before they could see it.
    */
   floor: number;

@@ -41,8 +41,9 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
 
   /**
    * Access as domain/access.ts decides it, again until nothing that could take it away reached
-   * the subscriber meanwhile. The floor is read after access was confirmed, so every event at or
-   * below it was recorded before this grant and is never replayed to it (docs/product-rules.md#live-updates).
+   * the subscriber meanwhile. The floor, the list's own newest id (what subscribe answers, so a client
+   * resuming from it is not behind), is read after access was confirmed: every event at or below it
+   * was recorded before this grant and is never replayed to it (docs/product-rules.md#live-updates).
    */
   async function decideFresh(
     subscriber: Subscriber,
@@ -52,7 +53,7 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
     for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
       const epoch = epochOf(subscriber);
       const granted = await decideLiveAccess(store, subscriber.identity, await load(), shareId);
-      const floor = granted ? await store.events.latestId() : 0;
+      const floor = granted ? await store.events.latestIdOf(granted.listId) : 0;
       if (epochOf(subscriber) === epoch && !departed.has(subscriber)) return granted && { ...granted, floor };
     }
     return undefined; // access keeps changing under it: refusing is the safe answer

@@ -97,6 +97,20 @@ describeEachDialect("the replay floor", (dialect) => {
     expect(JSON.stringify(again.body)).not.toContain(SECRET);
   });
 
+  it("resumes a new list from the eventId its subscribe answered, without resync, while other lists have newer events", async () => {
+    await listWithPast("Someone else's busy list");
+    const fresh = (await owner.post<TaskList>("/api/task-lists", { name: "Brand new" })).body;
+    const { clientId } = (await call<{ clientId: string }>(owner, "POST", "/api/poll/connect", {})).body;
+    const subscribed = await call<{ eventId: number }>(owner, "POST", "/api/poll/subscribe", { clientId, listId: fresh.id });
+    expect(subscribed.body.eventId).toBe(0);
+    const next = call<PollResponse>(owner, "GET", `/api/poll/${clientId}?lastEventId=${subscribed.body.eventId}`);
+    await Bun.sleep(100);
+    await owner.post("/api/tasks", { title: "First", listId: fresh.id });
+    expect((await next).body.events.map((event) => [event.type, (event.payload as { title?: string }).title])).toEqual([
+      ["task_created", "First"],
+    ]);
+  });
+
   it("never replays over the websocket either: a connect, even naming lastEventId, only gets what follows", async () => {
     const list = await listWithPast("Socket today");
     const dave = await registerUser(t, "dave");
