@@ -1,7 +1,9 @@
 /** @module Account rules (written once in ./rules/account.ts); one schema per payload, used by the API and the tests (docs/product-rules.md#text-rules). */
 import * as z from "zod";
 import {
+  CONFIRM_NEW_PASSWORD,
   CURRENT_PASSWORD,
+  CURRENT_PASSWORD_REQUIRED,
   INVITE_CODE_ENTRY,
   INVITE_CODE_REQUIRED,
   LOGIN_USERNAME,
@@ -43,9 +45,9 @@ export const updateUsernameSchema = z.object({ username: textSchema(NEW_USERNAME
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: textSchema(CURRENT_PASSWORD),
+    currentPassword: textSchema(CURRENT_PASSWORD, { error: CURRENT_PASSWORD_REQUIRED }),
     newPassword: password,
-    confirmPassword: textSchema(NEW_PASSWORD_CONFIRMATION),
+    confirmPassword: textSchema(NEW_PASSWORD_CONFIRMATION, { error: CONFIRM_NEW_PASSWORD }),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: NEW_PASSWORDS_DO_NOT_MATCH,

@@ -160,6 +160,12 @@ describeEachDialect("accounts", (dialect) => {
       confirmPassword: "newsecret",
     });
     expect(wrong).toMatchObject({ status: 400, body: { message: "Current password is incorrect" } });
+    // A field left out says which, as an empty one does.
+    expect(await ivan.patch("/api/change-password", {})).toMatchObject({ status: 400, body: { message: "Current password is required" } });
+    expect(await ivan.patch("/api/change-password", { currentPassword: TEST_PASSWORD, newPassword: "newsecret" })).toMatchObject({
+      status: 400,
+      body: { message: "Please confirm your new password" },
+    });
     expect((await otherDevice.get("/api/user")).status).toBe(200);
     const ok = await ivan.patch("/api/change-password", {
       currentPassword: TEST_PASSWORD,

@@ -41,8 +41,10 @@ export const NEW_USERNAME: TextRule = {
 };
 
 export const INVITE_CODE_ENTRY: TextRule = { trim: true, checks: [minLength(1, INVITE_CODE_REQUIRED), plainText("Invite code")] };
-export const CURRENT_PASSWORD: TextRule = { trim: false, checks: [minLength(1, "Current password is required")] };
-export const NEW_PASSWORD_CONFIRMATION: TextRule = { trim: false, checks: [minLength(1, "Please confirm your new password")] };
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+export const CONFIRM_NEW_PASSWORD = "Please confirm your new password";
+export const CURRENT_PASSWORD: TextRule = { trim: false, checks: [minLength(1, CURRENT_PASSWORD_REQUIRED)] };
+export const NEW_PASSWORD_CONFIRMATION: TextRule = { trim: false, checks: [minLength(1, CONFIRM_NEW_PASSWORD)] };
 
 /** Why a name cannot be registered, or undefined when it can. */
 export const validateUsername = (value: string) => checkText(REGISTERED_USERNAME, value);
