@@ -52,7 +52,8 @@ export function Dialog({
     // control to start on with `data-autofocus`, focused once the dialog shows.
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
-    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    // Without scrolling: a long dialog opens at its top, its title in sight, whatever it starts on.
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus({ preventScroll: true });
     return () => {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");

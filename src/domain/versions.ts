@@ -15,11 +15,11 @@ export function stripCommitPrefix(change: string): string {
   return change.replace(/^[a-z]+(\([^)]*\))?!?:\s*/i, "").trim();
 }
 
-/** The first bullet lines of a changelog (newest first), prefixes stripped, at most five. */
+/** The first bullet lines of a changelog (newest first), prefixes and Markdown's code marks stripped, at most five. */
 export function changesFromChangelog(text: string): string[] {
   return text
     .split("\n")
-    .map((line) => /^\s*[-*]\s+(.*)$/.exec(line)?.[1] ?? "")
+    .map((line) => (/^\s*[-*]\s+(.*)$/.exec(line)?.[1] ?? "").replaceAll("`", ""))
     .map(stripCommitPrefix)
     .filter(Boolean)
     .slice(0, MAX_VERSION_CHANGES);

@@ -76,6 +76,23 @@ describe("version dialog in Chromium", () => {
     expect(await dialog(page).getByText("Latest improvements and bug fixes").isVisible()).toBe(true);
     await page.waitForTimeout(400); // let the dialog finish its entrance animation
     await keepScreenshot(page, "version-dialog-phone", false);
+
+    // Five long changes: the dialog still opens at its top, its title and introduction in sight.
+    await page.keyboard.press("Escape");
+    await poll(() => dialog(page).isVisible()).toBe(false);
+    const long = "feat: a change described at length, the way a changelog line runs on and on past a phone's width ".repeat(3);
+    await publishVersion(env.testApp.store, env.testApp.bus, Array.from({ length: 5 }, (_, i) => `${long}${i}`));
+    await poll(() => dialog(page).locator("li").count()).toBe(5);
+    await page.waitForTimeout(400); // the entrance animation
+    const inSight = (text: string) =>
+      dialog(page)
+        .getByText(text, { exact: true })
+        .evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+    expect(await inSight("App Updated!")).toBe(true);
+    expect(await inSight("A new version of the app is available with these improvements:")).toBe(true);
     await context.close();
   });
 
