@@ -53,7 +53,8 @@ export default function VersionDialog() {
       description="A new version of the app is available with these improvements:"
       className="version-dialog"
       actions={
-        <button type="button" className="button button--primary button--block" onClick={refresh} disabled={refreshing} data-autofocus>
+        // Not where it starts: focus on the action at the foot of a long list of changes would scroll its title out of sight.
+        <button type="button" className="button button--primary button--block" onClick={refresh} disabled={refreshing}>
           {refreshing && <Spinner label="Refreshing" />}
           {refreshing ? "Refreshing..." : "Get Latest Updates"}
         </button>

@@ -52,8 +52,7 @@ export function Dialog({
     // control to start on with `data-autofocus`, focused once the dialog shows.
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
-    // Without scrolling: a long dialog opens at its top, its title in sight, whatever it starts on.
-    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus({ preventScroll: true });
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");

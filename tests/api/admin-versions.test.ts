@@ -20,7 +20,8 @@ describe("version changes", () => {
       "Plain text",
       "tidy",
     ]);
-    const changelog = "# Changelog\n\nIntro text.\n\n## 2\n- feat: one\n* fix(a): two\n- three `TRUST_PROXY`\n\n## 1\n- four\n- five\n- six\n";
+    const changelog =
+      "# Changelog\n\nIntro text.\n\n## 2\n- feat: one\n* fix(a): two\n- three `TRUST_PROXY`\n\n## 1\n- four\n- five\n- six\n";
     expect(changesFromChangelog(changelog)).toEqual(["one", "two", "three TRUST_PROXY", "four", "five"]);
   });
 });

@@ -81,7 +81,11 @@ describe("version dialog in Chromium", () => {
     await page.keyboard.press("Escape");
     await poll(() => dialog(page).isVisible()).toBe(false);
     const long = "feat: a change described at length, the way a changelog line runs on and on past a phone's width ".repeat(3);
-    await publishVersion(env.testApp.store, env.testApp.bus, Array.from({ length: 5 }, (_, i) => `${long}${i}`));
+    await publishVersion(
+      env.testApp.store,
+      env.testApp.bus,
+      Array.from({ length: 5 }, (_, i) => `${long}${i}`),
+    );
     await poll(() => dialog(page).locator("li").count()).toBe(5);
     await page.waitForTimeout(400); // the entrance animation
     const inSight = (text: string) =>
