@@ -207,7 +207,10 @@ describe("home page in Chromium", () => {
     await keepScreenshot(page, "home-list-limit", false);
     await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
-    // Counted at 25, New List waits and the count says why.
+    // The refusal brought the list made elsewhere in: counted at 25, New List waits and the count says why.
+    await visible(page, "List 25");
+    await visible(page, "25 of 25 lists — delete one to make a new list");
+    expect(await page.getByRole("button", { name: "New List" }).isDisabled()).toBe(true);
     await gotoHydrated(page, "/");
     await visible(page, "25 of 25 lists — delete one to make a new list");
     expect(await page.getByRole("button", { name: "New List" }).isDisabled()).toBe(true);
