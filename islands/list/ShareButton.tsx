@@ -18,7 +18,8 @@ export default function ShareButton({ list: initial }: ShareButtonProps) {
     <>
       <button type="button" className="button button--small header-toggle" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <Icon name="share" size={16} />
-        Share
+        {/* On a phone the icon alone: the header has no room for the word beside More. */}
+        <span className="header-toggle__label">Share</span>
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -36,6 +36,20 @@ const accessLine = async (page: Page) => (await page.locator(".access-line").tex
 const more = (page: Page) => page.getByRole("button", { name: "More actions", exact: true });
 
 describe("the list header on a 390×844 touch phone", { timeout: 120_000 }, () => {
+  it("keeps the header's controls whole on a 375 px phone: Share is its icon, 44 px, never squeezed", async () => {
+    const { page, context } = await phone("share_narrow");
+    await page.setViewportSize({ width: 375, height: 812 });
+    const { list } = await seedList(context.request, "Weekly shop", ["Milk"]);
+    await gotoHydrated(page, `/list/${list.id}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    const icon = await share.locator("svg").boundingBox();
+    expect(icon!.width).toBeGreaterThanOrEqual(16);
+    const box = await share.boundingBox();
+    expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it("shares the list's link through the share sheet where the browser has one", async () => {
     const { page, context } = await phone("share_sheet");
     const { list } = await seedList(context.request, "Weekly shop", ["Milk"]);
