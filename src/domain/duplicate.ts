@@ -48,8 +48,9 @@ export async function duplicateList(store: Store, caller: ActingCaller, sourceId
     const list = await insertOwnList(store, userId, name, tx);
     const base = { listId: list.id, userId, createdBy: await actorOf(store, caller, tx) };
     const sectionIds = new Map<number, number>();
+    const now = store.clock.now();
     for (const section of await store.sections.listByList(source.list.id, tx)) {
-      sectionIds.set(section.id, (await store.sections.insert(list.id, section.name, section.position, store.clock.now(), tx)).id);
+      sectionIds.set(section.id, (await store.sections.insert(list.id, section.name, section.position, now, tx)).id);
     }
     await insertItemsInOrder(store, tx, base, untickedTree(await store.tasks.listByList(source.list.id, tx), sectionIds), 0, 0);
     return list;

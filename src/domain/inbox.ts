@@ -5,7 +5,7 @@ import { type ActingCaller, actorOf } from "./actors";
 import type { EventBus } from "./bus";
 import { AppError, unauthorized } from "./errors";
 import { actorLabel, announceNotifications, INBOX_LIMIT, tell } from "./notifications";
-import { guestSubscriptionOf } from "./push-subscriptions";
+import { guestSubscriptionOf, isGuestSubscriptionTo } from "./push-subscriptions";
 
 /**
  * @module What a person controls and reads of their notifications (docs/decisions/050-notifications.md): each list's
@@ -27,7 +27,8 @@ const accountOf = (caller: Caller): number => {
 /** The account whose mode of the list is asked for, or 404 when it may not read the list as itself (a token within its lists). */
 async function readerAccountOf(store: Store, caller: Caller, listId: number): Promise<number> {
   const userId = accountOf(caller);
-  await resolveReadAccess(store, { userId, scope: caller.scope }, { id: listId });
+  const { shareId: _link, ...account } = caller;
+  await resolveReadAccess(store, account, { id: listId });
   return userId;
 }
 
@@ -73,7 +74,7 @@ export async function nudge(
   const access = await resolveReadAccess(store, caller, { id: listId });
   // A guest's own browser, if it follows this list through their link, is not told of their nudge.
   const own = caller.userId === null && endpoint ? await store.push.findByEndpoint(endpoint) : undefined;
-  const ownHere = own && own.userId === null && own.listId === access.list.id && own.shareId === access.list.shareId;
+  const ownHere = own && isGuestSubscriptionTo(own, access.list);
   const actor = await actorOf(store, caller);
   const senderKey = caller.userId !== null ? `u${caller.userId}` : `link:${caller.shareId}:${actor.username ?? ""}`;
   const now = store.clock.now();

@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import { isBase64urlOf } from "../push/base64url";
 import { generateVapidKeys, type VapidKeys } from "../push/vapid";
 import type { PushSubscriptionInput } from "../shared/notifications";
+import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { PushSubscriptionRecord } from "../store/push";
 import { type Caller, resolveReadAccess, resolveShareAccess } from "./access";
@@ -56,9 +57,13 @@ export async function guestSubscriptionOf(
   const { list } = await resolveReadAccess(store, caller, { id: listId });
   if (!endpoint) throw badRequest("endpoint is required");
   const found = await store.push.findByEndpoint(endpoint);
-  if (!found || found.userId !== null || found.listId !== list.id || found.shareId !== list.shareId) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  if (!found || !isGuestSubscriptionTo(found, list)) throw notFound(SUBSCRIPTION_NOT_FOUND);
   return found;
 }
+
+/** Whether `record` is a link guest's browser following `list` through the list's current link. */
+export const isGuestSubscriptionTo = (record: PushSubscriptionRecord, list: TaskList): boolean =>
+  record.userId === null && record.listId === list.id && record.shareId === list.shareId;
 
 /** An account subscribes for everything it may read; a guest only for the list its live link opens (404 otherwise). */
 async function subscriberOf(store: Store, caller: Caller): Promise<Pick<PushSubscriptionRecord, "userId" | "listId" | "shareId">> {

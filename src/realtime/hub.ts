@@ -41,9 +41,8 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
 
   /**
    * Access as domain/access.ts decides it, again until nothing that could take it away reached
-   * the subscriber meanwhile. The floor, the list's own newest id (what subscribe answers, so a client
-   * resuming from it is not behind), is read after access was confirmed: every event at or below it
-   * was recorded before this grant and is never replayed to it (docs/product-rules.md#live-updates).
+   * the subscriber meanwhile. The floor (the list's newest id, as subscribe answers) is read after
+   * access was confirmed: all at or below it predates this grant (docs/product-rules.md#live-updates).
    */
   async function decideFresh(
     subscriber: Subscriber,

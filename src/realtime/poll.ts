@@ -59,7 +59,7 @@ const QUEUE_MAX = 100;
 const UNSUBSCRIBED_IDLE_MS = 30_000;
 
 const newClientId = () => randomToken(20);
-/** What the address's bound of 20 counts: signed-out clients following nothing. */
+/** What an address's bound of 20 counts as one more comes: signed-out clients following nothing. */
 const anonymousIdle = (client: PollClient) => client.identity.userId === null && client.subscriptions.size === 0;
 
 const addTo = <K>(index: Map<K, Set<PollClient>>, key: K, client: PollClient) => {
@@ -214,7 +214,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const latest = await store.events.latestId();
       const ip = caller.ip ?? "local";
       const atAddress = [...(byIp.get(ip) ?? [])];
-      // An address holds at most a few dozen clients; anonymous ones following nothing are counted as one more comes.
       const idle = caller.identity.userId === null ? atAddress.filter(anonymousIdle).map((held) => held.lastSeen) : [];
       admitPollClient(clients.size, atAddress.length, idle, allowance);
       const client: PollClient = {
