@@ -127,7 +127,11 @@ export default function HomeScreen(props: HomeScreenProps) {
       if (created) window.location.assign(`/list/${created.id}`);
       else setModal(null);
     } catch (error) {
-      if (isListLimit(error)) return setModal({ kind: "limit" });
+      // The limit was reached elsewhere (another tab or device): Home reads its lists again to show them.
+      if (isListLimit(error)) {
+        void refetch();
+        return setModal({ kind: "limit" });
+      }
       const malformed = error instanceof SyntaxError;
       toast({
         title: malformed ? "Invalid response format" : "Failed to create list",

@@ -6,7 +6,6 @@ import { isNetworkFailure, newKey, temporaryId } from "../offline/key";
 import type { Outbox } from "../offline/outbox";
 import { sendChange } from "../offline/wire";
 import { fetchAhead } from "../offline-cache/fetch-ahead";
-import { isListLimit } from "./new-list";
 
 /** A list made while the server could not be reached: a card of its own until the outbox has saved it. */
 export interface PendingList {
@@ -102,8 +101,6 @@ export function useNewLists({ scope, onSaved, refetch }: NewListsOptions) {
     } catch (error) {
       // No answer: it may have been made. Queued with the same key, it is made at most once.
       if (isNetworkFailure(error)) return queue(true);
-      // The limit was reached elsewhere (another tab or device): Home reads its lists again to show them.
-      if (isListLimit(error)) told.current.refetch();
       throw error;
     }
   }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { setPrivateAddressesAllowed } from "../../src/domain/webhooks";
 import { createLogger } from "../../src/logger";
 import { createNotifier } from "../../src/notify/notifier";
-import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
+import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv, waitForHydration } from "../helpers/browser";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 import { focused, seedList, visible } from "./list-helpers";
 
@@ -73,7 +73,8 @@ it("adds a webhook to one of your lists, sends it a test event, shows it deliver
   expect(new Verifier(secret).verify(call!.body, call!.headers)).toMatchObject({ type: "webhook.test", data: { listId: list.id } });
   await expect.poll(() => hooks.locator("[data-webhook-status]").textContent()).toBe("Delivered less than a minute ago");
   await keepScreenshot(page, "webhooks-delivered", false);
-  await page.reload();
+  // Reloaded and hydrated before the picker is used: a choice made before then goes unheard.
+  await waitForHydration(page, () => page.reload());
   expect(await page.content()).not.toContain(secret);
 
   await page.getByLabel("List", { exact: true }).selectOption({ label: "Groceries" });
