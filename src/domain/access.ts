@@ -1,4 +1,5 @@
 import type { ListCan } from "../shared/can";
+import { NOTIFICATION } from "../shared/live-messages";
 import { TOKEN_REFUSALS, type TokenScope } from "../shared/tokens";
 import { linkHasExpired } from "../shared/rules/links";
 import type { AccessLevel, SharedWithMeItem, TaskList } from "../shared/types";
@@ -78,6 +79,13 @@ export const inTokenScope = (caller: Pick<Caller, "scope">, listId: number): boo
 /** What a call answers about many lists, cut to the token's lists. */
 export const withinTokenScope = <T>(caller: Pick<Caller, "scope">, items: T[], listIdOf: (item: T) => number): T[] =>
   caller.scope?.listIds ? items.filter((item) => inTokenScope(caller, listIdOf(item))) : items;
+
+/**
+ * Which of its user's own live messages a client hears: one with a token limited to some lists
+ * hears those lists' alone, and no inbox message, whose unread count is every list's.
+ */
+export const hearsUserMessage = (caller: Pick<Caller, "scope">, message: { type: string; listId?: number }): boolean =>
+  !caller.scope?.listIds || (message.type !== NOTIFICATION && message.listId !== undefined && inTokenScope(caller, message.listId));
 
 /** Calls a signed-in browser alone may make: the tokens themselves, the account, administration, pages. */
 const SESSION_ONLY = /^\/api\/(tokens|admin|push\/subscriptions|change-password|update-username|logout|login|register)(\/|$)/;

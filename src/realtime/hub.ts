@@ -1,4 +1,11 @@
-import { decideLiveAccess, isSignedOutBy, LIST_NOT_FOUND, losesAccessWithLink, mayReceiveListEvent } from "../domain/access";
+import {
+  decideLiveAccess,
+  hearsUserMessage,
+  isSignedOutBy,
+  LIST_NOT_FOUND,
+  losesAccessWithLink,
+  mayReceiveListEvent,
+} from "../domain/access";
 import { rememberLastList } from "../domain/accounts";
 import { AppError, notFound } from "../domain/errors";
 import { LIST_PROGRESS } from "../shared/live-messages";
@@ -210,17 +217,18 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
       return;
     }
     const live = toLiveMessage(message);
+    const hearing = () => users.of(userId).filter((subscriber) => hearsUserMessage(subscriber.identity, live));
     // Only for Home (./home-progress.ts): a list page has its own list's events, and its long-poll
     // must not wake at each change to another list.
-    if (message.type === LIST_PROGRESS) return homeProgress.tell(live, () => users.of(userId));
-    for (const transport of transports) transport.userMessage(userId, live);
+    if (message.type === LIST_PROGRESS) return homeProgress.tell(live, hearing);
+    for (const subscriber of hearing()) subscriber.notice(live);
   }
 
   function signOut(subscriber: Subscriber, userId: number) {
     users.unfollow(userId, subscriber);
     subscriber.identity = { userId: null, sessionId: null };
     invalidate(subscriber);
-    subscriber.signedOut(userId);
+    subscriber.signedOut?.();
     for (const subscription of [...subscriber.subscriptions.values()]) {
       if (subscription.via === "member") void recheck(subscriber, subscription.listId, true);
     }

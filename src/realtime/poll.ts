@@ -86,7 +86,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
   const clients = new Map<string, PollClient>();
   // Indexes, so an event or a broadcast touches only the clients it concerns, never all of them.
   const byList = new Map<number, Set<PollClient>>();
-  const byUser = new Map<number, Set<PollClient>>();
   const byIp = new Map<string, Set<PollClient>>();
   const waiting = new Set<PollClient>();
   const broadcasts: Array<{ seq: number; message: LiveMessage }> = [];
@@ -128,9 +127,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       const followers = byList.get(listId);
       if (followers) setImmediate(deliver, listId, message, [...followers]);
     },
-    userMessage(userId, message) {
-      for (const client of byUser.get(userId) ?? []) enqueue(client, message);
-    },
     broadcast(message) {
       broadcasts.push({ seq: ++broadcastSeq, message });
       if (broadcasts.length > QUEUE_MAX) broadcasts.shift();
@@ -143,7 +139,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
     if (!clients.delete(client.id)) return;
     hub.leave(client);
     removeFrom(byIp, client.ip, client);
-    if (client.identity.userId !== null) removeFrom(byUser, client.identity.userId, client);
     client.wake?.();
     if (clients.size === 0 && sweeper) {
       clearInterval(sweeper);
@@ -246,7 +241,6 @@ export function createPollRegistry(hub: Hub, store: Store, options: PollOptions 
       };
       clients.set(client.id, client);
       addTo(byIp, ip, client);
-      if (client.identity.userId !== null) addTo(byUser, client.identity.userId, client);
       hub.join(client);
       await hub.ready(client);
       sweeper ??= setInterval(sweep, Math.max(50, Math.min(idleMs, unsubscribedIdleMs, 10_000) / 2));

@@ -39,8 +39,8 @@ export interface Subscriber {
   detach(subscription: Subscription): void;
   /** Tell the client it lost access to a list it followed. */
   revoked(listId: number): void;
-  /** The user's session ended; `identity` is already anonymous. */
-  signedOut(previousUserId: number): void;
+  /** The user's session ended; `identity` is already anonymous. A client that lives only as long as its session goes. */
+  signedOut?(): void;
   /**
    * Events of the list may have been missed (held back while access was re-checked, or lost by the
    * bus): the client should refetch the list.
@@ -57,7 +57,6 @@ export interface Subscriber {
 /** How a transport hands messages to its own clients. */
 export interface Transport {
   listEvent(listId: number, message: LiveMessage): void;
-  userMessage(userId: number, message: LiveMessage): void;
   broadcast(message: LiveMessage): void;
 }
 

@@ -4,7 +4,6 @@ import { isSameOrigin } from "../shared/origin";
 import { clientMessageSchema, normalizeMessage, type ClientMessage, type LiveMessage } from "../shared/realtime";
 import type { Logger } from "../logger";
 import type { Store } from "../store";
-import { userTopic } from "../domain/bus";
 import type { Hub } from "./hub";
 import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscription } from "./subscriber";
 
@@ -12,8 +11,9 @@ import { listNotice, withoutShareId, type Identity, type Subscriber, type Subscr
  * `/ws` (docs/http-contract.md#websocket): the session cookie says who the socket is, each
  * connect/subscribe is access-checked by the hub, and Bun's `server.publish` fans events out:
  * members of a list on `list:{id}` (events without the list's shareId), share-link holders on `share:{shareId}` (so a rotated link's
- * holders never get an event carrying the new one), a user's own messages on `user:{id}`. The rare
- * broadcasts walk the open sockets instead of a topic every socket would hold (docs/decisions/037).
+ * holders never get an event carrying the new one). A user's own messages are sent to each of the
+ * user's sockets that may hear them (a token's may not hear every list's), and the rare broadcasts
+ * walk the open sockets, instead of topics every socket would hold (docs/decisions/037).
  */
 export interface SocketData {
   identity: Identity;
@@ -67,9 +67,6 @@ class SocketSubscriber implements Subscriber {
   revoked(listId: number) {
     send(this.ws, listNotice("access_revoked", listId));
   }
-  signedOut(previousUserId: number) {
-    this.topics((ws) => ws.unsubscribe(userTopic(previousUserId)));
-  }
   resync(listId: number) {
     send(this.ws, listNotice("resync", listId));
   }
@@ -98,9 +95,6 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       // Link holders already know the shareId; members must not learn it from events (docs/product-rules.md#access).
       server.publish(memberTopic(listId), JSON.stringify(withoutShareId(message)));
       if (message.shareId) server.publish(linkTopic(message.shareId), JSON.stringify(message));
-    },
-    userMessage(userId, message) {
-      server?.publish(userTopic(userId), JSON.stringify(message));
     },
     broadcast(message) {
       const json = JSON.stringify(message);
@@ -148,7 +142,6 @@ export function createSocketEndpoint(hub: Hub, store: Store, logger: Logger) {
       sockets.add(ws);
       const subscriber = new SocketSubscriber(ws);
       ws.data.subscriber = subscriber;
-      if (subscriber.identity.userId !== null) ws.subscribe(userTopic(subscriber.identity.userId));
       hub.join(subscriber);
     },
     async message(ws, raw) {

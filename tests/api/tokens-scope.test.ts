@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { userTopic } from "../../src/domain/bus";
+import { LIST_PROGRESS, type LiveMessage, NOTIFICATION } from "../../src/shared/live-messages";
 import type { TaskList, Task } from "../../src/shared/types";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
@@ -18,6 +20,7 @@ describeEachDialect("API token scope", (dialect) => {
   let t: TestApp;
   let live: ReturnType<typeof startLiveServer>;
   let ann: Awaited<ReturnType<typeof registerUser>>;
+  let bob: Awaited<ReturnType<typeof registerUser>>;
   let groceries: TaskList;
   let hardware: TaskList;
   let bobs: TaskList;
@@ -27,7 +30,7 @@ describeEachDialect("API token scope", (dialect) => {
     t = await makeTestApp(dialect);
     live = startLiveServer(t);
     ann = await registerUser(t, `${dialect}_scope_ann`);
-    const bob = await registerUser(t, `${dialect}_scope_bob`);
+    bob = await registerUser(t, `${dialect}_scope_bob`);
     groceries = await createList(ann, "Groceries");
     hardware = await createList(ann, "Hardware");
     bobs = await createList(bob, "Bob's garden");
@@ -160,6 +163,33 @@ describeEachDialect("API token scope", (dialect) => {
         status: 404,
         body: { message: "Unknown poll client" },
       });
+  });
+
+  it("tells a token's Home of its own lists alone: no other list's counts or shares, no inbox", async () => {
+    const socket = await TestSocket.open(live.wsUrl, { authorization: `Bearer ${secret}` });
+    const browser = await TestSocket.open(live.wsUrl, { cookie: ann.cookie });
+    const poller = (await scoped.post<{ clientId: string }>("/api/poll/connect")).body.clientId;
+    try {
+      const [from, browserFrom] = [socket.messages.length, browser.messages.length];
+      await addTask(ann, { listId: hardware.id, title: "Nails" });
+      const bobsShed = await createList(bob, "Shed");
+      await bob.post("/api/share-by-username", { listId: bobsShed.id, username: ann.user.username, accessLevel: "read" });
+      await t.bus.publish(userTopic(ann.user.id), { type: NOTIFICATION, payload: { notification: { listId: groceries.id }, unread: 3 } });
+      await addTask(ann, { listId: groceries.id, title: "Butter" });
+      // The browser's socket hears all four; the token's hears the last alone, which says it would hear.
+      const heard = (messages: LiveMessage[]) => messages.map((message) => `${message.type} ${message.listId ?? ""}`.trim());
+      await browser.next((message) => message.type === LIST_PROGRESS && message.listId === groceries.id, 3_000, browserFrom);
+      expect(heard(browser.messages.slice(browserFrom)).sort()).toEqual(
+        [`${LIST_PROGRESS} ${groceries.id}`, `${LIST_PROGRESS} ${hardware.id}`, NOTIFICATION, `share_added ${bobsShed.id}`].sort(),
+      );
+      await socket.next((message) => message.type === LIST_PROGRESS && message.listId === groceries.id, 3_000, from);
+      expect(heard(socket.messages.slice(from))).toEqual([`${LIST_PROGRESS} ${groceries.id}`]);
+      const polled = await scoped.get<{ events: LiveMessage[] }>(`/api/poll/${poller}`);
+      expect(heard(polled.body.events)).toEqual([`${LIST_PROGRESS} ${groceries.id}`]);
+    } finally {
+      socket.close();
+      browser.close();
+    }
   });
 
   it("stops a token's websocket at once when the token is revoked", async () => {
