@@ -37,6 +37,9 @@ export interface Caller {
 
 export const LIST_NOT_FOUND = "List not found";
 
+/** The codes of a 403 that says who may not, not what may not be: the caller's access, not the request. */
+export const ACCESS_REFUSALS: ReadonlySet<string> = new Set(["ADMIN_ONLY", "READ_ONLY", "CHECK_ONLY", "OWNER_ONLY"]);
+
 // ── Accounts, administration and sharing ────────────────────────────────────────────────────
 
 /** The administrator is the user with id 1. */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Store } from "../store";
 import type { Claim, HeldKey, StoredAnswer } from "../store/idempotency";
-import { listOfLiveLink } from "./access";
+import { ACCESS_REFUSALS, listOfLiveLink } from "./access";
 import { AppError, badRequest } from "./errors";
 
 /**
@@ -141,14 +141,26 @@ async function refuseOverLimit(store: Store, caller: string, now: number): Promi
 /** Answers that change nothing and say nothing about the request, so their keys are let go, not kept. */
 const LET_GO_STATUSES = new Set([401, 404, 408, 429]);
 
+/** Whether a 403's body names one of the access refusals. */
+function refusesAccess(body: string): boolean {
+  try {
+    const { error } = JSON.parse(body) as { error?: unknown };
+    return typeof error === "string" && ACCESS_REFUSALS.has(error);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Which answers a key keeps: successes, and refusals of the request itself (4xx), so a replay of
  * a refused change says the same refusal. Not a timeout or rate limit (408, 429) nor a server
- * fault (5xx): a later try may succeed. Nor a target the caller may not see (401, 404): the key is
- * claimed before the access check can run, and a signed-in caller writing at lists that are not
- * theirs must leave no row behind (docs/http-contract.md#idempotency-key); running such a retry again changes nothing either.
+ * fault (5xx): a later try may succeed. Nor a refusal of the caller's access (401, 404, or a 403
+ * such as READ_ONLY): the key is claimed before the access check can run, so such an answer lets
+ * it go as if it had been claimed after, a caller writing at lists that are not theirs leaves no
+ * row behind, and the same retry once access is granted applies (docs/http-contract.md#idempotency-key).
  */
-export const isKeptAnswer = (status: number) => status >= 200 && status < 500 && !LET_GO_STATUSES.has(status);
+export const isKeptAnswer = ({ status, body }: StoredAnswer) =>
+  status >= 200 && status < 500 && !LET_GO_STATUSES.has(status) && !(status === 403 && refusesAccess(body));
 
 /** The answer as kept; past `MAX_KEPT_BODY_BYTES`, its status and `{message, error}` only (docs/product-rules.md#limits). */
 export function keptForm(answer: StoredAnswer): StoredAnswer {
@@ -174,7 +186,7 @@ export function keptForm(answer: StoredAnswer): StoredAnswer {
  */
 export async function settleKey(store: Store, held: HeldKey, answer: StoredAnswer): Promise<void> {
   held.done = true;
-  if (isKeptAnswer(answer.status)) return store.idempotency.saveAnswer(held, keptForm(answer));
+  if (isKeptAnswer(answer)) return store.idempotency.saveAnswer(held, keptForm(answer));
   try {
     await store.idempotency.release(held);
   } catch (error) {

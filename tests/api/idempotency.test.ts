@@ -192,6 +192,27 @@ describeEachDialect("Idempotency-Key", (dialect) => {
     expect((await ida.post("/api/tasks", { listId: list.id, title: "One more" }, keyed("late-add-2"))).status).toBe(201);
   });
 
+  it("lets go of a key its caller's access refused: the same retry applies once the owner grants write", async () => {
+    const owner = await registerUser(t, "kai");
+    const reader = await registerUser(t, "lou");
+    const list = await createList(owner, "Shared");
+    const share = (accessLevel: string) => owner.post("/api/share-by-username", { listId: list.id, username: "lou", accessLevel });
+    expect((await share("read")).status).toBe(201);
+    const send = () => reader.post<Task>("/api/tasks", { listId: list.id, title: "Pears" }, keyed("lou-pears"));
+    const refused = await send();
+    expect([refused.status, refused.body]).toMatchObject([403, { error: "READ_ONLY" }]);
+    expect(await rowsIn(t, list.id)).toEqual([]);
+    expect((await owner.delete(`/api/unshare/${list.id}/${reader.user.id}`)).status).toBe(200);
+    expect((await share("write")).status).toBe(201);
+    const applied = await send();
+    expect([applied.status, applied.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect(await rowsIn(t, list.id)).toEqual([["Pears", 0]]);
+    // Applied now, it is kept: the same key replays instead of adding twice.
+    const replay = await send();
+    expect([replay.status, replay.body.id, replay.headers.get("idempotent-replayed")]).toEqual([201, applied.body.id, "true"]);
+    expect(await rowsIn(t, list.id)).toEqual([["Pears", 0]]);
+  });
+
   it("forgets keys after 24 h: an old key is a new change, and the purge removes it", async () => {
     const joy = await registerUser(t, "joy");
     const list = await createList(joy, "Purge");
