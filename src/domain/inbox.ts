@@ -63,20 +63,23 @@ export async function setNotificationMode(
   return { mode };
 }
 
-/** "Alex is going shopping", at once, to everyone else who can read the list; 429 within 5 minutes of the sender's last. */
+/**
+ * "Alex is going shopping", at once, to everyone else who can read the list; 429 within 5 minutes
+ * of the sender's last. A guest is the sender by link and address: a name is theirs to change.
+ */
 export async function nudge(
   store: Store,
   bus: EventBus,
   caller: ActingCaller,
   listId: number,
-  { message, endpoint }: { message?: string | undefined; endpoint?: string | undefined },
+  { message, endpoint, address }: { message?: string | undefined; endpoint?: string | undefined; address: string },
 ): Promise<{ told: number }> {
   const access = await resolveReadAccess(store, caller, { id: listId });
   // A guest's own browser, if it follows this list through their link, is not told of their nudge.
   const own = caller.userId === null && endpoint ? await store.push.findByEndpoint(endpoint) : undefined;
   const ownHere = own && isGuestSubscriptionTo(own, access.list);
   const actor = await actorOf(store, caller);
-  const senderKey = caller.userId !== null ? `u${caller.userId}` : `link:${caller.shareId}:${actor.username ?? ""}`;
+  const senderKey = caller.userId !== null ? `u${caller.userId}` : `link:${caller.shareId}:${address}`;
   const now = store.clock.now();
   if (!(await store.notifications.claimNudge(listId, senderKey, now, NUDGE_INTERVAL_MS))) {
     const last = (await store.notifications.lastNudgeAt(listId, senderKey)) ?? now;

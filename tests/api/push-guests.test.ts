@@ -121,7 +121,7 @@ describeEachDialect("a link guest's notifications", (dialect) => {
     expect((await world.bodies("alex-s")).filter((body) => String(body).includes("going shopping"))).toEqual([]);
   });
 
-  it("a guest's nudge tells every member at once under the guest's name, not the guest's own browser; again within 5 minutes 429; a long message 400", async () => {
+  it("a guest's nudge tells every member at once under the guest's name, not the guest's own browser; again within 5 minutes 429, under another name too; a long message 400", async () => {
     const { alex, kim, list, endpoint, name } = await household("n");
     const asKim = { "X-Guest-Name": "Kim" };
     const nudges = async (who: string) => (await world.bodies(who)).filter((body) => String(body).includes("going shopping"));
@@ -149,6 +149,9 @@ describeEachDialect("a link guest's notifications", (dialect) => {
         error: "NUDGE_TOO_SOON",
       }),
     ]);
+    // Another name is the same guest: the link and the address send, and a name is theirs to change.
+    const renamed = await kim.post(url, { endpoint }, { "X-Guest-Name": "Kimberly" });
+    expect([renamed.status, renamed.body.error]).toEqual([429, "NUDGE_TOO_SOON"]);
     await world.pass(0);
     expect(await nudges("alex-n")).toHaveLength(1);
   });

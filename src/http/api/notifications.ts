@@ -20,6 +20,7 @@ import {
   pushUnsubscribeSchema,
 } from "../../shared/notifications";
 import { callerOf } from "../caller";
+import { clientIp } from "../middleware/session";
 import type { AppEnv } from "../env";
 import { jsonBody, pathIds, queryParams } from "../validate";
 
@@ -109,7 +110,13 @@ export const notificationsApi = new Hono<AppEnv>()
     async (c) => {
       const { store, bus } = c.get("deps");
       const { message, endpoint } = c.req.valid("json");
-      return c.json(await nudge(store, bus, callerOf(c), c.req.valid("param").id, { message: message || undefined, endpoint }));
+      return c.json(
+        await nudge(store, bus, callerOf(c), c.req.valid("param").id, {
+          message: message || undefined,
+          endpoint,
+          address: clientIp(c),
+        }),
+      );
     },
   )
   .get(
