@@ -82,7 +82,7 @@ export async function updateSection(
     const { section, list } = await sectionForChange(store, caller, sectionId, tx);
     const renamed = input.name !== undefined && input.name !== section.name;
     const moved = input.position !== undefined && input.position !== section.position;
-    if (!renamed && !moved) return { answer: section, event: undefined };
+    if (!renamed && !moved) return { answer: { id: section.id, name: section.name, position: section.position }, event: undefined };
     if (renamed) await requireNameFree(store, list.id, input.name!, section.id, tx);
     const answer = await store.sections.update(
       section.id,

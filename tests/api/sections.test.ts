@@ -62,7 +62,9 @@ describeEachDialect("sections", (dialect) => {
 
     // Nothing changed tells nobody; the positive control above told each change.
     const quiet = t.published.length;
-    expect((await ann.patch<Section>(`/api/sections/${bakery.id}`, { name: "BREAD", position: 5 })).status).toBe(200);
+    const unchanged = await ann.patch<Section>(`/api/sections/${bakery.id}`, { name: "BREAD", position: 5 });
+    // The same shape as an answer that changed something: {id, name, position}.
+    expect([unchanged.status, unchanged.body]).toEqual([200, { id: bakery.id, name: "BREAD", position: 5 }]);
     expect(eventsOf(t, quiet)).toEqual([]);
   });
 
