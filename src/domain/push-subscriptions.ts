@@ -1,6 +1,6 @@
 import type { Config } from "../config";
-import { isBase64urlOf } from "../push/base64url";
-import { generateVapidKeys, type VapidKeys } from "../push/vapid";
+import { fromBase64url, isBase64urlOf } from "../push/base64url";
+import { generateVapidKeys, isP256Point, type VapidKeys } from "../push/vapid";
 import type { PushSubscriptionInput } from "../shared/notifications";
 import type { TaskList } from "../shared/types";
 import type { Store } from "../store";
@@ -28,7 +28,8 @@ export async function subscribeToPush(
   const owner = await subscriberOf(store, caller);
   const protocol = new URL(input.endpoint).protocol;
   if (protocol !== "https:" && !(config.pushAllowInsecure && protocol === "http:")) throw badRequest("endpoint must be an https URL");
-  if (!isBase64urlOf(input.keys.p256dh, 65)) throw badRequest("keys.p256dh must be a 65-byte P-256 public key");
+  if (!isBase64urlOf(input.keys.p256dh, 65) || !isP256Point(fromBase64url(input.keys.p256dh)))
+    throw badRequest("keys.p256dh must be a 65-byte P-256 public key");
   if (!isBase64urlOf(input.keys.auth, 16)) throw badRequest("keys.auth must be 16 bytes");
   return store.push.subscribe({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, ...owner }, store.clock.now());
 }

@@ -20,9 +20,25 @@ export async function generateVapidKeys(): Promise<VapidKeys> {
   return { publicKey, privateJwk: { kty, crv, d, x, y } };
 }
 
+/** P-256's prime and the `b` of its curve y² = x³ − 3x + b (SEC 2, secp256r1). */
+const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
+const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+const numberOf = (bytes: Uint8Array) => BigInt(`0x${Buffer.from(bytes).toString("hex")}`);
+
+/**
+ * Whether `point` is an uncompressed point on P-256 (0x04 || x || y). Checked here rather than by
+ * a WebCrypto import that fails: Bun leaves that failure behind, and the next crypto call of the
+ * process (a password hash) reports it as its own.
+ */
+export function isP256Point(point: Uint8Array): boolean {
+  if (point.length !== 65 || point[0] !== 4) return false;
+  const [x, y] = [numberOf(point.subarray(1, 33)), numberOf(point.subarray(33))];
+  return x < P && y < P && (y * y - (x * x * x - 3n * x + B)) % P === 0n;
+}
+
 /** A JWK's public half from a raw uncompressed point (0x04 || x || y). */
 export function jwkOfPoint(point: Uint8Array): JsonWebKey {
-  if (point.length !== 65 || point[0] !== 4) throw new Error("not an uncompressed P-256 point");
+  if (!isP256Point(point)) throw new Error("not an uncompressed P-256 point");
   return { kty: "EC", crv: "P-256", x: toBase64url(point.subarray(1, 33)), y: toBase64url(point.subarray(33)), ext: true };
 }
 

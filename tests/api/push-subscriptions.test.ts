@@ -101,6 +101,10 @@ describeEachDialect("push key and subscriptions", (dialect) => {
     const shortKey = await ann.post("/api/push/subscriptions", { ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 40) } });
     expect(shortKey.status).toBe(400);
     expect(shortKey.body.message).toBe("keys.p256dh must be a 65-byte P-256 public key");
+    // 65 bytes that are no point on the curve: nothing could ever be encrypted to them.
+    const offCurve = Buffer.from(Uint8Array.from({ length: 65 }, (_, index) => (index === 0 ? 4 : index))).toString("base64url");
+    const notAPoint = await ann.post("/api/push/subscriptions", { ...good, keys: { ...good.keys, p256dh: offCurve } });
+    expect([notAPoint.status, notAPoint.body.message]).toEqual([400, "keys.p256dh must be a 65-byte P-256 public key"]);
     const badAuth = await ann.post("/api/push/subscriptions", { ...good, keys: { ...good.keys, auth: "AAAA" } });
     expect(badAuth.body.message).toBe("keys.auth must be 16 bytes");
     const noKeys = await ann.post("/api/push/subscriptions", { endpoint: good.endpoint });
