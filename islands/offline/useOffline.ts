@@ -10,7 +10,9 @@ const isOffline = () => document.documentElement.dataset.offline !== undefined |
 export function useOffline(): boolean {
   const [offline, setOffline] = useState(false);
   useEffect(() => {
-    const update = () => setOffline(isOffline());
+    // An event is the browser's word: a kept copy's mark is cleared on "online" too, but by a
+    // listener that may run after this one (islands/offline-cache/register.ts).
+    const update = (event?: Event) => setOffline(event ? event.type === "offline" : isOffline());
     update();
     window.addEventListener("online", update);
     window.addEventListener("offline", update);

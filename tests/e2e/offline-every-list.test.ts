@@ -86,3 +86,20 @@ it("reads a list a partner shared, never opened on this phone, offline after onl
   await context.close();
   await partner.context.close();
 }, 120_000);
+
+it("lets Home be used again as soon as the phone is back online, without a reload", async () => {
+  const { context, page } = await phone("returner");
+  await seedList(context.request, "Errands", ["Stamps"]);
+  await gotoHydrated(page, "/");
+  await untilControlled(page);
+  const share = page.getByRole("button", { name: "Share Errands" });
+  expect(await share.isEnabled()).toBe(true);
+  await context.setOffline(true);
+  await expect.poll(() => share.isEnabled()).toBe(false);
+  await expect.poll(() => page.getByTestId("offline-lists").count()).toBe(1);
+  await context.setOffline(false);
+  await expect.poll(() => share.isEnabled()).toBe(true);
+  expect(await page.getByTestId("offline-lists").count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Import list" }).isEnabled()).toBe(true);
+  await context.close();
+});
