@@ -114,7 +114,7 @@ export default function Webhooks({ lists }: WebhooksProps) {
       ) : hooks.length === 0 ? (
         <p className="muted">No webhooks on this list.</p>
       ) : (
-        <ul className="stack" aria-label="This list's webhooks">
+        <ul className="share__people" aria-label="This list's webhooks">
           {hooks.map((hook) => (
             <li key={hook.id} className="settings-row">
               <div className="settings-row__text">

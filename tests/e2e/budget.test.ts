@@ -19,10 +19,12 @@ const LIST_PAGE = "list, 50 items";
  * worker. The stylesheets' grew with the phone-first rows (docs/decisions/051), the header's search
  * (docs/decisions/058-search.md), a list's sections (docs/decisions/060-sections-browser.md) and,
  * by 136 bytes (9.03 to 9.17 KB), the phone layouts that keep a row's title, a card's name and a
- * setting's words whole, their buttons moving under them when there is no room beside.
+ * setting's words whole, their buttons moving under them when there is no room beside; then to
+ * 9.2 KB for names as long as their limits with no space to break at (a section's, a token's, a
+ * webhook's address), which widened the page on a phone.
  */
 const LIST_PAGE_JS_BUDGET = 100 * KB;
-const CSS_BUDGET = 9.17 * KB;
+const CSS_BUDGET = 9.2 * KB;
 /** A page counts as loaded once no script or stylesheet arrived for this long after hydration. */
 const QUIET_MS = 500;
 
