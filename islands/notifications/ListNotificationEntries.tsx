@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { NotificationMode } from "../../src/shared/notifications";
-import { ApiRequestError, client } from "../api";
+import { ApiRequestError, client, errorMessage } from "../api";
 import { toast } from "../toast";
 import { turnOnPush, usePush } from "./usePush";
 
@@ -81,6 +81,10 @@ async function turnOn(shareId: string | null) {
   }
 }
 
+/** Why a call about this list's notifications failed: the server's words, or that it needs a connection. */
+const failure = (error: unknown) =>
+  errorMessage(error, navigator.onLine ? "Please try again." : "You're offline. This works again once you're back online.");
+
 /** This person's notifications of this list, off or on again (docs/decisions/050-notifications.md). */
 async function mute(listId: number, shareId: string | null, endpoint: string | undefined, mode: NotificationMode) {
   const next = mode === "off" ? "all" : "off";
@@ -92,7 +96,7 @@ async function mute(listId: number, shareId: string | null, endpoint: string | u
     });
     toast({ title: next === "off" ? "Notifications muted for this list" : "Notifications on for this list" });
   } catch (error) {
-    toast({ title: "Notifications were not changed", description: (error as Error).message, variant: "destructive" });
+    toast({ title: "Notifications were not changed", description: failure(error), variant: "destructive" });
   }
 }
 
@@ -109,6 +113,6 @@ async function goShopping(listId: number, shareId: string | null, endpoint: stri
       description: `${told === 1 ? "1 person was" : `${told} people were`} told to add what they need now.`,
     });
   } catch (error) {
-    toast({ title: "Not sent", description: (error as Error).message, variant: "destructive" });
+    toast({ title: "Not sent", description: failure(error), variant: "destructive" });
   }
 }

@@ -236,7 +236,7 @@ describe("notifications in the browser", () => {
     await context.close();
   });
 
-  it("a list's More actions mutes and unmutes its notifications, and tells the others Alex is going shopping, once in 5 minutes", async () => {
+  it("a list's More actions mutes and unmutes its notifications, and tells the others Alex is going shopping, once in 5 minutes, and offline says it needs a connection", async () => {
     const { alex, list } = await household("m");
     const { page } = alex;
     await gotoHydrated(page, `/list/${list.id}`);
@@ -277,6 +277,11 @@ describe("notifications in the browser", () => {
     await more.tap();
     await entry("Going shopping").tap();
     await readToast("You told everyone a moment ago. You can nudge this list again in a few minutes.");
+    // Offline, it says so in words, not the browser's "Failed to fetch".
+    await alex.context.setOffline(true);
+    await more.tap();
+    await entry("Going shopping").tap();
+    await readToast("You're offline. This works again once you're back online.");
     await alex.context.close();
   });
 });
