@@ -46,10 +46,12 @@ function NameForm({ mode, initialName, templates, onClose, onSave }: Omit<ListNa
   });
   const { name, from } = form.values;
   const offered = mode === "create" && templates && templates.own.length + templates.shared.length > 0 ? templates : undefined;
-  // A list picked to start from names the new one, unless a name is already typed.
+  const nameOf = (id: string) => [...(offered?.own ?? []), ...(offered?.shared ?? [])].find((list) => String(list.id) === id)?.name;
+  // A list picked to start from names the new one, unless a name is typed: one the last pick gave
+  // is the pick's, and follows the next one.
   const pick = (id: string) => {
-    const template = [...(offered?.own ?? []), ...(offered?.shared ?? [])].find((list) => String(list.id) === id);
-    form.setValues({ from: id, name: name.trim() === "" && template ? template.name : name });
+    const picked = name.trim() === "" || name === nameOf(from);
+    form.setValues({ from: id, name: picked ? (nameOf(id) ?? "") : name });
   };
 
   return (

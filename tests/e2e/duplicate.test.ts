@@ -86,10 +86,18 @@ describe("duplicate and new from template in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "New List" });
     const template = dialog.getByLabel("New from template");
     expect(await template.locator("option").allTextContents()).toEqual(["Empty list", "Groceries", "Freya's trip"]);
+    await template.selectOption({ label: "Groceries" });
+    // The picked list names the new one while no name is typed; the name a pick gave follows the next pick.
+    expect(await dialog.getByLabel("List name").inputValue()).toBe("Groceries");
     await template.selectOption({ label: "Freya's trip" });
-    // The picked list names the new one while no name is typed.
     expect(await dialog.getByLabel("List name").inputValue()).toBe("Freya's trip");
+    await template.selectOption({ label: "Empty list" });
+    expect(await dialog.getByLabel("List name").inputValue()).toBe("");
     await dialog.getByLabel("List name").fill("My trip");
+    await template.selectOption({ label: "Groceries" });
+    // A typed name stays the person's.
+    expect(await dialog.getByLabel("List name").inputValue()).toBe("My trip");
+    await template.selectOption({ label: "Freya's trip" });
     await assertTouchTargets(page, '[role="dialog"] button:visible, [role="dialog"] select, [role="dialog"] input');
     await keepScreenshot(page, "template-dialog-phone", false);
     await dialog.getByRole("button", { name: "Create List" }).click();
