@@ -5,6 +5,7 @@ import { client, errorMessage } from "../api";
 import { timeAgo } from "../shared-lists/relative-time";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { useRefocus } from "../ui/useRefocus";
 import { Icon } from "../ui/Icon";
 import { type ListChoice, TokenDialog } from "./TokenDialog";
 
@@ -39,6 +40,7 @@ export function ApiTokens({ tokens: initial, lists, now: renderedAt }: ApiTokens
   const [making, setMaking] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken>();
   const [pending, setPending] = useState(false);
+  const make = useRefocus<HTMLButtonElement>();
   const names = new Map(lists.map((list) => [list.id, list.name]));
 
   const reload = async () => {
@@ -52,6 +54,7 @@ export function ApiTokens({ tokens: initial, lists, now: renderedAt }: ApiTokens
     try {
       await client.tokens[":id"].$delete({ param: { id: token.id } });
       setTokens((all) => all.filter((entry) => entry.id !== token.id));
+      make.refocus();
       toast({ title: "Token revoked", description: `"${token.name}" no longer works.`, variant: "success" });
     } catch (error) {
       toast({ title: "The token was not revoked", description: errorMessage(error, "Please try again."), variant: "destructive" });
@@ -71,7 +74,7 @@ export function ApiTokens({ tokens: initial, lists, now: renderedAt }: ApiTokens
           <h3 id="api-tokens-title">API tokens</h3>
           <p className="muted">Let a script, an iOS Shortcut or Home Assistant read or change your lists.</p>
         </div>
-        <button type="button" className="button button--outline button--small" onClick={() => setMaking(true)}>
+        <button ref={make.ref} type="button" className="button button--outline button--small" onClick={() => setMaking(true)}>
           <Icon name="plus" size={16} />
           Make a token
         </button>

@@ -4,6 +4,7 @@ import { client, errorMessage } from "../api";
 import { timeAgo } from "../shared-lists/relative-time";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { useRefocus } from "../ui/useRefocus";
 import { Icon } from "../ui/Icon";
 import type { ListChoice } from "./TokenDialog";
 import { WebhookDialog } from "./WebhookDialog";
@@ -32,6 +33,7 @@ export default function Webhooks({ lists }: WebhooksProps) {
   const [now, setNow] = useState(0);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Webhook>();
+  const add = useRefocus<HTMLButtonElement>();
   const [pending, setPending] = useState(false);
 
   const reload = async (id = listId) => {
@@ -64,6 +66,7 @@ export default function Webhooks({ lists }: WebhooksProps) {
     try {
       await client.webhooks[":id"].$delete({ param: { id: hook.id } });
       setHooks((all) => all?.filter((entry) => entry.id !== hook.id));
+      add.refocus();
       toast({ title: "Webhook removed", description: `${hook.url} is no longer called.`, variant: "success" });
     } catch (error) {
       toast({ title: "The webhook was not removed", description: errorMessage(error, "Please try again."), variant: "destructive" });
@@ -84,6 +87,7 @@ export default function Webhooks({ lists }: WebhooksProps) {
           <p className="muted">Tell another service, or your phone through ntfy, when one of your lists changes.</p>
         </div>
         <button
+          ref={add.ref}
           type="button"
           className="button button--outline button--small"
           disabled={listId === undefined}

@@ -79,6 +79,8 @@ it("makes a token for one list, shows it once, lets a script add an item with it
   await visible(page, "Anything using this token stops working at once. This cannot be undone.");
   await confirm.getByRole("button", { name: "Revoke" }).click();
   await visible(page, "No tokens yet.");
+  // The row that opened the confirmation is gone; focus goes to Make a token, not the page's body.
+  await expect.poll(() => focused(page)).toBe("Make a token");
 
   const refused = await addWithToken(token, list.id, "Eggs");
   expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 401, body: { message: "Invalid or expired token" } });

@@ -82,6 +82,8 @@ it("adds a webhook to one of your lists, sends it a test event, shows it deliver
   const confirm = page.getByRole("alertdialog", { name: "Remove this webhook?" });
   await confirm.getByRole("button", { name: "Remove" }).click();
   await visible(page, "No webhooks on this list.");
+  // The row that opened the confirmation is gone; focus goes to Add a webhook, not the page's body.
+  await expect.poll(() => focused(page)).toBe("Add a webhook");
   expect(await env.testApp.store.webhooks.ofList(list.id)).toEqual([]);
   await context.close();
 });
