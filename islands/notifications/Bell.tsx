@@ -13,8 +13,9 @@ import { timeAgo } from "../shared-lists/relative-time";
 import { Icon } from "../ui/Icon";
 import { useMenu } from "../ui/useMenu";
 
+/** A new entry and the count, or (entries read on another page) the count alone. */
 interface LivePayload {
-  notification: InboxNotification;
+  notification?: InboxNotification;
   unread: number;
 }
 
@@ -47,7 +48,7 @@ export default function Bell() {
       if (message.type !== NOTIFICATION) return;
       live = true;
       const { notification, unread } = message.payload as LivePayload;
-      setNotifications((shown) => [notification, ...shown.filter(({ id }) => id !== notification.id)].slice(0, 50));
+      if (notification) setNotifications((shown) => [notification, ...shown.filter(({ id }) => id !== notification.id)].slice(0, 50));
       setUnread(unread);
     });
   }, []);

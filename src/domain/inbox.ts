@@ -1,8 +1,9 @@
 import type { NotificationMode, InboxResponse } from "../shared/notifications";
+import { NOTIFICATION } from "../shared/live-messages";
 import type { Store } from "../store";
 import { type Caller, resolveReadAccess } from "./access";
 import { type ActingCaller, actorOf } from "./actors";
-import type { EventBus } from "./bus";
+import { type EventBus, userTopic } from "./bus";
 import { AppError, unauthorized } from "./errors";
 import { actorLabel, announceNotifications, INBOX_LIMIT, tell } from "./notifications";
 import { guestSubscriptionOf, isGuestSubscriptionTo } from "./push-subscriptions";
@@ -113,8 +114,16 @@ export async function readInbox(store: Store, caller: Caller): Promise<InboxResp
 }
 
 /** Marks the named entries (the caller's own; others' ids are ignored) or all of them read; answers the unread count left. */
-export async function markRead(store: Store, caller: Caller, which: { ids: number[] } | { all: true }): Promise<{ unread: number }> {
+/** Marks entries read; the person's other open pages hear the count left, so their bells agree. */
+export async function markRead(
+  store: Store,
+  bus: EventBus,
+  caller: Caller,
+  which: { ids: number[] } | { all: true },
+): Promise<{ unread: number }> {
   const userId = accountOf(caller);
   await store.notifications.markRead(userId, "all" in which ? "all" : which.ids, store.clock.now());
-  return { unread: await store.notifications.unread(userId, INBOX_LIMIT) };
+  const unread = await store.notifications.unread(userId, INBOX_LIMIT);
+  await bus.publish(userTopic(userId), { type: NOTIFICATION, payload: { unread } });
+  return { unread };
 }

@@ -65,7 +65,7 @@ describe("notifications in the browser", () => {
     return { alex, sam, list };
   }
 
-  it("the bell counts what others did, live; its inbox says it, and opening it marks it read", async () => {
+  it("the bell counts what others did, live; its inbox says it, and opening it marks it read, on every open page", async () => {
     const { alex, sam, list } = await household("b");
     const { page } = alex;
     await gotoHydrated(page, "/");
@@ -78,6 +78,11 @@ describe("notifications in the browser", () => {
     await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 2 unread");
     expect(await bell.textContent()).toBe("2");
     await keepScreenshot(page, "bell-count", false);
+    // A second page of Alex's, on the list: its bell agrees once the first page's inbox is read.
+    const other = await alex.context.newPage();
+    await gotoHydrated(other, `/list/${list.id}`);
+    const otherBell = other.getByRole("button", { name: /^Notifications/ });
+    await expect.poll(() => otherBell.getAttribute("aria-label")).toBe("Notifications, 2 unread");
 
     await bell.tap();
     const inbox = page.getByRole("menu", { name: "Notifications" });
@@ -88,6 +93,7 @@ describe("notifications in the browser", () => {
     const unread = () =>
       env.testApp.store.db.all<{ id: number }>("SELECT id FROM notifications WHERE user_id = ? AND read_at IS NULL", [alex.user.id]);
     expect(await unread()).toEqual([]);
+    await expect.poll(() => otherBell.getAttribute("aria-label")).toBe("Notifications");
     await keepScreenshot(page, "bell-inbox", false);
     // Closed and opened again, what was read is no longer marked New.
     await bell.tap();

@@ -133,5 +133,8 @@ export const notificationsApi = new Hono<AppEnv>()
     "/notifications/read",
     describe({ tag: "Notifications", summary: "Mark notifications read", access: "signed-in", answers: { 200: unreadSchema } }),
     jsonBody(markReadSchema),
-    async (c) => c.json(await markRead(c.get("deps").store, callerOf(c), c.req.valid("json"))),
+    async (c) => {
+      const { store, bus } = c.get("deps");
+      return c.json(await markRead(store, bus, callerOf(c), c.req.valid("json")));
+    },
   );
