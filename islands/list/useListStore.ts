@@ -99,6 +99,14 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
   const showRoutine = (routine: ShownRoutine | null, words: string | null) =>
     emit("listwell:routine", { listId: target.listId, routine, words: routine && words });
 
+  /** The owner set or stopped the routine on another page: the line and the menu follow, the rule worded on first need. */
+  const followRoutine = (message: LiveMessage) => {
+    const routine = (message.payload as { routine?: ShownRoutine | null } | undefined)?.routine;
+    if (routine === null) showRoutine(null, null);
+    else if (routine)
+      void import("../../src/shared/routine-words").then(({ describeRule }) => showRoutine(routine, describeRule(routine.rrule)));
+  };
+
   const read = useCallback(async () => {
     try {
       await store.read();
@@ -124,6 +132,7 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
     let connected = false;
     const onLive = (message: LiveMessage) => {
       if (message.type !== "connect") {
+        if (message.type === "list_updated") followRoutine(message);
         if (store.receive(message)) void read();
         return;
       }

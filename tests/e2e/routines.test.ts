@@ -112,4 +112,36 @@ describe("a list that resets itself", () => {
     await owner.context.close();
     await viewer.context.close();
   });
+
+  it("follows a routine the owner sets, changes and stops on another device, on an open page without a reload", async () => {
+    const owner = await signedInContext(env, "live_rota_owner", PHONE_390, BERLIN);
+    const partner = await signedInContext(env, "live_rota_partner", PHONE_390, BERLIN);
+    const { list } = await seedList(owner.context.request, "Chores", ["Hoover"]);
+    await owner.context.request.post("/api/share-by-username", {
+      data: { listId: list.id, username: "live_rota_partner", accessLevel: "write" },
+    });
+    await gotoHydrated(partner.page, `/list/${list.id}`);
+    const line = () =>
+      partner.page
+        .getByText(/^Resets /)
+        .textContent({ timeout: 1_000 })
+        .catch(() => null);
+    expect(await partner.page.getByText(/^Resets /).count()).toBe(0);
+    const setRoutine = (routine: { rrule: string; tz: string } | null) =>
+      owner.context.request.patch(`/api/task-lists/${list.id}`, { data: { routine } });
+
+    expect((await setRoutine({ rrule: "FREQ=WEEKLY;BYDAY=SU;BYHOUR=18;BYMINUTE=0", tz: "Europe/Berlin" })).status()).toBe(200);
+    await expect.poll(line).toMatch(/^Resets every Sunday at 18:00 · next /);
+    await partner.page.getByRole("button", { name: "More actions" }).tap();
+    await expect.poll(() => partner.page.getByRole("menuitem", { name: "Reset history" }).count()).toBe(1);
+    await partner.page.keyboard.press("Escape");
+
+    expect((await setRoutine({ rrule: "FREQ=DAILY;BYHOUR=7;BYMINUTE=30", tz: "Europe/Berlin" })).status()).toBe(200);
+    await expect.poll(line).toMatch(/^Resets every day at 07:30 · next /);
+
+    expect((await setRoutine(null)).status()).toBe(200);
+    await expect.poll(() => partner.page.getByText(/^Resets /).count()).toBe(0);
+    await owner.context.close();
+    await partner.context.close();
+  });
 });
