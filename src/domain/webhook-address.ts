@@ -54,11 +54,15 @@ function v6Groups(address: string): number[] {
   return right === undefined ? l : [...l, ...new Array(8 - l.length - r.length).fill(0), ...r];
 }
 
+const v4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
 function isPrivateV6(address: string): boolean {
   const g = v6Groups(address.toLowerCase().replace(/%.*$/, ""));
   if (g.slice(0, 7).every((x) => x === 0) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
-    return isPrivateV4(`${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`);
+  // An IPv4 address inside: mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16).
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return isPrivateV4(v4Of(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0) && isPrivateV4(v4Of(g[6]!, g[7]!))) return true;
+  if (g[0] === 0x2002 && isPrivateV4(v4Of(g[1]!, g[2]!))) return true;
   const first = g[0]!;
   return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00;
 }

@@ -23,16 +23,27 @@ describe("private addresses", () => {
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "ff02::1",
+    "64:ff9b::7f00:1",
+    "64:ff9b::10.0.0.1",
+    "2002:7f00:1::",
+    "2002:c0a8:101::1",
   ])("refuses %s", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "192.169.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
-    "takes %s",
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "100.128.0.1",
+    "192.169.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("takes %s", (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
 });
 
 const body = (type: string, data: Partial<WebhookBody["data"]>): WebhookBody => ({
@@ -48,6 +59,7 @@ describe("ntfy", () => {
     [body("task_deleted", { action: "deleted", actor: "a guest" }), "A guest deleted Milk from Groceries"],
     [body("tasks_reset", { action: "reset", subject: null, actor: null }), "Someone reset Groceries"],
     [body("list_updated", { action: "renamed", subject: "Groceries" }), "Sam renamed Groceries"],
+    [body("task_created", { actor: "alex" }), "alex added Milk to Groceries"],
     [body("webhook.test", {}), "Test event from Listwell for Groceries"],
   ])("says %o as %s", (message, sentence) => {
     expect(ntfySentence(message)).toBe(sentence);
