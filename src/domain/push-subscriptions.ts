@@ -34,8 +34,9 @@ export async function subscribeToPush(
   return store.push.subscribe({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, ...owner }, store.clock.now());
 }
 
-/** Ends a subscription the caller holds (their account's, or a guest's through the same link); anything else is 404. */
+/** Ends a subscription the caller holds (their account's, or a guest's through the same link); anything else is 404, and 401 signed out without a link. */
 export async function unsubscribeFromPush(store: Store, caller: Caller, endpoint: string): Promise<void> {
+  if (caller.userId === null && !caller.shareId) throw unauthorized();
   const found = await store.push.findByEndpoint(endpoint);
   const holds =
     found && (caller.userId !== null ? found.userId === caller.userId : found.userId === null && found.shareId === caller.shareId);
