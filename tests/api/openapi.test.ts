@@ -96,6 +96,21 @@ describe("the OpenAPI document", () => {
     expect(document.paths?.["/api/list/{id}"]?.get?.security).toEqual([{ session: [] }, { bearer: [] }, {}]);
     expect(document.paths?.["/api/tokens"]?.get?.security).toEqual([{ session: [] }]);
   });
+
+  it("lists the refusals a call meets before its route: the body limit, its media type, its key, its caller", () => {
+    const statuses = (path: string, method: "get" | "post" | "put" | "delete") =>
+      Object.keys(document.paths?.[path]?.[method]?.responses ?? {}).filter((status) => status >= "400");
+    // A write: its body, its key, another site, a list that is not the caller's, nobody signed in.
+    expect(statuses("/api/tasks", "post")).toEqual(["400", "401", "403", "404", "409", "413", "415", "422", "429"]);
+    expect(statuses("/api/tasks/restore", "post")).toContain("404");
+    expect(statuses("/api/push/subscriptions", "delete")).toEqual(expect.arrayContaining(["401", "404"]));
+    // A token may not read the inbox when it is limited to some lists.
+    expect(statuses("/api/notifications/read", "post")).toContain("403");
+    expect(statuses("/api/task-lists/{id}/notifications", "get")).toEqual(expect.arrayContaining(["401", "403", "404"]));
+    expect(statuses("/api/task-lists/{id}/notifications", "put")).toEqual(expect.arrayContaining(["401", "413", "415"]));
+    // A read: no body to refuse, and no key.
+    expect(statuses("/api/tasks", "get")).not.toContain("415");
+  });
 });
 
 describeEachDialect("the OpenAPI contract", (dialect) => {

@@ -56,7 +56,7 @@ export const notificationsApi = new Hono<AppEnv>()
       summary: "Unsubscribe a browser from Web Push",
       access: "browser",
       answers: { 204: null },
-      refusals: [403],
+      refusals: [401, 403, 404],
     }),
     jsonBody(pushUnsubscribeSchema),
     async (c) => {

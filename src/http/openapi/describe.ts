@@ -53,7 +53,7 @@ export type Answer = z.ZodType | null | { mediaType: string | string[]; descript
  * Refusals a route can answer besides 400 wherever an input is validated, 404 wherever the path
  * names an id (both added by the document) and 401 from `access` when it needs a signed-in caller.
  */
-export type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 
 export interface RouteDoc {
   tag: Tag;
@@ -83,6 +83,7 @@ export const STATUS_TEXT: Record<number, string> = {
   404: "Not found, or not visible to the caller",
   409: "Conflict with what is stored",
   413: "Body too large",
+  415: "The body is not JSON",
   429: "Too many requests: wait and try again",
 };
 
@@ -135,7 +136,9 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
   const responses: ResponsesWithResolver = {};
   for (const [status, answer] of Object.entries(doc.answers)) responses[status] = answerObject(Number(status), answer as Answer);
   const refusals = new Set<number>(doc.refusals ?? []);
-  if (doc.access === "signed-in" || doc.access === "session") refusals.add(401);
+  if (doc.access === "signed-in" || doc.access === "session" || doc.access === "link") refusals.add(401);
+  // A list named by a link or an id may be unknown or not the caller's to see.
+  if (doc.access === "link") refusals.add(404);
   if (doc.access === "session" || doc.access === "browser") refusals.add(403);
   for (const status of [...refusals].sort()) responses[status] = { ...ERROR_REF };
   const byLink = doc.access === "link" || doc.access === "browser";

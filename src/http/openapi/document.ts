@@ -52,13 +52,27 @@ async function generate(routes: Hono<AppEnv>): Promise<OpenApiDocument> {
       operation.responses ??= {};
       // A path's id that names nothing, or nothing the caller may see, answers 404 (src/http/validate.ts).
       if (path.includes("{")) operation.responses["404"] ??= { ...ERROR_REF };
-      if (method !== "get" && !AUTH_PATHS.has(path)) keyed(operation);
+      // A token's caller is refused a call its token may not make (src/http/middleware/admission.ts).
+      if (operation.security?.some((scheme) => "bearer" in scheme)) operation.responses["403"] ??= { ...ERROR_REF };
+      if (method === "get") continue;
+      admitted(operation);
+      if (!AUTH_PATHS.has(path)) keyed(operation);
     }
   }
   return document;
 }
 
 const ERROR_REF = { $ref: "#/components/responses/Error" };
+
+/**
+ * What every call that may change something meets before its route (src/http/middleware/admission.ts):
+ * 413 past the body limit, 415 for a body that is not JSON, 403 from another site, and 400 or 429
+ * for its Idempotency-Key (malformed, or past the caller's keys of a day).
+ */
+function admitted(operation: OpenAPIV3_1.OperationObject) {
+  operation.responses ??= {};
+  for (const status of ["400", "403", "413", "415", "429"]) operation.responses[status] ??= { ...ERROR_REF };
+}
 
 /**
  * Every unsafe call but the auth ones may carry an Idempotency-Key (src/http/middleware/idempotency.ts):
