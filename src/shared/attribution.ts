@@ -22,8 +22,8 @@ export interface ActivityEntry {
   /** The item's title (or list's name) the change was about, when there is one. */
   subject: string | null;
   actor: Actor | null;
-  /** Epoch milliseconds. */
-  at: number;
+  /** When, as an ISO string like every other time in the API's answers. */
+  at: string;
 }
 
 export interface ActivityResponse {

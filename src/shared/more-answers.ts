@@ -86,7 +86,7 @@ export const activitySchema = wire<ActivityResponse>()(
         action: z.string(),
         subject: z.string().nullable(),
         actor: actorSchema.nullable(),
-        at: z.number().meta({ description: "Epoch milliseconds" }),
+        at: z.string().meta({ description: "When, as an ISO string" }),
       }),
     ),
   }),

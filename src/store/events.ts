@@ -1,6 +1,6 @@
 import type { ActivityEntry } from "../shared/attribution";
 import type { RealtimeEvent, RealtimeEventType } from "../shared/types";
-import type { Db } from "./db";
+import { type Db, isoFromMs } from "./db";
 import { actorColumn, actorFromColumn, recordedActorFromColumn, shownActor } from "./task-rows";
 
 /** A list's change event with its increasing id, as long-poll clients replay them (docs/http-contract.md#long-poll). */
@@ -52,7 +52,7 @@ function activityOf(row: EventRow): ActivityEntry {
     action: row.action ?? ACTION_OF_TYPE[row.type] ?? row.type,
     subject: row.subject ?? named,
     actor: recordedActorFromColumn(row.actor),
-    at: Number(row.created_at),
+    at: isoFromMs(Number(row.created_at)),
   };
 }
 

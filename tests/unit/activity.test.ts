@@ -7,7 +7,7 @@ const entry = (action: string, actor: { userId: number | null; username: string 
   action,
   subject,
   actor,
-  at: 0,
+  at: "2026-11-28T08:00:00.000Z",
 });
 
 describe("the activity panel's sentences", () => {
