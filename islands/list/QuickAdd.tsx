@@ -146,7 +146,8 @@ export function QuickAdd(props: QuickAddProps) {
     if (room <= 0) return onLimit();
     const same = memory?.duplicateOf(props.tasks, title, parentId);
     if (same) {
-      setValue(title);
+      // The typed quantity stays in the field, so "Add anyway" adds what a pick would.
+      setValue(qty ? `${qty.quantity} ${title}` : title);
       return setDuplicate(same);
     }
     emptied();

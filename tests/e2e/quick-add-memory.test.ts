@@ -252,6 +252,17 @@ describe("the quick add with the list's memory", () => {
     await expect.poll(() => notice.count()).toBe(1);
     expect(await field(page).inputValue()).toMatch(/^milk$/i);
     expect((await rowsInDb(list.id)).filter((t) => /^milk$/i.test(t.title))).toHaveLength(2);
+    // A quantity typed before the pick stays, and Add anyway adds it with the item.
+    await page.keyboard.press("Escape");
+    await field(page).fill("");
+    await field(page).pressSequentially("3 mil");
+    await options(page).filter({ hasText: /milk/i }).first().click();
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await field(page).inputValue()).toMatch(/^3 milk$/i);
+    await page.getByRole("button", { name: "Add anyway" }).click();
+    await expect
+      .poll(async () => (await rowsInDb(list.id)).filter((task) => /^milk$/i.test(task.title) && task.quantity === "3"))
+      .toHaveLength(1);
     await context.close();
   });
 
