@@ -46,6 +46,14 @@ describe("routine calendar", () => {
     expect(occurrences(leapDays, "2025-06-01T00:00:00Z", 2)).toEqual(["2028-02-29T08:00:00.000Z", "2032-02-29T08:00:00.000Z"]);
     const late = { ...leapDays, start: "2095-01-01T00:00:00" };
     expect(occurrences(late, "2096-03-01T00:00:00Z", 1)).toEqual(["2104-02-29T08:00:00.000Z"]);
+    // A 29 February that is a Monday comes round every 28 years, and 40 across 2100: rare, but it comes.
+    for (const freq of ["YEARLY", "MONTHLY", "WEEKLY", "DAILY"]) {
+      const leapMondays = { rrule: `FREQ=${freq};BYMONTH=2;BYMONTHDAY=29;BYDAY=MO`, tz: "UTC", start: "2026-01-01T00:00:00" };
+      expect(occurrences(leapMondays, "2026-11-28T00:00:00Z", 1)).toEqual(["2044-02-29T00:00:00.000Z"]);
+      expect(occurrences({ ...leapMondays, start: "2072-03-01T00:00:00" }, "2072-03-01T00:00:00Z", 1)).toEqual([
+        "2112-02-29T00:00:00.000Z",
+      ]);
+    }
   });
 
   it("answers null for a rule no date matches", () => {
