@@ -217,7 +217,9 @@ export function createHub(store: Store, bus: EventBus, logger: Logger = createLo
       return;
     }
     const live = toLiveMessage(message);
-    const hearing = () => users.of(userId).filter((subscriber) => hearsUserMessage(subscriber.identity, live));
+    // A rename told to the recipients' own topics is for their Homes: a page on the list has its event.
+    const followed = (subscriber: Subscriber) => live.type === "list_updated" && subscriber.subscriptions.has(live.listId!);
+    const hearing = () => users.of(userId).filter((subscriber) => hearsUserMessage(subscriber.identity, live) && !followed(subscriber));
     // Only for Home (./home-progress.ts): a list page has its own list's events, and its long-poll
     // must not wake at each change to another list.
     if (message.type === LIST_PROGRESS) return homeProgress.tell(live, hearing);
