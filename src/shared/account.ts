@@ -41,7 +41,7 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const updateUsernameSchema = z.object({ username: textSchema(NEW_USERNAME) });
+export const updateUsernameSchema = z.object({ username: textSchema(NEW_USERNAME, { error: USERNAME_TOO_SHORT }) });
 
 export const changePasswordSchema = z
   .object({
