@@ -18,7 +18,7 @@ const topModal = () => [...document.querySelectorAll("dialog")].reverse().find((
  */
 export default function Toaster({ initial }: { initial?: PlainToast }) {
   const [item, setItem] = useState<ToastItem | null>(null);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
   const [host, setHost] = useState<HTMLDialogElement | null>(null);
@@ -70,9 +70,9 @@ export default function Toaster({ initial }: { initial?: PlainToast }) {
 
   const toaster = (
     <section aria-label="Notifications (F8)" className="toaster">
-      <ol ref={region} tabIndex={-1} className="toaster__list">
+      <div ref={region} tabIndex={-1} className="toaster__list">
         {item && (
-          <li
+          <div
             key={item.id}
             role="status"
             aria-live="polite"
@@ -102,9 +102,9 @@ export default function Toaster({ initial }: { initial?: PlainToast }) {
             <button type="button" className="icon-button toast__close" aria-label="Close" onClick={() => dismissToast(item.id)}>
               <Icon name="close" size={16} />
             </button>
-          </li>
+          </div>
         )}
-      </ol>
+      </div>
     </section>
   );
   return host?.isConnected && host.open ? createPortal(toaster, host) : toaster;

@@ -108,6 +108,8 @@ function Quantity({ task, onQuantity, steps }: { task: Task; onQuantity: RowHand
  */
 export function ItemRow(props: ItemRowProps) {
   const { task, index, pending, readOnly, draggable, pinned, subItems } = props;
+  // What the parent button shows, and says: its name must hold what it shows.
+  const count = subItems ? `${subItems.done}/${subItems.total}` : "0";
   const [menuOpen, setMenuOpen] = useState(false);
   const canSwipe = !pinned && !pending && props.canTick;
   const gestures = useRowGestures({
@@ -183,12 +185,12 @@ export function ItemRow(props: ItemRowProps) {
           <button
             type="button"
             className="item__subitems"
-            aria-label={`Open sub-items of ${task.title}`}
+            aria-label={`Open sub-items of ${task.title}, ${count} done`}
             title="Open sub-items"
             onClick={() => props.onOpen(task)}
           >
             <Icon name="folder" size={16} />
-            <span>{subItems ? `${subItems.done}/${subItems.total}` : "0"}</span>
+            <span>{count}</span>
           </button>
         )}
         {task.description.trim() !== "" && (

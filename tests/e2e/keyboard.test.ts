@@ -174,7 +174,7 @@ describe("list page by keyboard alone", () => {
     await page.keyboard.press("ArrowDown");
     expect(await focused(page)).toBe("Series");
     await page.keyboard.press("ArrowRight");
-    expect(await focused(page)).toBe("Open sub-items of Series");
+    expect(await focused(page)).toMatch(/^Open sub-items of Series, \d/);
 
     await page.keyboard.press("ArrowUp");
     for (const key of ["x", "e", "Delete", "n", "/"]) await page.keyboard.press(key);
