@@ -199,7 +199,11 @@ export default function HomeScreen(props: HomeScreenProps) {
     <div className="home stack">
       <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} offline={offline} />
       <section className="stack" aria-labelledby="my-lists">
-        <MyListsHeading count={made} offline={offline} onCreate={() => setModal({ kind: "create" })} />
+        <MyListsHeading
+          count={made}
+          offline={offline}
+          onCreate={() => setModal(made >= MAX_LISTS_PER_USER ? { kind: "limit" } : { kind: "create" })}
+        />
         <p id="reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.
         </p>

@@ -4,7 +4,8 @@ import { Icon } from "../ui/Icon";
 
 /**
  * Home's "My Lists" heading: how many of the allowed lists there are, Import list and New List.
- * At the limit New List waits, and the count beside it says why (the button names it as its description).
+ * At the limit the count says why no list can be made, and New List opens the limit dialog (the
+ * button names the count as its description).
  * The count includes the lists made offline that wait to be saved.
  */
 export function MyListsHeading({ count, offline, onCreate }: { count: number; offline: boolean; onCreate: () => void }) {
@@ -23,7 +24,7 @@ export function MyListsHeading({ count, offline, onCreate }: { count: number; of
           type="button"
           className="button button--primary"
           // Offline too: the new list waits in the outbox (docs/decisions/067-offline-routines-and-copies.md).
-          {...(full ? { disabled: true, "aria-describedby": "my-lists-count" } : {})}
+          {...(full ? { "aria-describedby": "my-lists-count" } : {})}
           onClick={onCreate}
         >
           <Icon name="plus" size={18} /> New List

@@ -207,13 +207,17 @@ describe("home page in Chromium", () => {
     await keepScreenshot(page, "home-list-limit", false);
     await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
-    // The refusal brought the list made elsewhere in: counted at 25, New List waits and the count says why.
+    // The refusal brought the list made elsewhere in: counted at 25, the count says why, and New List
+    // opens the limit dialog at once, before a name is typed for nothing.
     await visible(page, "List 25");
     await visible(page, "25 of 25 lists — delete one to make a new list");
-    expect(await page.getByRole("button", { name: "New List" }).isDisabled()).toBe(true);
     await gotoHydrated(page, "/");
     await visible(page, "25 of 25 lists — delete one to make a new list");
-    expect(await page.getByRole("button", { name: "New List" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "New List" }).click();
+    await expect.poll(() => page.getByRole("dialog", { name: "List Limit Reached (25)" }).count()).toBe(1);
+    expect(await page.getByLabel("List name").count()).toBe(0);
+    await page.getByRole("button", { name: "OK", exact: true }).click();
+    await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
     await keepScreenshot(page, "home-desktop", false);
 
     await page.setViewportSize(PHONE);
