@@ -47,14 +47,22 @@ export function SettingsPage({ assets, theme, user, tab, isAdmin, apiTokens, web
           <h1>Settings</h1>
           <p className="muted">Make Listwell yours: colours, account and a short guide.</p>
         </div>
-        <nav className="tabs settings-tabs" aria-label="Settings sections">
+        {/* Tabs, as on the sign-in and Shared Lists screens, each a page of its own (it needs no script). */}
+        <div className="tabs settings-tabs" aria-label="Settings sections" role="tablist">
           {SETTINGS_TABS.map((name) => (
-            <a key={name} href={`/settings?tab=${name}`} className="tabs__tab" aria-current={name === tab ? "page" : undefined}>
+            <a
+              key={name}
+              href={`/settings?tab=${name}`}
+              role="tab"
+              className="tabs__tab"
+              aria-selected={name === tab}
+              aria-current={name === tab ? "page" : undefined}
+            >
               <Icon name={TAB_LABELS[name].icon} size={18} />
               {TAB_LABELS[name].label}
             </a>
           ))}
-        </nav>
+        </div>
         <section className="card stack" aria-labelledby="settings-section-title">
           <SectionHeading tab={tab} />
           {tab === "theme" && <Island name="ThemePicker" props={{ current: theme, mode }} />}

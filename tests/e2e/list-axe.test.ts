@@ -50,3 +50,19 @@ it.each([
   expect(audit.checked).toEqual(expect.arrayContaining(["list", "label-content-name-mismatch"]));
   await context.close();
 });
+
+it("finds nothing serious on Settings, whose sections are tabs", async () => {
+  const { page, context } = await signedInContext(env, "axe_settings");
+  await context.addInitScript(AXE_SOURCE);
+  await gotoHydrated(page, "/settings?tab=account");
+  expect(await page.getByRole("tab", { name: "Account", selected: true }).count()).toBe(1);
+  const serious = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document);
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => violation.id);
+  });
+  expect(serious).toEqual([]);
+  await context.close();
+});

@@ -192,7 +192,7 @@ describe("settings in Chromium", () => {
     expect(await page.getByRole("link", { name: "Manage Invite Codes" }).getAttribute("href")).toBe("/admin");
     await keepScreenshot(page, "settings-account-admin");
 
-    await page.getByRole("link", { name: "Info", exact: true }).click();
+    await page.getByRole("tab", { name: "Info", exact: true }).click();
     await page.waitForURL(/tab=info/);
     for (const section of ["Basic List Operations", "Working with Items", "Advanced Features"]) {
       expect(await page.getByRole("heading", { name: section }).isVisible()).toBe(true);
