@@ -2,6 +2,7 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ShareRecord, SharedWithMeItem } from "../src/shared/types";
 import { client, errorMessage } from "./api";
 import { MySharedCard, SharedWithMeCard, SkeletonCards } from "./shared-lists/ShareCards";
+import { useRefocus } from "./ui/useRefocus";
 import { usePolled, type Polled } from "./shared-lists/usePolled";
 import { toast } from "./toast";
 
@@ -32,6 +33,8 @@ export default function SharedLists({ sharedWithMe, myShares, renderedAt }: Shar
   const mine = usePolled(readMyShares, myShares);
   const [unsharing, setUnsharing] = useState<number | null>(null);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  // The unshared card took its menu with it: focus goes to its tab, not the page's body.
+  const mineTab = useRefocus<HTMLButtonElement>();
 
   useEffect(() => {
     setNow(Date.now());
@@ -44,6 +47,7 @@ export default function SharedLists({ sharedWithMe, myShares, renderedAt }: Shar
     try {
       await client.unshare[":listId"][":userId"].$delete({ param: { listId: record.listId, userId: record.sharedWithId } });
       setRemoved((ids) => new Set(ids).add(record.id));
+      mineTab.refocus();
       toast({ title: "List unshared", description: "The list has been unshared successfully", variant: "success" });
       mine.refetch();
     } catch (error) {
@@ -68,6 +72,7 @@ export default function SharedLists({ sharedWithMe, myShares, renderedAt }: Shar
           <button
             key={id}
             id={`shared-tab-${id}`}
+            ref={id === "mine" ? mineTab.ref : undefined}
             role="tab"
             type="button"
             aria-selected={tab === id}

@@ -82,6 +82,8 @@ describe("Shared Lists screen in Chromium", () => {
     await visible(page, "List unshared");
     await visible(page, "The list has been unshared successfully");
     await visible(page, "You haven't shared any lists with other users yet.");
+    // The card and its menu are gone: focus is on the tab they were in, not the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("shared-tab-mine");
     expect(await (await owner.context.request.get("/api/my-shared-lists")).json()).toEqual([]);
     await owner.context.close();
   });
