@@ -175,6 +175,9 @@ export default function HomeScreen(props: HomeScreenProps) {
     try {
       await client["task-lists"][":id"].$delete({ param: { id: list.id } });
       const index = lists.findIndex((item) => item.id === list.id);
+      // Its card took the confirmation's opener along: focus goes to the card now in its place.
+      const neighbour = lists[index + 1] ?? lists[index - 1];
+      if (neighbour) focusAfter.current = { id: neighbour.id };
       setLists((current) => current.filter((item) => item.id !== list.id));
       setModal(null);
       offerRestore(list, (restored) => {

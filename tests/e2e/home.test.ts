@@ -86,6 +86,10 @@ describe("home page in Chromium", () => {
     await visible(page, "Delete List");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => listNames(page)).toEqual(["House chores"]);
+    // Its card took the confirmation's opener along: focus is on the card now in its place, not the page's body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("[data-list-id]")?.textContent ?? "body"))
+      .toContain("House chores");
 
     await page.reload();
     await expect.poll(() => listNames(page)).toEqual(["House chores"]);
