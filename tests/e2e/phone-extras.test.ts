@@ -93,7 +93,7 @@ it("draws every number of a 12-line paste preview whole inside its box", async (
   await context.close();
 });
 
-it("keeps New List waiting at 25 of 25 lists and says why beside it", async () => {
+it("says why beside New List at 25 of 25 lists, and New List opens the limit dialog", async () => {
   const { context, page } = await phone("collector");
   for (let i = 1; i <= 24; i++) await context.request.post("/api/task-lists", { data: { name: `List ${i}` } });
   await gotoHydrated(page, "/");
@@ -105,13 +105,14 @@ it("keeps New List waiting at 25 of 25 lists and says why beside it", async () =
   await gotoHydrated(page, "/");
   const reason = page.getByText("25 of 25 lists — delete one to make a new list", { exact: true });
   await expect.poll(() => reason.isVisible()).toBe(true);
-  expect(await newList.isDisabled()).toBe(true);
   expect(await newList.getAttribute("aria-describedby")).toBe(await reason.getAttribute("id"));
   // The reason is on the first screen, beside the button it explains.
   const [reasonBox, buttonBox] = [(await reason.boundingBox())!, (await newList.boundingBox())!];
   expect(reasonBox.y + reasonBox.height).toBeLessThan(PHONE_390.height);
   expect(Math.abs(reasonBox.y - buttonBox.y)).toBeLessThan(100);
   await keepScreenshot(page, "extras-home-full-phone", false);
+  await newList.tap();
+  await expect.poll(() => page.getByRole("dialog", { name: "List Limit Reached (25)" }).count()).toBe(1);
   await context.close();
 });
 

@@ -86,7 +86,7 @@ export function InfoGuide() {
         ))}
       </div>
       <p className="guide__start">
-        {/* biome-ignore lint/a11y/useSemanticElements: the button SPEC names, as a link: it needs no script, and goes to / itself (a GET form goes to /?) */}
+        {/* biome-ignore lint/a11y/useSemanticElements: the product's Start Using button, as a link: it needs no script, and goes to / itself (a GET form goes to /?) */}
         <a href="/" role="button" className="button button--primary">
           Start Using
         </a>
