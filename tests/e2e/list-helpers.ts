@@ -66,6 +66,22 @@ export async function dragRow(page: Page, fromTitle: string, toTitle: string, wh
 }
 
 /**
+ * The rows stand still: at least the slide's 150 ms have passed and no animation runs among them.
+ * Under a loaded machine a slide's frames come late, so a fixed wait could end while a row still moved.
+ */
+async function rowsAtRest(rows: Locator) {
+  await rows.page().waitForTimeout(200);
+  await expect
+    .poll(
+      () => rows.evaluate((list) => list.getAnimations({ subtree: true }).filter((animation) => animation.playState === "running").length),
+      {
+        timeout: 5_000,
+      },
+    )
+    .toBe(0);
+}
+
+/**
  * A real pointer drag by `handle` onto the upper or lower part of `target`, as it stood when the
  * drag began. Rows slide aside while a row is dragged (150 ms, none with reduced motion), and a
  * row still sliding under the pointer is passed over: so the pointer rests there until they
@@ -75,7 +91,8 @@ export async function dragRow(page: Page, fromTitle: string, toTitle: string, wh
 export async function dragOnto(page: Page, handle: Locator, target: Locator, where: "above" | "below") {
   // sortablejs arrives as its own chunk once a pointer comes to the rows (islands/ui/useSortable.ts).
   await handle.hover();
-  await handle.locator("xpath=ancestor::ul[1][@data-sortable='ready']").waitFor();
+  const rows = handle.locator("xpath=ancestor::ul[1][@data-sortable='ready']");
+  await rows.waitFor();
   const source = await handle.boundingBox();
   const box = await target.boundingBox();
   if (!source || !box) throw new Error("dragOnto: element not on screen");
@@ -85,8 +102,8 @@ export async function dragOnto(page: Page, handle: Locator, target: Locator, whe
   await page.mouse.down();
   await page.mouse.move(x, source.y + source.height / 2 + (where === "below" ? 10 : -10), { steps: 4 });
   await page.mouse.move(x, y, { steps: 15 });
-  await page.waitForTimeout(250);
+  await rowsAtRest(rows);
   await page.mouse.move(x + 2, y, { steps: 2 });
-  await page.waitForTimeout(100);
+  await rowsAtRest(rows);
   await page.mouse.up();
 }
