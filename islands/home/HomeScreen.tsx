@@ -193,6 +193,9 @@ export default function HomeScreen(props: HomeScreenProps) {
     }
   }
 
+  /** A dialog that would make a list; at the cap the limit dialog says why at once, before a name is typed for nothing. */
+  const makingOr = (next: Modal) => setModal(made >= MAX_LISTS_PER_USER ? { kind: "limit" } : next);
+
   const replaceList = (updated: TaskList) => setLists((current) => current.map((item) => (item.id === updated.id ? updated : item)));
   // The dialog follows the list as it changes (new link, new level), not the snapshot it opened with.
   const sharing = modal?.kind === "share" ? (lists.find((item) => item.id === modal.list.id) ?? modal.list) : null;
@@ -202,11 +205,7 @@ export default function HomeScreen(props: HomeScreenProps) {
     <div className="home stack">
       <OfflineLists lists={[...lists, ...shared.map((item) => item.list)]} offline={offline} />
       <section className="stack" aria-labelledby="my-lists">
-        <MyListsHeading
-          count={made}
-          offline={offline}
-          onCreate={() => setModal(made >= MAX_LISTS_PER_USER ? { kind: "limit" } : { kind: "create" })}
-        />
+        <MyListsHeading count={made} offline={offline} onCreate={() => makingOr({ kind: "create" })} />
         <p id="reorder-hint" className="sr-only">
           Drag to reorder, or focus the handle and press the up and down arrow keys.
         </p>
@@ -229,8 +228,7 @@ export default function HomeScreen(props: HomeScreenProps) {
                 onKeyMove={order.onKeyMove}
                 onShare={() => setModal({ kind: "share", list })}
                 onEdit={() => setModal({ kind: "edit", list })}
-                // At the cap the limit dialog says why at once, before a name is typed for nothing.
-                onDuplicate={() => setModal(made >= MAX_LISTS_PER_USER ? { kind: "limit" } : { kind: "duplicate", list })}
+                onDuplicate={() => makingOr({ kind: "duplicate", list })}
                 onDelete={() => setModal({ kind: "delete", list })}
               />
             ))}

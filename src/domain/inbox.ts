@@ -1,11 +1,10 @@
 import type { NotificationMode, InboxResponse } from "../shared/notifications";
-import { NOTIFICATION } from "../shared/live-messages";
 import type { Store } from "../store";
 import { type Caller, resolveReadAccess } from "./access";
 import { type ActingCaller, actorOf } from "./actors";
-import { type EventBus, userTopic } from "./bus";
+import type { EventBus } from "./bus";
 import { AppError, unauthorized } from "./errors";
-import { actorLabel, announceNotifications, INBOX_LIMIT, tell } from "./notifications";
+import { actorLabel, announceNotifications, announceUnread, INBOX_LIMIT, tell } from "./notifications";
 import { guestSubscriptionOf, isGuestSubscriptionTo } from "./push-subscriptions";
 
 /**
@@ -113,8 +112,10 @@ export async function readInbox(store: Store, caller: Caller): Promise<InboxResp
   return { notifications, unread };
 }
 
-/** Marks the named entries (the caller's own; others' ids are ignored) or all of them read; answers the unread count left. */
-/** Marks entries read; the person's other open pages hear the count left, so their bells agree. */
+/**
+ * Marks the named entries (the caller's own; others' ids are ignored) or all of them read; answers
+ * the unread count left, which the person's other open pages hear too, so their bells agree.
+ */
 export async function markRead(
   store: Store,
   bus: EventBus,
@@ -123,7 +124,5 @@ export async function markRead(
 ): Promise<{ unread: number }> {
   const userId = accountOf(caller);
   await store.notifications.markRead(userId, "all" in which ? "all" : which.ids, store.clock.now());
-  const unread = await store.notifications.unread(userId, INBOX_LIMIT);
-  await bus.publish(userTopic(userId), { type: NOTIFICATION, payload: { unread } });
-  return { unread };
+  return { unread: await announceUnread(store, bus, userId) };
 }

@@ -113,8 +113,12 @@ export async function announceNotifications(
   bus: EventBus,
   told: Array<{ userId: number; entry: InboxNotification }>,
 ): Promise<void> {
-  for (const { userId, entry } of told) {
-    const unread = await store.notifications.unread(userId, INBOX_LIMIT);
-    await bus.publish(userTopic(userId), { type: NOTIFICATION, payload: { notification: entry, unread } });
-  }
+  for (const { userId, entry } of told) await announceUnread(store, bus, userId, entry);
+}
+
+/** A person's open pages hear their unread count (and the new entry, when there is one); answers the count. */
+export async function announceUnread(store: Store, bus: EventBus, userId: number, entry?: InboxNotification): Promise<number> {
+  const unread = await store.notifications.unread(userId, INBOX_LIMIT);
+  await bus.publish(userTopic(userId), { type: NOTIFICATION, payload: entry ? { notification: entry, unread } : { unread } });
+  return unread;
 }

@@ -1,4 +1,5 @@
 import { Webhook as Signer } from "standardwebhooks";
+import { actorName } from "../shared/attribution";
 import { WEBHOOK_TEST_EVENT } from "../shared/rules/webhooks";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
@@ -38,13 +39,16 @@ export async function queueWebhookCall(store: Store, webhookId: number, body: We
   await store.deliveries.enqueueWebhookCall(webhookId, `msg_${crypto.randomUUID().replaceAll("-", "")}`, JSON.stringify(body), now, tx);
 }
 
+/** How a guest who gave no name reads (actorName). */
+const NAMELESS_GUEST = actorName({ userId: null, username: null });
+
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Sam added Milk to Groceries", "A guest ticked Eggs on Groceries", "Sam reset Groceries". */
 export function ntfySentence({ type, data }: WebhookBody): string {
   if (type === WEBHOOK_TEST_EVENT) return `Test event from Listwell for ${data.listName}`;
   // A username as spelt, as pushes and the inbox write it; "a guest" and "someone" begin the sentence.
-  const who = data.actor !== null && data.actor !== "a guest" ? data.actor : capital(data.actor ?? "someone");
+  const who = data.actor !== null && data.actor !== NAMELESS_GUEST ? data.actor : capital(data.actor ?? "someone");
   if (!data.subject || data.subject === data.listName) return `${who} ${data.action} ${data.listName}`;
   const preposition = data.action === "added" ? "to" : data.action === "deleted" ? "from" : "on";
   return `${who} ${data.action} ${data.subject} ${preposition} ${data.listName}`;
