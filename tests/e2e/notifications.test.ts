@@ -49,8 +49,15 @@ describe("notifications in the browser", () => {
         if (ours) resolve(ours.registrationId);
       }),
     );
+    // A push handed to a worker still starting was lost under load: wait until this one runs.
+    const running = new Promise<void>((resolve) =>
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        if (versions.some((version) => version.status === "activated" && version.runningStatus === "running")) resolve();
+      }),
+    );
     await cdp.send("ServiceWorker.enable");
     const registrationId = await registered;
+    await running;
     return (message: Record<string, unknown>) =>
       cdp.send("ServiceWorker.deliverPushMessage", { origin: env.baseUrl, registrationId, data: JSON.stringify(message) });
   }
