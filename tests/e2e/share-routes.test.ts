@@ -35,6 +35,7 @@ describe("share-link routes and session recovery in Chromium", () => {
     }
     await page.goto("/shared/no-such-share");
     expect(pathAndQuery(page)).toBe("/?shareId=no-such-share");
+    await visible(page, "Failed to access the shared list");
     await context.close();
   });
 
@@ -70,6 +71,7 @@ describe("share-link routes and session recovery in Chromium", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("shareId") === list.shareId);
     await visible(page, 'You now have access to the shared list "Team picnic"');
+    expect(await page.getByText("Failed to access the shared list").count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem("pendingShareId"))).toBeNull();
     const shared = await (await context.request.get("/api/shared-with-me")).json();
     expect(shared.map((item: { list: { id: number } }) => item.list.id)).toEqual([list.id]);

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { HomePage } from "../../../views/HomePage";
 import { toPublicUser } from "../../domain/accounts";
+import { listOfLiveLink } from "../../domain/access";
 import { listProgress, ownLists } from "../../domain/lists";
 import { sharedWithMe } from "../../domain/sharing";
+import { SHARED_ACCESS_FAILED } from "../../shared/toast";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/session";
 import { protectedPage } from "../middleware/protected-page";
@@ -15,12 +17,15 @@ export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) =>
   // island retries from the browser instead of the visitor meeting a bare error page.
   const highlightShareId = c.req.query("shareId")?.trim() || null;
   // The cards' counts are extra: without them the lists still show, and the island asks for them.
-  const [home, progress] = await Promise.all([
+  const [home, progress, deadLink] = await Promise.all([
     Promise.all([ownLists(store, user.id), sharedWithMe(store, user.id)])
       .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false, highlightShareId }))
       .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId })),
     listProgress(store, user.id).catch(() => null),
+    // The legacy /shared/{id} lands here when its link names no list: say so, as a dead link's page does.
+    highlightShareId ? listOfLiveLink(store, highlightShareId).then((list) => !list) : false,
   ]);
-  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress, viewerId: user.id } };
+  const toast = deadLink ? SHARED_ACCESS_FAILED : undefined;
+  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress, viewerId: user.id }, toast };
   return renderKeptPage(c, assets, inputs, () => <HomePage assets={assets} {...inputs} />);
 });
