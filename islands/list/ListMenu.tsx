@@ -20,7 +20,7 @@ export interface ListMenuProps {
   signedIn: boolean;
   /** When the list resets itself (docs/decisions/053-routines.md), or null. */
   routine: ListRoutine | null;
-  can: Pick<ListCan, "edit" | "setRoutine">;
+  can: Pick<ListCan, "edit" | "setRoutine" | "beTold">;
 }
 
 /**
@@ -60,6 +60,7 @@ export default function ListMenu({ listId, shareId, signedIn, can, ...props }: L
             button={button}
             prefs={prefs}
             signedIn={signedIn}
+            told={can.beTold}
             onClose={close}
             onExport={() => setOpen("export")}
             onActivity={() => setDialog("activity")}

@@ -10,6 +10,8 @@ export interface EntriesProps {
   button: RefObject<HTMLButtonElement | null>;
   prefs: ListPrefs;
   signedIn: boolean;
+  /** Whether this person is told of the list's changes, and so has notifications of it to turn on or mute. */
+  told: boolean;
   onClose: () => void;
   onExport: () => void;
   onActivity: () => void;
@@ -22,7 +24,7 @@ export interface EntriesProps {
 
 /** The entries of the list header's More actions menu (./ListMenu.tsx). */
 export default function ListMenuEntries(props: EntriesProps) {
-  const { listId, shareId, button, prefs, signedIn, onClose, onExport, onActivity, onRepeats, onHistory, onSections } = props;
+  const { listId, shareId, button, prefs, signedIn, told, onClose, onExport, onActivity, onRepeats, onHistory, onSections } = props;
   const menu = useRef<HTMLDivElement>(null);
   useMenu(menu, button, onClose);
   const run = (action: () => void) => () => {
@@ -74,7 +76,7 @@ export default function ListMenuEntries(props: EntriesProps) {
           Reset history
         </button>
       )}
-      <ListNotificationEntries listId={listId} shareId={shareId} signedIn={signedIn} run={run} />
+      <ListNotificationEntries listId={listId} shareId={shareId} signedIn={signedIn} told={told} run={run} />
       <a role="menuitem" className="actions-menu__item list-menu__phone" href="/settings?tab=info">
         Help &amp; Info
       </a>

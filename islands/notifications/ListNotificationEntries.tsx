@@ -9,6 +9,8 @@ export interface ListNotificationEntriesProps {
   /** The link a guest opened the list with; a guest's notifications are their browser's, for this list. */
   shareId: string | null;
   signedIn: boolean;
+  /** False for a signed-in person who opened the list by its link alone: nothing of theirs to turn on or mute here. */
+  told: boolean;
   /** Closes the menu, then acts. */
   run: (action: () => void) => () => void;
 }
@@ -22,13 +24,13 @@ type Here = NotificationMode | "elsewhere" | null;
  * permission is asked on that tap only), muting the list, and the "going shopping" nudge. A
  * member's mode is theirs on every browser; a guest's is the subscription their browser made here.
  */
-export default function ListNotificationEntries({ listId, shareId, signedIn, run }: ListNotificationEntriesProps) {
+export default function ListNotificationEntries({ listId, shareId, signedIn, told, run }: ListNotificationEntriesProps) {
   const push = usePush();
   const guest = !signedIn;
   const [here, setHere] = useState<Here>(null);
   const endpoint = guest ? push.endpoint : undefined;
   useEffect(() => {
-    if (guest && !endpoint) return;
+    if (!told || (guest && !endpoint)) return;
     client["task-lists"][":id"].notifications
       .$get({ param: { id: listId }, query: { shareId: shareId ?? undefined, endpoint } })
       .then((answer) => setHere(answer.mode))
@@ -37,11 +39,11 @@ export default function ListNotificationEntries({ listId, shareId, signedIn, run
         // offline or refused otherwise, the entry stays shown and inert until the next opening.
         if (guest && error instanceof ApiRequestError && error.status === 404) setHere("elsewhere");
       });
-  }, [listId, shareId, guest, endpoint]);
+  }, [listId, shareId, guest, endpoint, told]);
 
-  const canTurnOn = push.state === "off" || (guest && push.state === "on" && here === "elsewhere");
+  const canTurnOn = told && (push.state === "off" || (guest && push.state === "on" && here === "elsewhere"));
   // A guest mutes the subscription made here; without one there is nothing of theirs to mute.
-  const canMute = !guest || (push.state === "on" && here !== "elsewhere");
+  const canMute = told && (!guest || (push.state === "on" && here !== "elsewhere"));
   const mode = here === "elsewhere" ? null : here;
   return (
     <>

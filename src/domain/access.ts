@@ -186,7 +186,7 @@ export const CHECK_ONLY_MESSAGE = "You can only tick items on this list";
  * `check` may tick and untick, nothing else; `write` and `admin` change the items; what changes
  * the list itself is the owner's.
  */
-export function canOf({ level, isOwner }: Pick<ListAccess, "level" | "isOwner">): ListCan {
+function rightsOf({ level, isOwner }: Pick<ListAccess, "level" | "isOwner">): Omit<ListCan, "beTold"> {
   return {
     tick: level !== "read",
     edit: isOwner || level === "write" || level === "admin",
@@ -199,16 +199,22 @@ export function canOf({ level, isOwner }: Pick<ListAccess, "level" | "isOwner">)
   };
 }
 
+/** The list page's flags: the table above, and whether the caller is among those told of changes. */
+export const canOf = (access: Pick<ListAccess, "level" | "isOwner" | "viaLink">, caller: Pick<Caller, "userId">): ListCan => ({
+  ...rightsOf(access),
+  beTold: !access.viaLink || caller.userId === null,
+});
+
 /** Any change to the list's items: `write` and `admin` (and the owner); `check` may only tick. */
 export function requireWriteAccess(access: ListAccess, message = READ_ONLY_MESSAGE): ListAccess {
-  if (canOf(access).edit) return access;
+  if (rightsOf(access).edit) return access;
   if (access.level === "check") throw forbidden(CHECK_ONLY_MESSAGE, "CHECK_ONLY");
   throw forbidden(message, "READ_ONLY");
 }
 
 /** Level `check`: ticking and unticking an item is the one change it allows. */
 export function requireTickAccess(access: ListAccess): ListAccess {
-  if (!canOf(access).tick) throw forbidden(READ_ONLY_MESSAGE, "READ_ONLY");
+  if (!rightsOf(access).tick) throw forbidden(READ_ONLY_MESSAGE, "READ_ONLY");
   return access;
 }
 

@@ -126,5 +126,5 @@ export async function resolveRestoreAccess<C extends Caller>(
   // The list is locked before its items are read again, as every other change to it does.
   const access = await itemListAccess(store, caller, listId, tx);
   if (!access || access.list.id !== listId) throw notFound(TASK_NOT_FOUND);
-  return { access, deletedBy: canOf(access).restoreAnyDeleted ? undefined : caller };
+  return { access, deletedBy: canOf(access, caller).restoreAnyDeleted ? undefined : caller };
 }

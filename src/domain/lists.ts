@@ -252,7 +252,7 @@ async function readSharedList(store: Store, caller: Caller, target: SharedListTa
     accessLevel: access.level,
     isOwner: access.isOwner,
     ownerInfo: access.ownerName === undefined ? null : { username: access.ownerName },
-    can: canOf(access),
+    can: canOf(access, caller),
     sections: snapshot.sections,
   };
   return { response, snapshot, eventId: snapshot.eventId, access };

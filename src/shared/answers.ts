@@ -113,6 +113,7 @@ const canSchema = wire<ListCan>()(
     setRoutine: z.boolean(),
     share: z.boolean(),
     deleteList: z.boolean(),
+    beTold: z.boolean(),
   }),
 );
 

@@ -24,4 +24,11 @@ export interface ListCan {
   share: boolean;
   /** Delete the list and bring it back: the owner only. */
   deleteList: boolean;
+  /**
+   * Be told of the list's changes, and so mute them: the owner and named recipients (on every
+   * browser of their account) and a link guest (the browser that subscribed through the link). Not
+   * a signed-in person who opened the list by its link alone: their account is told of its own
+   * lists and of lists shared with it by name.
+   */
+  beTold: boolean;
 }

@@ -162,6 +162,7 @@ describeEachDialect("list access", (dialect) => {
         setRoutine: false,
         share: false,
         deleteList: false,
+        beTold: true,
       },
       sections: [],
     });
@@ -203,7 +204,7 @@ describeEachDialect("list access", (dialect) => {
   it("tells each caller what it may do (can), and the server allows exactly that", async () => {
     const shared = await createList(owner, "Who may do what");
     const item = await insertTask(t, { listId: shared.id, userId: owner.user.id, title: "Bread", position: 0 });
-    const tried = async (client: Client, q: string): Promise<Omit<ListCan, "restoreAnyDeleted" | "deleteList">> => {
+    const tried = async (client: Client, q: string): Promise<Omit<ListCan, "restoreAnyDeleted" | "deleteList" | "beTold">> => {
       const amp = q ? `&${q.slice(1)}` : "";
       const ok = (res: { status: number }) => res.status < 300;
       return {
@@ -218,31 +219,31 @@ describeEachDialect("list access", (dialect) => {
     };
     const owns = { clearCompleted: true, restoreAnyDeleted: true, renameList: true, setRoutine: true, share: true, deleteList: true };
     const none = { clearCompleted: false, restoreAnyDeleted: false, renameList: false, setRoutine: false, share: false, deleteList: false };
-    const expected: [string, Client, string, ListCan][] = [["owner", owner, "", { tick: true, edit: true, ...owns }]];
+    const expected: [string, Client, string, ListCan][] = [["owner", owner, "", { tick: true, edit: true, ...owns, beTold: true }]];
     for (const level of ["read", "check", "write", "admin"] as const) {
       const recipient = await registerUser(t, `${level}_recipient`);
       await t.store.shares.grant(shared.id, recipient.user.id, level);
-      const can = { tick: level !== "read", edit: level === "write" || level === "admin", ...none };
+      const can = { tick: level !== "read", edit: level === "write" || level === "admin", ...none, beTold: true };
       expected.push([`${level} recipient`, recipient, "", can]);
     }
     for (const level of ["read", "check", "write"] as const) {
-      const guest = new Client(t);
-      expected.push([
-        `${level} link guest`,
-        guest,
-        `?shareId=${shared.shareId}`,
-        { tick: level !== "read", edit: level === "write", ...none },
-      ]);
+      const link = `?shareId=${shared.shareId}`;
+      const can = { tick: level !== "read", edit: level === "write", ...none };
+      expected.push([`${level} link guest`, new Client(t), link, { ...can, beTold: true }]);
+      expected.push([`${level} link signed in`, await registerUser(t, `${level}_link_reader`), link, { ...can, beTold: false }]);
     }
     for (const [who, client, q, can] of expected) {
-      const level = who.endsWith("link guest") ? who.split(" ")[0] : undefined;
+      const level = who.includes(" link ") ? who.split(" ")[0] : undefined;
       if (level) await t.store.lists.update(shared.id, { linkAccess: level as "read" | "check" | "write" });
       const view = await client.get<SharedListResponse>(`/api/list/${shared.id}${q}`);
       expect({ who, can: view.body.can }).toEqual({ who, can });
       const page = await client.get<string>(`/list/${shared.id}${q}`);
       expect({ who, status: page.status, can: listScreenProps(page.body).can }).toEqual({ who, status: 200, can });
-      const { restoreAnyDeleted: _any, deleteList: _delete, ...tryable } = can;
+      const { restoreAnyDeleted: _any, deleteList: _delete, beTold, ...tryable } = can;
       expect({ who, allowed: await tried(client, q) }).toEqual({ who, allowed: tryable });
+      // Told: an account has a mode of the list; a guest's is their browser's, which they must name.
+      const mode = await client.get(`/api/task-lists/${shared.id}/notifications${q}`);
+      expect({ who, mode: mode.status }).toEqual({ who, mode: beTold ? (who.endsWith("guest") ? 400 : 200) : 404 });
     }
     // The last flag the server acts on: only the owner deletes the list.
     expect((await expected[1]![1].delete(`/api/task-lists/${shared.id}`)).status).toBe(403);

@@ -128,6 +128,7 @@ describeEachDialect("list reads on a second instance over one database", (dialec
         setRoutine: true,
         share: true,
         deleteList: true,
+        beTold: true,
       },
       sections: [],
     });

@@ -297,4 +297,23 @@ describe("notifications in the browser", () => {
     await readToast("You're offline. This works again once you're back online.");
     await alex.context.close();
   });
+
+  it("a person who opened a list by its link alone is offered no notifications of it, which they would never get; once it is shared with them by name, they are", async () => {
+    const casey = await phone("casey_l");
+    const owner = await registerUser(env.testApp, "Owner_l");
+    const list = await createList(owner, "Picnic");
+    const { page } = casey;
+    const entries = async () => {
+      await gotoHydrated(page, `/list/${list.id}?shareId=${list.shareId}`);
+      await page.getByRole("button", { name: "More actions", exact: true }).tap();
+      const menu = page.getByRole("menu", { name: "More actions" });
+      await menu.getByRole("menuitem", { name: "Going shopping" }).waitFor();
+      return menu.getByRole("menuitem").allTextContents();
+    };
+    const notifying = (names: string[]) => names.filter((name) => name.includes("notifications"));
+    expect(notifying(await entries())).toEqual([]);
+    await owner.post("/api/share-by-username", { listId: list.id, username: "casey_l", accessLevel: "write" });
+    await expect.poll(async () => notifying(await entries())).toEqual(["Turn on notifications", "Mute notifications"]);
+    await casey.context.close();
+  });
 });

@@ -22,6 +22,7 @@ const NONE: ListCan = {
   setRoutine: false,
   share: false,
   deleteList: false,
+  beTold: true,
 };
 const OWNER: ListCan = {
   tick: true,
@@ -32,6 +33,7 @@ const OWNER: ListCan = {
   setRoutine: true,
   share: true,
   deleteList: true,
+  beTold: true,
 };
 
 const sam = { userId: 1, username: "sam" };

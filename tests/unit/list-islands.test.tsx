@@ -46,7 +46,9 @@ describe("show/hide completed", () => {
 
 describe("completed at the bottom", () => {
   it("is a checked entry of More actions, remembers the choice, and goes while completed items are hidden", async () => {
-    act(() => root.render(<ListMenu listId={1} shareId={null} signedIn routine={null} can={{ edit: true, setRoutine: true }} />));
+    act(() =>
+      root.render(<ListMenu listId={1} shareId={null} signedIn routine={null} can={{ edit: true, setRoutine: true, beTold: true }} />),
+    );
     const option = () => container.querySelector<HTMLButtonElement>('[role="menuitemcheckbox"]');
     // The entries' code loads on the first tap.
     const open = async () => {

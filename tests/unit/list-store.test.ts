@@ -53,7 +53,7 @@ async function setUp(titles: string[]) {
   const initial = { name: "Shop", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null, sections: [] };
   const store: ListStore = new ListStore(
     list.id,
-    { ...initial, can: canOf({ level: "admin", isOwner: true }) },
+    { ...initial, can: canOf({ level: "admin", isOwner: true }, { userId: 1 }) },
     {
       send: async (change: Change, key: string): Promise<Answer> => {
         const answer = await sendChange(target, change, key);

@@ -74,7 +74,7 @@ async function setUp(titles: string[]) {
     tasks,
     accessLevel: "admin" as const,
     isOwner: true,
-    can: canOf({ level: "admin", isOwner: true }),
+    can: canOf({ level: "admin", isOwner: true }, { userId: 1 }),
     ownerName: null,
     sections: [],
   };

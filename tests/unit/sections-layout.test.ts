@@ -91,7 +91,7 @@ describe("the page store's sections", () => {
   const unused = () => Promise.reject(new Error("not in this test"));
   const transport: Transport = { send: unused, mustWait: () => false, queue: unused, read: unused, onServerId: () => {} };
   const initial = { name: "Shop", tasks: [], accessLevel: "admin" as const, isOwner: true, ownerName: null, sections: [] };
-  const store = () => new ListStore(1, { ...initial, can: canOf({ level: "admin", isOwner: true }) }, transport);
+  const store = () => new ListStore(1, { ...initial, can: canOf({ level: "admin", isOwner: true }, { userId: 1 }) }, transport);
 
   it("takes a sections_updated event's whole set without a read, and leaves another list's and a malformed one alone", () => {
     const one = store();

@@ -35,7 +35,7 @@ it("shows a parent and the sub-items its tick ticked from the tick's answer, in 
   const initial = { name: "Party", tasks, accessLevel: "admin" as const, isOwner: true, ownerName: null, sections: [] };
   const store = new ListStore(
     list.id,
-    { ...initial, can: canOf({ level: "admin", isOwner: true }) },
+    { ...initial, can: canOf({ level: "admin", isOwner: true }, { userId: 1 }) },
     {
       send: (change, key) => sendChange(target, change, key),
       mustWait: () => false,
