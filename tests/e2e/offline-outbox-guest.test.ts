@@ -1,8 +1,9 @@
 /**
  * The offline outbox for a share-link guest, a parent's sub-items, per account, and the item limit reached
- * meanwhile, in Chromium on SQLite and PostgreSQL.
+ * meanwhile, in Chromium (on SQLite: the calls it replays are held on both databases by
+ * tests/api/idempotency*.test.ts, docs/decisions/069-browser-files-on-one-database.md).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonymousContext,
   gotoHydrated,
@@ -15,12 +16,11 @@ import {
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { expectBanner, gotoReadyForOffline, quickAdd, rowsOnScreen, tick } from "./offline-helpers";
-import { describeEachDialect } from "../helpers/databases";
 
-describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
+describe("offline outbox for guests and at the limit", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv(dialect);
+    env = await startBrowserEnv();
   });
   afterAll(() => env.close());
 
@@ -28,7 +28,7 @@ describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
     (await env.testApp.store.tasks.listByList(listId)).map((row) => `${row.completed ? "[x]" : "[ ]"} ${row.title}`);
 
   it("gives a share-link guest with write access the same outbox, in a parent's sub-items too", async () => {
-    const owner = await signedInContext(env, `gwen_${dialect}`);
+    const owner = await signedInContext(env, "gwen");
     const { list } = await seedList(owner.context.request, "Camping", ["Tent", { title: "Kitchen", isParent: true }]);
     const guest = await anonymousContext(env, PHONE);
     const page = guest.page;
@@ -56,7 +56,7 @@ describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
   });
 
   it("moves a parent's view added offline to the id it is saved as, so a reload opens it", async () => {
-    const owner = await signedInContext(env, `pia_${dialect}`);
+    const owner = await signedInContext(env, "pia");
     const { list } = await seedList(owner.context.request, "Picnic", ["Blanket"]);
     const page = owner.page;
     await gotoReadyForOffline(page, `/list/${list.id}`);
@@ -82,7 +82,7 @@ describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
   });
 
   it("keeps each account's changes for that account: another one signed in on the browser never sends them", async () => {
-    const ann = await signedInContext(env, `ann_${dialect}`);
+    const ann = await signedInContext(env, "ann");
     const { context } = ann;
     const { list } = await seedList(context.request, "Ann's", ["Bread"]);
     const page = ann.page;
@@ -96,7 +96,7 @@ describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
     // Ann signs out and Bob signs in on the same browser: his list page leaves Ann's queue alone.
     expect((await context.request.post("/api/logout")).status()).toBe(200);
     const bob = await context.request.post("/api/register", {
-      data: { username: `bob_${dialect}`, password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+      data: { username: "bob", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
     });
     expect(bob.status()).toBe(201);
     const { list: bobs } = await seedList(context.request, "Bob's", ["Eggs"]);
@@ -109,7 +109,7 @@ describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
     // Back as Ann, any of her list pages sends it.
     await bobPage.close();
     expect((await context.request.post("/api/logout")).status()).toBe(200);
-    const login = await context.request.post("/api/login", { data: { username: `ann_${dialect}`, password: TEST_PASSWORD } });
+    const login = await context.request.post("/api/login", { data: { username: "ann", password: TEST_PASSWORD } });
     expect(login.status()).toBe(200);
     const { list: other } = await seedList(context.request, "Ann's other", []);
     await gotoHydrated(await context.newPage(), `/list/${other.id}`);
@@ -118,7 +118,7 @@ describeEachDialect("offline outbox for guests and at the limit", (dialect) => {
   });
 
   it("at the item limit reached meanwhile keeps the other changes and names the refused item", async () => {
-    const owner = await signedInContext(env, `lena_${dialect}`);
+    const owner = await signedInContext(env, "lena");
     const { list } = await seedList(
       owner.context.request,
       "Almost full",

@@ -1,10 +1,10 @@
 /**
- * The offline outbox (docs/decisions/020-outbox.md) in Chromium, on SQLite and PostgreSQL: one browser goes offline and keeps
+ * The offline outbox (docs/decisions/020-outbox.md) in Chromium. The merge, on SQLite and PostgreSQL: one browser goes offline and keeps
  * working while another edits the same list online; after reconnecting both show the same list,
  * every offline change is there once, and the merge rules hold. The queue is the real IndexedDB.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SharedListResponse, Task } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { describeItem, expectBanner, gotoReadyForOffline, quickAdd, rename, rowsOnScreen, tick } from "./offline-helpers";
@@ -14,7 +14,7 @@ import { describeEachDialect } from "../helpers/databases";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-describeEachDialect("offline outbox in Chromium", (dialect) => {
+describeEachDialect("offline merge in Chromium", (dialect) => {
   let env: BrowserEnv;
   beforeAll(async () => {
     env = await startBrowserEnv(dialect);
@@ -102,9 +102,20 @@ describeEachDialect("offline outbox in Chromium", (dialect) => {
     await olive.context.close();
     await frank.context.close();
   }, 90_000);
+});
+
+/** The rest on SQLite: what they send is held on both databases by tests/api/idempotency*.test.ts. */
+describe("offline outbox in Chromium", () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env.close());
+
+  const rowsInDb = (listId: number): Promise<Task[]> => env.testApp.store.tasks.listByList(listId);
 
   it("applies a change whose answer was lost in flight once, and a lost tick does not flip back", async () => {
-    const { page, context } = await signedInContext(env, `lost_${dialect}`, PHONE);
+    const { page, context } = await signedInContext(env, "lost", PHONE);
     const { list } = await seedList(context.request, "Lost answers", ["Milk"]);
     await gotoHydrated(page, `/list/${list.id}`);
     // The request reaches the server and is applied; its answer never comes back.
@@ -122,7 +133,7 @@ describeEachDialect("offline outbox in Chromium", (dialect) => {
   });
 
   it("deletes offline behind its confirmation, and Undo takes the queued delete back", async () => {
-    const { page, context } = await signedInContext(env, `undo_${dialect}`, PHONE);
+    const { page, context } = await signedInContext(env, "undo", PHONE);
     const { list } = await seedList(context.request, "Bathroom", ["Soap", "Sponge"]);
     await gotoReadyForOffline(page, `/list/${list.id}`);
     await context.setOffline(true);
@@ -142,7 +153,7 @@ describeEachDialect("offline outbox in Chromium", (dialect) => {
   });
 
   it("sends the changes of two tabs offline on one list once each, one tab replaying at a time", async () => {
-    const { page, context } = await signedInContext(env, `tabs_${dialect}`);
+    const { page, context } = await signedInContext(env, "tabs");
     const { list } = await seedList(context.request, "Two tabs", ["Rice", "Beans"]);
     const second = await context.newPage();
     await gotoReadyForOffline(page, `/list/${list.id}`);
@@ -163,7 +174,7 @@ describeEachDialect("offline outbox in Chromium", (dialect) => {
   });
 
   it("reloaded offline from the service worker's copy, shows the changes waiting and saves them once back", async () => {
-    const { page, context } = await signedInContext(env, `cached_${dialect}`, PHONE);
+    const { page, context } = await signedInContext(env, "cached", PHONE);
     const { list } = await seedList(context.request, "Kept copy", ["Salt", "Pepper"]);
     await gotoHydrated(page, "/");
     await untilControlled(page);
@@ -188,7 +199,7 @@ describeEachDialect("offline outbox in Chromium", (dialect) => {
   });
 
   it("replays on load what waited when the page was closed offline", async () => {
-    const { page, context } = await signedInContext(env, `reload_${dialect}`);
+    const { page, context } = await signedInContext(env, "reload");
     const { list } = await seedList(context.request, "Closed offline", ["Soap"]);
     await gotoReadyForOffline(page, `/list/${list.id}`);
     await context.setOffline(true);

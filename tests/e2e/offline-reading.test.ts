@@ -1,10 +1,10 @@
 /**
- * Offline reading (docs/decisions/019-offline-cache.md), in Chromium on SQLite and PostgreSQL: pages and lists opened before
+ * Offline reading (docs/decisions/019-offline-cache.md), in Chromium: pages and lists opened before
  * load with the network cut (the list, a parent's sub-items, Home) from the service worker's cache,
  * which keeps one account's pages only (logout clears them) and forgets a share link that died.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonymousContext,
   DESKTOP,
@@ -19,20 +19,19 @@ import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { gotoOnline, keptMentioning, untilControlled } from "./offline-cache-helpers";
 import { expectBanner } from "./offline-helpers";
-import { describeEachDialect } from "../helpers/databases";
 
 const isMarkedOffline = (page: Page) => page.evaluate(() => document.documentElement.dataset.offline !== undefined);
 const UNSAVED = "This page was not opened on this device before, so it is not available offline.";
 
-describeEachDialect("offline reading", (dialect) => {
+describe("offline reading", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv(dialect);
+    env = await startBrowserEnv();
   });
   afterAll(() => env.close());
 
   it("reloads a list, its parent view and Home offline from the cache, marked offline, assets included", async () => {
-    const { context, page } = await signedInContext(env, `reader_${dialect}`, PHONE);
+    const { context, page } = await signedInContext(env, "reader", PHONE);
     const { list, tasks } = await seedList(context.request, "Groceries", [
       "Milk",
       { title: "Baking", isParent: true },
@@ -123,7 +122,7 @@ describeEachDialect("offline reading", (dialect) => {
   }, 60_000);
 
   it("never shows a previous account's lists after logout and another sign-in on the same browser", async () => {
-    const first = await signedInContext(env, `first_${dialect}`);
+    const first = await signedInContext(env, "first");
     const { context, page } = first;
     const { list: secret } = await seedList(context.request, "Alpha secret plans", ["Hidden item"]);
     await gotoHydrated(page, "/");
@@ -143,7 +142,7 @@ describeEachDialect("offline reading", (dialect) => {
     expect(await keptMentioning(page, "Alpha secret plans")).toEqual([]);
 
     const second = await context.request.post("/api/register", {
-      data: { username: `second_${dialect}`, password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
+      data: { username: "second", password: TEST_PASSWORD, inviteCode: TEST_INVITE_CODE },
     });
     expect(second.status()).toBe(201);
     const { list: own } = await seedList(context.request, "Beta list", ["Beta item"]);
@@ -182,7 +181,7 @@ describeEachDialect("offline reading", (dialect) => {
   });
 
   it("forgets a share link's list once the owner rotates the link and the guest is back online", async () => {
-    const owner = await signedInContext(env, `sharer_${dialect}`);
+    const owner = await signedInContext(env, "sharer");
     const { list } = await seedList(owner.context.request, "Camping trip", ["Tent"]);
     const guest = await anonymousContext(env, PHONE);
     const { page } = guest;

@@ -1,13 +1,12 @@
 /**
  * A list's routine, Reset now and Home's new lists made offline (docs/decisions/067-offline-routines-and-copies.md),
- * in Chromium on SQLite and PostgreSQL: each waits in the outbox, says so, and reaches the database
+ * in Chromium: each waits in the outbox, says so, and reaches the database
  * once when the browser is back; a copy the server refuses meanwhile is named and its card goes.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallTime } from "../../src/shared/wall-time";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { describeEachDialect } from "../helpers/databases";
 import { expectBanner, gotoReadyForOffline, rowsOnScreen, tick } from "./offline-helpers";
 import { addItem, newList, seedList, visible } from "./list-helpers";
 
@@ -16,10 +15,10 @@ async function openMenuEntry(page: Page, entry: string) {
   await page.getByRole("menuitem", { name: entry }).click();
 }
 
-describeEachDialect("routines and new lists made offline in Chromium", (dialect) => {
+describe("routines and new lists made offline in Chromium", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv(dialect);
+    env = await startBrowserEnv();
   });
   afterAll(() => env.close());
 
@@ -28,7 +27,7 @@ describeEachDialect("routines and new lists made offline in Chromium", (dialect)
     (await env.testApp.store.tasks.listByList(listId)).map((row) => `${row.completed ? "[x]" : "[ ]"} ${row.title}`);
 
   it("sets a routine and resets now offline: both wait, in order with a tick after them, and are saved once", async () => {
-    const { page, context } = await signedInContext(env, `rota_${dialect}`, undefined, { timezoneId: "Europe/Berlin" });
+    const { page, context } = await signedInContext(env, "rota", undefined, { timezoneId: "Europe/Berlin" });
     const { list, tasks } = await seedList(context.request, "Cleaning rota", ["Bathroom", "Kitchen", "Hoover"]);
     for (const task of tasks.slice(0, 2)) await context.request.patch(`/api/tasks/${task.id}`, { data: { completed: true } });
     await gotoReadyForOffline(page, `/list/${list.id}`);
@@ -78,7 +77,7 @@ describeEachDialect("routines and new lists made offline in Chromium", (dialect)
   }, 60_000);
 
   it("duplicates and makes a list from a template offline as waiting cards; saved once, or named and gone when the limit was reached meanwhile", async () => {
-    const { page, context, user } = await signedInContext(env, `trips_${dialect}`);
+    const { page, context, user } = await signedInContext(env, "trips");
     const packing = await newList(context.request, "Packing");
     await addItem(context.request, packing.id, "Passport", { completed: true });
     const clothes = await addItem(context.request, packing.id, "Clothes", { isParent: true });

@@ -1,28 +1,27 @@
 /**
- * The offline cache and the session, in Chromium on SQLite and PostgreSQL
+ * The offline cache and the session, in Chromium
  * (docs/decisions/019-offline-cache.md): a session ended elsewhere while the device was offline
  * takes the account's kept pages with it once the device is back online, and logging out with
  * changes still queued says so before anything is deleted.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { TEST_PASSWORD } from "../helpers/test-app";
 import { seedList, visible } from "./list-helpers";
 import { keptMentioning, untilControlled } from "./offline-cache-helpers";
 import { expectBanner, gotoReadyForOffline, tick } from "./offline-helpers";
-import { describeEachDialect } from "../helpers/databases";
 
 const UNSAVED = "This page was not opened on this device before, so it is not available offline.";
 
-describeEachDialect("offline cache and session", (dialect) => {
+describe("offline cache and session", () => {
   let env: BrowserEnv;
   beforeAll(async () => {
-    env = await startBrowserEnv(dialect);
+    env = await startBrowserEnv();
   });
   afterAll(() => env.close());
 
   it("drops the account's kept pages once back online after its session ended elsewhere", async () => {
-    const username = `away_${dialect}`;
+    const username = "away";
     const { context, page } = await signedInContext(env, username);
     const { list } = await seedList(context.request, "Private plans", ["Secret item"]);
     await gotoHydrated(page, "/");
@@ -58,7 +57,7 @@ describeEachDialect("offline cache and session", (dialect) => {
   }, 90_000);
 
   it("names the changes still waiting before logging out, and logs out only when told to", async () => {
-    const { context, page } = await signedInContext(env, `leaver_${dialect}`);
+    const { context, page } = await signedInContext(env, "leaver");
     const { list } = await seedList(context.request, "Chores", ["Dishes", "Laundry"]);
     await gotoHydrated(page, "/");
     await untilControlled(page);
