@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
-import { existsSync, renameSync, rmSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { privateFile } from "./private-files";
 
 /** Why a backup was refused, in a sentence for the person at the shell. */
@@ -18,6 +18,7 @@ const BUSY_MS = 10_000;
 export function backupSqlite(source: string, target: string, options: { force?: boolean } = {}): void {
   if (source === ":memory:") throw new BackupRefused("An in-memory database has nothing on disk to back up");
   if (!existsSync(source)) throw new BackupRefused(`No database at ${source}`);
+  if (isTheDatabase(source, target)) throw new BackupRefused(`${target} is the database itself: back it up to another file`);
   if (existsSync(target) && !options.force) throw new BackupRefused(`${target} already exists (--force replaces it)`);
   if (!existsSync(dirname(target))) throw new BackupRefused(`No folder ${dirname(target)} to write ${basename(target)} into`);
   const partial = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
@@ -32,4 +33,18 @@ export function backupSqlite(source: string, target: string, options: { force?: 
     database.close();
     rmSync(partial, { force: true });
   }
+}
+
+/**
+ * Whether `target` is the database or one of its companion files. Replacing the file under a
+ * running server, whose write-ahead log still holds pages of the old one, leaves a database that
+ * no longer opens: no `--force` may do that. Compared by path and by the file itself (a link).
+ */
+function isTheDatabase(source: string, target: string): boolean {
+  const database = realpathSync(source);
+  const where = existsSync(target) ? realpathSync(target) : join(realpathSync(dirname(resolve(target))), basename(target));
+  if (["", "-wal", "-shm", "-journal"].some((suffix) => where === database + suffix)) return true;
+  if (!existsSync(target)) return false;
+  const [a, b] = [statSync(source), statSync(target)];
+  return a.dev === b.dev && a.ino === b.ino;
 }

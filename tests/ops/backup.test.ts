@@ -193,4 +193,33 @@ describe("backup while running", () => {
     });
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it("refuses to back a database up onto itself or its write-ahead log, --force or not, and the server goes on", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "listwell-backup-self-"));
+    const live = join(dir, "listwell.db");
+    const server = await startServerProcess({ DATABASE_URL: live, INVITE_CODE: "backup" });
+    try {
+      const owner = await signUp(server, "owner");
+      await createList(owner, "Kept");
+      for (const target of [live, `${dir}/./listwell.db`, `${live}-wal`, `${live}-shm`]) {
+        expect(await runCli(["backup", target, "--force"], { DATABASE_URL: live })).toEqual({
+          code: 1,
+          stdout: "",
+          stderr: `${target} is the database itself: back it up to another file\n`,
+        });
+      }
+      // The positive control: the same command to another file is a backup.
+      expect(await runCli(["backup", join(dir, "copy.db")], { DATABASE_URL: live })).toMatchObject({ code: 0 });
+      const check = new Database(live, { readonly: true });
+      expect(check.query("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
+      check.close();
+      await server.stop(9);
+      const again = await startServerProcess({ DATABASE_URL: live, INVITE_CODE: "backup" });
+      const reader = await signIn(again.url, "owner");
+      expect((await reader.expect<TaskList[]>(200, "GET", "/api/task-lists")).map((list) => list.name)).toEqual(["Kept"]);
+      await again.stop(9);
+    } finally {
+      await server.stop(9).catch(() => {});
+    }
+  }, 60_000);
 });
