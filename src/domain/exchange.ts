@@ -10,7 +10,7 @@ import { LIST_NAME } from "../shared/rules/lists";
 import { MAX_SECTIONS_PER_LIST, SECTION_NAME } from "../shared/rules/memory";
 import { DESCRIPTION, MAX_ITEMS_PER_LIST, TITLE } from "../shared/rules/tasks";
 import { checkText } from "../shared/rules/text";
-import { bulkItemCount } from "../shared/tasks";
+import { bulkItemCount, SUB_ITEMS_NEST_ONCE } from "../shared/tasks";
 import { nameKey } from "../shared/title-keys";
 import { splitSuffixes } from "../shared/title-suffixes";
 import type { TaskList } from "../shared/types";
@@ -51,7 +51,8 @@ const WRITERS: Record<ExportFormat, (list: ExchangeList) => string> = { md: toMa
 export const writeExport = (list: ExchangeList, format: ExportFormat) => WRITERS[format](list);
 
 /** A Markdown item as stored, or why not, with the line to look at; a trailing `(qty …)` is its quantity, `(due …)` its due date. */
-function checkedMarkdownItem({ title: text, description, completed, line, descriptionLines }: LinedChild) {
+function checkedMarkdownItem({ title: text, description, completed, line, descriptionLines, deeper }: LinedChild) {
+  if (deeper) throw badRequest(`Line ${line}: ${SUB_ITEMS_NEST_ONCE}`, "INVALID_IMPORT");
   const { title, ...suffixes } = splitSuffixes(text);
   const titleProblem = checkText(TITLE, title);
   if (titleProblem) throw badRequest(`Line ${line}: ${titleProblem}`, "INVALID_IMPORT");

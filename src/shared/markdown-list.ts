@@ -28,6 +28,8 @@ export interface LinedChild extends PastedChild {
   line: number;
   /** The line of each description line, in order. */
   descriptionLines: number[];
+  /** Indented deeper than its parent's first sub-item: a third level, which a paste flattens and an import refuses. */
+  deeper?: true;
 }
 export interface LinedItem extends LinedChild {
   children: LinedChild[];
@@ -72,6 +74,7 @@ function readLines(text: string, flat: boolean): { items: LinedItem[]; sections:
   const items: LinedItem[] = [];
   const sections: LinedSection[] = [];
   let parentIndent = 0;
+  let childIndent = 0;
   let last: { item: LinedChild; indent: number } | null = null;
   // A heading starts a section: the next item is top-level, whatever its indent.
   let section: string | undefined;
@@ -101,6 +104,9 @@ function readLines(text: string, flat: boolean): { items: LinedItem[]; sections:
     const item: LinedChild = { ...parsed, line: index + 1, descriptionLines: [] };
     const parent = items.length > sectionStart ? items.at(-1) : undefined;
     if (!flat && parent && indent > parentIndent) {
+      const level = parent.children.length === 0 ? indent : childIndent;
+      if (indent > level) item.deeper = true;
+      else childIndent = indent;
       parent.children.push(item);
       last = { item, indent };
     } else {

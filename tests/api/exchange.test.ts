@@ -211,6 +211,8 @@ describeEachDialect("list export and import", (dialect) => {
         "Line 2: Description cannot exceed 256 characters",
       ],
       [{ format: "md", content: `# ${"n".repeat(49)}\n- a` }, "Line 1: List name cannot exceed 48 characters"],
+      // A third level, as the JSON case below: refused where it is, not flattened into its parent's sub-items.
+      [{ format: "md", content: "# S\n- [ ] a\n  - [ ] b\n    - [ ] c" }, "Line 4: Sub-items cannot have sub-items of their own"],
       [{ format: "md", content: "-\n- [ ]\n" }, "No list items found: write one item per line, like - [ ] Milk"],
       [{ format: "md", content: "  \n" }, "Nothing to import"],
       [{ format: "csv", content: "a" }, "Format must be md or json"],
