@@ -14,9 +14,11 @@ export { ITEM_LIMIT_MESSAGE, MAX_BULK_ITEMS, MAX_ITEMS_PER_LIST } from "./rules/
 // Only scalars become text: an object or array is a client's mistake, refused rather than stored as "[object Object]".
 const toText = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value);
 const toNumber = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value);
+/** The spellings of true and false a form or script sends; anything else stays, for the schema to refuse. */
 const toBoolean = (value: unknown) => {
-  if (typeof value === "string") return value === "true" || value === "1";
-  return Boolean(value);
+  if (value === "true" || value === "1" || value === 1) return true;
+  if (value === "false" || value === "0" || value === 0 || value === "" || value === null) return false;
+  return value;
 };
 
 export const taskTitle = z.preprocess(
@@ -26,7 +28,8 @@ export const taskTitle = z.preprocess(
 
 export const taskDescription = z.preprocess((value) => toText(value) ?? "", textSchema(DESCRIPTION, { error: "Description must be text" }));
 
-const flag = z.preprocess(toBoolean, z.boolean());
+/** A yes/no field: "yes" or 2 is refused, never read as the opposite of what was meant. */
+const flag = (name: string) => z.preprocess(toBoolean, z.boolean({ error: `${name} must be true or false` }));
 const position = z.preprocess(toNumber, positionNumber);
 /** 0 (or null, or absent) means top level: parentId is normalised to a number, null becoming 0 (docs/product-rules.md#items). */
 const parentId = z.preprocess(
@@ -39,8 +42,8 @@ export const createTaskSchema = z.object({
   title: taskTitle,
   description: taskDescription,
   listId: idField("listId").optional(),
-  isParent: flag.default(false),
-  completed: flag.default(false),
+  isParent: flag("isParent").default(false),
+  completed: flag("completed").default(false),
   position: position.optional(),
   parentId: parentId.default(0),
   ...dueFields,
@@ -52,8 +55,8 @@ export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 export const updateTaskSchema = z.object({
   title: taskTitle.optional(),
   description: z.preprocess(toText, textSchema(DESCRIPTION).optional()),
-  completed: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
-  isParent: z.preprocess((value) => (value === undefined ? value : toBoolean(value)), z.boolean().optional()),
+  completed: flag("completed").optional(),
+  isParent: flag("isParent").optional(),
   parentId: z.preprocess((value) => (value === null || value === "" ? 0 : value), idField("parentId", { min: 0 }).optional()),
   position: position.optional(),
   ...dueFields,
@@ -99,7 +102,7 @@ export const SUB_ITEMS_NEST_ONCE = "Sub-items cannot have sub-items of their own
 const bulkSubItem = z.object({
   title: taskTitle,
   description: taskDescription,
-  completed: flag.default(false),
+  completed: flag("completed").default(false),
   ...dueFields,
   ...memoryFields,
   children: z.array(z.unknown()).max(0, SUB_ITEMS_NEST_ONCE).optional(),

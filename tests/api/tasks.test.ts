@@ -88,6 +88,8 @@ describeEachDialect("tasks", (dialect) => {
       [{ title: "ok", listId: "abc" }, "listId must be a number"],
       [{ title: "ok", listId: list.id, position: -1 }, "Position cannot be negative"],
       [{ title: "ok" }, "listId or shareId is required"],
+      [{ title: "ok", listId: list.id, completed: "yes" }, "completed must be true or false"],
+      [{ title: "ok", listId: list.id, isParent: 2 }, "isParent must be true or false"],
     ];
     for (const [body, message] of cases) {
       const res = await owner.post("/api/tasks", body);
@@ -126,6 +128,10 @@ describeEachDialect("tasks", (dialect) => {
     expect([tooLong.status, tooLong.body.message]).toEqual([400, "Title cannot exceed 80 characters"]);
     const empty = await owner.patch(`/api/tasks/${item.id}`, { title: "" });
     expect([empty.status, empty.body.message]).toEqual([400, "Title is required"]);
+    // A tick is set absolutely, so a word that is neither is refused, not read as "not done"; "true" is true.
+    const unclear = await owner.patch(`/api/tasks/${item.id}`, { completed: "yes" });
+    expect([unclear.status, unclear.body.message]).toEqual([400, "completed must be true or false"]);
+    expect((await owner.get<Task[]>(`/api/tasks?listId=${list.id}`)).body[0]).toEqual(patched.body);
     const toggled = await owner.post<Task>(`/api/tasks/${item.id}/toggle`);
     expect([toggled.status, toggled.body.completed]).toEqual([200, true]);
     const back = await owner.post<Task>(`/api/tasks/${item.id}/toggle`);
