@@ -66,7 +66,7 @@ export default function ListMenu({ listId, shareId, signedIn, can, ...props }: L
             onActivity={() => setDialog("activity")}
             onRepeats={can.setRoutine ? () => setDialog("repeats") : undefined}
             onHistory={routine ? () => setDialog("history") : undefined}
-            onSections={can.edit ? () => emit("listwell:sections", { listId }) : undefined}
+            onSections={(prefs.canEdit ?? can.edit) ? () => emit("listwell:sections", { listId }) : undefined}
           />
         </Suspense>
       )}

@@ -13,7 +13,7 @@ import type { RowHandlers } from "./ItemRow";
 import { ListBody } from "./ListBody";
 import type { Modal } from "./ListDialogs";
 import { alphabetical, arrange, changedFields, itemsOf } from "./logic";
-import { setHasCompleted, subscribePrefs } from "./prefs";
+import { setCanEdit, setHasCompleted, subscribePrefs } from "./prefs";
 import { renameItem, setQuantity } from "./rename";
 import { resetCompletions } from "./reset";
 import { clearCompleted, deleteItem } from "./undo";
@@ -108,6 +108,12 @@ export default function ListScreen(props: ListScreenProps) {
   useEffect(() => fetchAhead(loadDialogs), []);
   useEffect(() => subscribePrefs(({ showCompleted, completedLast }) => setView({ showCompleted, completedLast })), []);
   useEffect(() => setHasCompleted(hasCompleted), [hasCompleted]);
+  useEffect(() => setCanEdit(data.can.edit), [data.can.edit]);
+  // The server drew the line above the list for the level the page opened at: once the owner
+  // changes it, the line would say what no longer holds, and the rows show the level instead.
+  useEffect(() => {
+    if (data.accessLevel !== accessLevel) document.querySelector(".access-line")?.remove();
+  }, [data.accessLevel]);
   useEffect(() => {
     const onPop = () => setParentId(parentFromUrl());
     window.addEventListener("popstate", onPop);

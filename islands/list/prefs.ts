@@ -13,6 +13,11 @@ export interface ListPrefs {
   completedLast: boolean;
   /** The toggle is offered only while some item is completed (docs/product-rules.md#screens). */
   hasCompleted: boolean;
+  /**
+   * Whether the caller may change the items, as the list's own island last heard from the server
+   * (its `can.edit`): the menu's Sections entry follows a level the owner changes while the page is open.
+   */
+  canEdit?: boolean;
 }
 
 type Listener = (prefs: ListPrefs) => void;
@@ -84,6 +89,12 @@ export function setCompletedLast(completedLast: boolean) {
 export function setHasCompleted(hasCompleted: boolean) {
   if (prefs.hasCompleted === hasCompleted) return;
   prefs = { ...prefs, hasCompleted };
+  emit();
+}
+
+export function setCanEdit(canEdit: boolean) {
+  if (prefs.canEdit === canEdit) return;
+  prefs = { ...prefs, canEdit };
   emit();
 }
 
