@@ -40,7 +40,10 @@ function Entries({
           role="menuitem"
           className={`actions-menu__item${item.destructive ? " actions-menu__item--danger" : ""}`}
           onClick={() => {
+            // The entry goes with the menu: focus first goes back to its button, so a dialog the
+            // entry opens hands it back there when it closes, not to the page's body.
             onClose();
+            button.current?.focus();
             item.onSelect();
           }}
         >

@@ -59,7 +59,9 @@ export function ActionsMenu({ label, items }: { label: string; items: MenuItem[]
               className={`actions-menu__item${item.destructive ? " actions-menu__item--danger" : ""}`}
               disabled={item.disabled}
               onClick={() => {
+                // As a row's menu does (islands/list/RowMenu.tsx): a dialog the entry opens hands focus back to the button.
                 setOpen(false);
+                button.current?.focus();
                 item.onSelect();
               }}
             >

@@ -297,6 +297,13 @@ describe("list rows on a 390×844 touch phone", () => {
     await expect.poll(() => page.getByRole("alertdialog").textContent()).toContain('Delete "Bread" task?');
     await page.keyboard.press("Escape");
     expect(await rowTitles(page)).toEqual(["Milk", "Bread"]);
+    // The entry went with its menu: the dialog it opened hands focus back to the row's ⋯ button.
+    await expect.poll(focused).toBe("Actions for Bread");
+    // And so again on another row, from a tap, through the edit sheet.
+    await page.getByRole("button", { name: "Actions for Milk" }).tap();
+    await page.getByRole("menuitem", { name: "Edit" }).tap();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).tap();
+    await expect.poll(focused).toBe("Actions for Milk");
 
     // Escape closes an open menu and gives focus back to its button.
     await page.getByRole("button", { name: "Actions for Milk" }).focus();
