@@ -17,11 +17,12 @@ export interface LostAccessProps {
 export default function LostAccess({ reason, listId, shareId }: LostAccessProps) {
   const [known, setKnown] = useState<{ note: LostListNote | null; timeZone?: string }>({ note: null, timeZone: "UTC" });
   useEffect(() => setKnown({ note: lostListNote(listId, shareId) }), [listId, shareId]);
-  const { heading, why, ask } = lostAccessText(reason, known.note, known.timeZone);
+  const { heading, why, ask, lost } = lostAccessText(reason, known.note, known.timeZone);
   return (
     <div className="stack">
       <h1>{heading}</h1>
       <p>{why}</p>
+      {lost && <p>{lost}</p>}
       {ask && <p>{ask}</p>}
     </div>
   );

@@ -23,7 +23,8 @@ const isNote = (value: unknown): value is LostListNote => {
     typeof note.listId === "number" &&
     (note.shareId === null || typeof note.shareId === "string") &&
     typeof note.listName === "string" &&
-    (note.ownerName === null || typeof note.ownerName === "string")
+    (note.ownerName === null || typeof note.ownerName === "string") &&
+    (note.unsaved === undefined || typeof note.unsaved === "boolean")
   );
 };
 

@@ -118,7 +118,8 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
         // The page reloads into the one that says why (docs/decisions/048-dead-links.md), told
         // what this tab knew; a link's page shows the shared-access toast itself, a recipient's is flashed.
         const { name, ownerName } = store.getView();
-        noteLostList({ listId: target.listId, shareId: target.shareId ?? null, listName: name, ownerName });
+        const { waiting, saving } = current.current;
+        noteLostList({ listId: target.listId, shareId: target.shareId ?? null, listName: name, ownerName, unsaved: waiting > 0 || saving });
         if (!target.shareId) flashToast(SHARED_ACCESS_FAILED);
         window.location.replace(window.location.href);
       }

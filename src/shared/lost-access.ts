@@ -24,6 +24,8 @@ export interface LostListNote {
   shareId: string | null;
   listName: string;
   ownerName: string | null;
+  /** Changes made here offline were still waiting when the list went: they can never be saved now. */
+  unsaved?: boolean;
 }
 
 export interface LostAccessText {
@@ -31,6 +33,8 @@ export interface LostAccessText {
   why: string;
   /** Empty when there is no one to ask (the owner). */
   ask: string;
+  /** What was lost with it, from this browser's note; empty when nothing was waiting. */
+  lost: string;
 }
 
 /** The day a link expired, in the viewer's time zone where known (the browser), else UTC (the server). */
@@ -41,6 +45,11 @@ const DEAD_LINK = "This link no longer works";
 
 /** The page's words for `reason`; `note` is what this browser knew, when it is about this very list and link. */
 export function lostAccessText(reason: LostAccess, note: LostListNote | null, timeZone?: string): LostAccessText {
+  const lost = note?.unsaved ? "The changes you made here while offline could not be saved." : "";
+  return { ...whyLostText(reason, note, timeZone), lost };
+}
+
+function whyLostText(reason: LostAccess, note: LostListNote | null, timeZone?: string): Omit<LostAccessText, "lost"> {
   const owner = (reason.kind === "deleted" ? reason.ownerName : null) ?? note?.ownerName ?? null;
   const asked = owner ?? "the person who shared it with you";
   const newLink = `Ask ${asked} for a new link.`;

@@ -10,12 +10,14 @@ import type { TaskList } from "../../src/shared/types";
 import { gotoHydrated, keepScreenshot, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 import { rowTitles, seedList, visible } from "./list-helpers";
+import { expectBanner, gotoReadyForOffline } from "./offline-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
 /** Two or three people and a live connection each: more than the default 30 s on a loaded 2-core machine. */
 const LIVE_TEST_MS = 60_000;
 const DEAD_LINK = "This link no longer works";
 const ASK_WHOEVER = "Ask the person who shared it with you for a new link.";
+const UNSAVED = "The changes you made here while offline could not be saved.";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -126,9 +128,43 @@ describe("a list that no longer opens, on a phone", () => {
       await visible(guest.page, "owner_rio made a new link, so this one stopped working.");
       await visible(guest.page, "Ask owner_rio for a new link.");
       await visible(guest.page, "Failed to access the shared list");
+      // Nothing was waiting: nothing is said to be lost (the next test is where it is).
+      expect(await guest.page.getByText(UNSAVED).count()).toBe(0);
       expect(new URL(guest.page.url()).pathname).toBe(`/list/${list.id}`);
       await guest.page.locator(".toast").first().waitFor();
       await keepScreenshot(guest.page, "lost-access-reset-live", false);
+      await owner.context.close();
+      await guest.context.close();
+    },
+    LIVE_TEST_MS,
+  );
+
+  it(
+    "tells a guest whose link was reset while they were offline that the changes they made meanwhile could not be saved",
+    async () => {
+      const owner = await phone("owner_ivy");
+      const { list } = await seedList(owner.context.request, "Camping", ["Tent", "Torch"]);
+      await owner.context.request.patch(`/api/task-lists/${list.id}`, { data: { linkAccess: "write" } });
+      const guest = await phone();
+      await gotoReadyForOffline(guest.page, linkOf(list));
+      await guest.context.setOffline(true);
+      await guest.page.getByRole("checkbox", { name: 'Mark "Tent" as completed', exact: true }).tap();
+      await guest.page.getByLabel("Add an item", { exact: true }).fill("Matches");
+      await guest.page.keyboard.press("Enter");
+      await expectBanner(guest.page, "Offline — 2 changes will be saved");
+      expect((await owner.context.request.post(`/api/task-lists/${list.id}/rotate-share-id`)).status()).toBe(200);
+      const reloaded = reloadInto(guest.page, list);
+      await guest.context.setOffline(false);
+      expect((await reloaded).status()).toBe(404);
+      await expect.poll(() => heading(guest.page)).toBe(DEAD_LINK);
+      await visible(guest.page, UNSAVED);
+      await visible(guest.page, "Ask owner_ivy for a new link.");
+      await keepScreenshot(guest.page, "lost-access-unsaved", false);
+      const rows = await owner.context.request.get(`/api/tasks?listId=${list.id}`);
+      expect(((await rows.json()) as { title: string; completed: boolean }[]).map((row) => [row.title, row.completed])).toEqual([
+        ["Tent", false],
+        ["Torch", false],
+      ]);
       await owner.context.close();
       await guest.context.close();
     },
