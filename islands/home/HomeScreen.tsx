@@ -26,8 +26,8 @@ export interface HomeScreenProps {
   progress: ProgressMap | null;
   /** The server could not read the lists; the island tries again on mount. */
   loadError: boolean;
-  /** After signing in through a share link the user lands on /?shareId=…; that list stands out. */
-  highlightShareId: string | null;
+  /** After signing in through a share link the user lands on /?shareId=…; the list it opens stands out. */
+  highlightListId: number | null;
   /** The signed-in person, whose outbox Home shares with their list pages (docs/decisions/020-outbox.md). */
   viewerId: number;
 }
@@ -260,7 +260,7 @@ export default function HomeScreen(props: HomeScreenProps) {
                 item={item}
                 progress={progress[item.list.id]}
                 index={index}
-                highlighted={item.list.shareId === props.highlightShareId}
+                highlighted={item.list.id === props.highlightListId}
               />
             ))}
           </ul>

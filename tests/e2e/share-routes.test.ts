@@ -84,6 +84,25 @@ describe("share-link routes and session recovery in Chromium", () => {
     await context.close();
   });
 
+  it("highlights the joined list's card after signing in through a view-only link too, whose card carries no link", async () => {
+    const owner = await signedInContext(env, "owner_vi");
+    const made = await owner.context.request.post("/api/task-lists", { data: { name: "Reading list" } });
+    const viewOnly = (await made.json()) as TaskList;
+    await owner.context.request.patch(`/api/task-lists/${viewOnly.id}`, { data: { linkAccess: "read" } });
+    await owner.context.close();
+    const { page, context } = await anonymousContext(env);
+    await gotoHydrated(page, `/auth?shareId=${viewOnly.shareId}`);
+    await page.getByLabel("Username").fill("reader_rae");
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm Password").fill(TEST_PASSWORD);
+    await page.getByLabel("Invite Code").fill(TEST_INVITE_CODE);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("shareId") === viewOnly.shareId);
+    await visible(page, 'You now have access to the shared list "Reading list"');
+    await poll(() => page.locator('.list-card[aria-current="true"]').textContent()).toContain("Reading list");
+    await context.close();
+  });
+
   it("recovers from an expired session: toast, then the relogin page with the username filled in", async () => {
     const { page, context } = await signedInContext(env, "expired_eli");
     await gotoHydrated(page, "/shared-lists");

@@ -15,17 +15,19 @@ export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) =>
   const { store, assets } = c.get("deps");
   // 'Error loading lists. Please try again.': a failed read still renders the page, and the
   // island retries from the browser instead of the visitor meeting a bare error page.
-  const highlightShareId = c.req.query("shareId")?.trim() || null;
+  const shareId = c.req.query("shareId")?.trim() || null;
   // The cards' counts are extra: without them the lists still show, and the island asks for them.
-  const [home, progress, deadLink] = await Promise.all([
+  const [home, progress, linked] = await Promise.all([
     Promise.all([ownLists(store, user.id), sharedWithMe(store, user.id)])
-      .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false, highlightShareId }))
-      .catch(() => ({ lists: [], sharedWithMe: [], loadError: true, highlightShareId })),
+      .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false }))
+      .catch(() => ({ lists: [], sharedWithMe: [], loadError: true })),
     listProgress(store, user.id).catch(() => null),
-    // The legacy /shared/{id} lands here when its link names no list: say so, as a dead link's page does.
-    highlightShareId ? listOfLiveLink(store, highlightShareId).then((list) => !list) : false,
+    shareId ? listOfLiveLink(store, shareId) : undefined,
   ]);
-  const toast = deadLink ? SHARED_ACCESS_FAILED : undefined;
-  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress, viewerId: user.id }, toast };
+  // Named by its id: a card of a list shared to read or tick carries no shareId to match.
+  const highlightListId = linked?.id ?? null;
+  // The legacy /shared/{id} lands here when its link names no list: say so, as a dead link's page does.
+  const toast = shareId && !linked ? SHARED_ACCESS_FAILED : undefined;
+  const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress, highlightListId, viewerId: user.id }, toast };
   return renderKeptPage(c, assets, inputs, () => <HomePage assets={assets} {...inputs} />);
 });
