@@ -323,6 +323,8 @@ describe("sections on the list page", () => {
     await page.getByRole("menuitem", { name: "Move down" }).click();
     await expect.poll(() => grouped(page)).toEqual(["# Adhesives", "Glue", "Screws", "Tape"]);
     await expect.poll(() => page.getByRole("button", { name: "Adhesives (3)" }).getAttribute("aria-expanded")).toBe("true");
+    // Saved before the network goes: on a loaded machine the move was still on its way, and went to the outbox instead.
+    await expect.poll(() => sectionsOfItems(context.request, list.id)).toMatchObject({ Glue: "Adhesives" });
 
     await context.setOffline(true);
     await page.getByRole("button", { name: "More actions" }).click();
