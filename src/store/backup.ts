@@ -18,9 +18,9 @@ const BUSY_MS = 10_000;
 export function backupSqlite(source: string, target: string, options: { force?: boolean } = {}): void {
   if (source === ":memory:") throw new BackupRefused("An in-memory database has nothing on disk to back up");
   if (!existsSync(source)) throw new BackupRefused(`No database at ${source}`);
+  if (!existsSync(dirname(target))) throw new BackupRefused(`No folder ${dirname(target)} to write ${basename(target)} into`);
   if (isTheDatabase(source, target)) throw new BackupRefused(`${target} is the database itself: back it up to another file`);
   if (existsSync(target) && !options.force) throw new BackupRefused(`${target} already exists (--force replaces it)`);
-  if (!existsSync(dirname(target))) throw new BackupRefused(`No folder ${dirname(target)} to write ${basename(target)} into`);
   const partial = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
   const database = new Database(source, { readonly: true });
   try {

@@ -6,7 +6,7 @@
  * began must be there.
  */
 import { Database } from "bun:sqlite";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -191,6 +191,14 @@ describe("backup while running", () => {
       code: 1,
       stderr: `No database at ${join(dir, "none.db")}\n`,
     });
+    const live = join(dir, "live.db");
+    new Database(live).close();
+    expect(await runCli(["backup", join(dir, "nowhere", "copy.db")], { DATABASE_URL: live })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `No folder ${join(dir, "nowhere")} to write copy.db into\n`,
+    });
+    rmSync(live);
     expect(readdirSync(dir)).toEqual([]);
   });
 
