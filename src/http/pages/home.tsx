@@ -22,12 +22,13 @@ export const homePages = new Hono<AppEnv>().get("/", protectedPage, async (c) =>
       .then(([lists, shared]) => ({ lists, sharedWithMe: shared, loadError: false }))
       .catch(() => ({ lists: [], sharedWithMe: [], loadError: true })),
     listProgress(store, user.id).catch(() => null),
-    shareId ? listOfLiveLink(store, shareId) : undefined,
+    // Null when it could not be read: Home still shows, without the highlight, and says nothing of the link.
+    shareId ? listOfLiveLink(store, shareId).catch(() => null) : null,
   ]);
   // Named by its id: a card of a list shared to read or tick carries no shareId to match.
   const highlightListId = linked?.id ?? null;
   // The legacy /shared/{id} lands here when its link names no list: say so, as a dead link's page does.
-  const toast = shareId && !linked ? SHARED_ACCESS_FAILED : undefined;
+  const toast = linked === undefined ? SHARED_ACCESS_FAILED : undefined;
   const inputs = { theme: pageTheme(c), user: toPublicUser(user), home: { ...home, progress, highlightListId, viewerId: user.id }, toast };
   return renderKeptPage(c, assets, inputs, () => <HomePage assets={assets} {...inputs} />);
 });
