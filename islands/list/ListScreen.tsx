@@ -109,11 +109,6 @@ export default function ListScreen(props: ListScreenProps) {
   useEffect(() => subscribePrefs(({ showCompleted, completedLast }) => setView({ showCompleted, completedLast })), []);
   useEffect(() => setHasCompleted(hasCompleted), [hasCompleted]);
   useEffect(() => setCanEdit(data.can.edit), [data.can.edit]);
-  // The server drew the line above the list for the level the page opened at: once the owner
-  // changes it, the line would say what no longer holds, and the rows show the level instead.
-  useEffect(() => {
-    if (data.accessLevel !== accessLevel) document.querySelector(".access-line")?.remove();
-  }, [data.accessLevel]);
   useEffect(() => {
     const onPop = () => setParentId(parentFromUrl());
     window.addEventListener("popstate", onPop);

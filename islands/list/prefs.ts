@@ -1,6 +1,7 @@
 /**
- * State two islands of the list page share (they run in one bundle): the header's show/hide
- * completed toggle and the list itself. The preference lives in browser storage, default
+ * State the islands of the list page share (they run in one bundle): the header's show/hide
+ * completed toggle and More actions menu, and the list itself, which tells them what it holds and
+ * what the caller may do there now. The preference lives in browser storage, default
  * true; "completed at the bottom" is stored the same way, default off. Whether a list's "Done"
  * group is folded is kept per list, default open; its folded sections per person and list.
  */

@@ -66,6 +66,9 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
   );
   const data = useSyncExternalStore(store.subscribe, store.getView, store.getView);
 
+  /** Whether a change of this list was refused: with one still waiting, what a page that loses the list says was lost. */
+  const refused = useRef(false);
+
   function load(): Promise<Outbox> {
     outbox.current ??= import("../offline/outbox")
       .then(({ openOutbox }) =>
@@ -80,6 +83,7 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
           },
           onSettled: (entry, answer) => {
             store.settle(entry.key, answer);
+            if (!answer && entry.target.listId === target.listId) refused.current = true;
             const { change } = entry;
             if (change.kind === "routine" && answer?.list && entry.target.listId === target.listId)
               showRoutine(answer.list.routine, change.words);
@@ -118,8 +122,8 @@ export function useListStore({ target, scope, initial, renderedEventId, onServer
         // The page reloads into the one that says why (docs/decisions/048-dead-links.md), told
         // what this tab knew; a link's page shows the shared-access toast itself, a recipient's is flashed.
         const { name, ownerName } = store.getView();
-        const { waiting, saving } = current.current;
-        noteLostList({ listId: target.listId, shareId: target.shareId ?? null, listName: name, ownerName, unsaved: waiting > 0 || saving });
+        const unsaved = current.current.ids.size > 0 || refused.current;
+        noteLostList({ listId: target.listId, shareId: target.shareId ?? null, listName: name, ownerName, unsaved });
         if (!target.shareId) flashToast(SHARED_ACCESS_FAILED);
         window.location.replace(window.location.href);
       }
