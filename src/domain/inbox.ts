@@ -1,9 +1,9 @@
 import type { NotificationMode, InboxResponse } from "../shared/notifications";
 import type { Store } from "../store";
-import { type Caller, resolveReadAccess } from "./access";
+import { type Caller, canOf, LIST_NOT_FOUND, resolveReadAccess } from "./access";
 import { type ActingCaller, actorOf } from "./actors";
 import type { EventBus } from "./bus";
-import { AppError, unauthorized } from "./errors";
+import { AppError, notFound, unauthorized } from "./errors";
 import { actorLabel, announceNotifications, announceUnread, INBOX_LIMIT, tell } from "./notifications";
 import { guestSubscriptionOf, isGuestSubscriptionTo } from "./push-subscriptions";
 
@@ -24,11 +24,11 @@ const accountOf = (caller: Caller): number => {
   return caller.userId;
 };
 
-/** The account whose mode of the list is asked for, or 404 when it may not read the list as itself (a token within its lists). */
+/** The account whose mode of the list is asked for, or 404 when it is not among those told of the list (`canOf`'s `beTold`). */
 async function readerAccountOf(store: Store, caller: Caller, listId: number): Promise<number> {
   const userId = accountOf(caller);
-  const { shareId: _link, ...account } = caller;
-  await resolveReadAccess(store, account, { id: listId });
+  const access = await resolveReadAccess(store, caller, { id: listId });
+  if (!canOf(access, caller).beTold) throw notFound(LIST_NOT_FOUND);
   return userId;
 }
 

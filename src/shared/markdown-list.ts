@@ -104,9 +104,9 @@ function readLines(text: string, flat: boolean): { items: LinedItem[]; sections:
     const item: LinedChild = { ...parsed, line: index + 1, descriptionLines: [] };
     const parent = items.length > sectionStart ? items.at(-1) : undefined;
     if (!flat && parent && indent > parentIndent) {
-      const level = parent.children.length === 0 ? indent : childIndent;
-      if (indent > level) item.deeper = true;
-      else childIndent = indent;
+      // The first sub-item sets the level; one under it, deeper, would be a third.
+      if (parent.children.length === 0) childIndent = indent;
+      else if (indent > childIndent) item.deeper = true;
       parent.children.push(item);
       last = { item, indent };
     } else {

@@ -27,3 +27,18 @@ describe("descriptions in pasted and imported Markdown", () => {
     expect(parseMarkdownDocument("- a\n# Later heading").name).toBeUndefined();
   });
 });
+
+describe("a third level in imported Markdown", () => {
+  const deeper = (text: string) =>
+    parseMarkdownDocument(text).items.flatMap((item) => item.children.filter((child) => child.deeper).map((child) => child.title));
+
+  it("marks a line under a sub-item, and only that one: the first sub-item sets the level", () => {
+    expect(deeper("- a\n  - b\n    - c\n  - d")).toEqual(["c"]);
+    // Sloppy but two levels: 3, then 2, then 3 spaces are all sub-items of a.
+    expect(deeper("- a\n   - b\n  - c\n   - d")).toEqual([]);
+  });
+
+  it("leaves a paste to flatten it into sub-items", () => {
+    expect(parsePastedList("- a\n  - b\n    - c")[0]!.children.map((child) => child.title)).toEqual(["b", "c"]);
+  });
+});
