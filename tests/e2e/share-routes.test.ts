@@ -6,6 +6,15 @@ import { TEST_INVITE_CODE, TEST_PASSWORD } from "../helpers/test-app";
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 5000 });
 const visible = (page: Page, text: string) => poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+/** Registers on the open auth page of a share link, and waits to land on Home with that link. */
+async function registerLanding(page: Page, username: string, shareId: string) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel("Confirm Password").fill(TEST_PASSWORD);
+  await page.getByLabel("Invite Code").fill(TEST_INVITE_CODE);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("shareId") === shareId);
+}
 const pathAndQuery = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -64,12 +73,7 @@ describe("share-link routes and session recovery in Chromium", () => {
     expect(pathAndQuery(page)).toBe(`/auth?shareId=${list.shareId}`);
     await gotoHydrated(page, `/auth?shareId=${list.shareId}`);
     await visible(page, "Shared List Access");
-    await page.getByLabel("Username").fill("guest_gus");
-    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-    await page.getByLabel("Confirm Password").fill(TEST_PASSWORD);
-    await page.getByLabel("Invite Code").fill(TEST_INVITE_CODE);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("shareId") === list.shareId);
+    await registerLanding(page, "guest_gus", list.shareId);
     await visible(page, 'You now have access to the shared list "Team picnic"');
     expect(await page.getByText("Failed to access the shared list").count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem("pendingShareId"))).toBeNull();
@@ -92,12 +96,7 @@ describe("share-link routes and session recovery in Chromium", () => {
     await owner.context.close();
     const { page, context } = await anonymousContext(env);
     await gotoHydrated(page, `/auth?shareId=${viewOnly.shareId}`);
-    await page.getByLabel("Username").fill("reader_rae");
-    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-    await page.getByLabel("Confirm Password").fill(TEST_PASSWORD);
-    await page.getByLabel("Invite Code").fill(TEST_INVITE_CODE);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("shareId") === viewOnly.shareId);
+    await registerLanding(page, "reader_rae", viewOnly.shareId);
     await visible(page, 'You now have access to the shared list "Reading list"');
     await poll(() => page.locator('.list-card[aria-current="true"]').textContent()).toContain("Reading list");
     await context.close();
