@@ -9,7 +9,8 @@ import { findListAccess, LIST_NOT_FOUND } from "./access";
 import { type ActingCaller, actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { notFound } from "./errors";
-import { insertOwnList } from "./lists";
+import { insertOwnList, tellOwnHomes } from "./lists";
+import type { EventBus } from "./bus";
 
 /**
  * The source's live items as a tree in its order, nothing ticked, parents kept even without
@@ -40,9 +41,9 @@ function untickedTree(tasks: readonly Task[], sectionIds: ReadonlyMap<number, nu
  * One transaction: refused by the list limit, nothing is stored. The source already holds at most
  * 100 items, so the copy is within the item limit too.
  */
-export async function duplicateList(store: Store, caller: ActingCaller, sourceId: number, name: string): Promise<TaskList> {
+export async function duplicateList(store: Store, bus: EventBus, caller: ActingCaller, sourceId: number, name: string): Promise<TaskList> {
   const userId = caller.userId!;
-  return store.db.transaction(async (tx) => {
+  const copy = await store.db.transaction(async (tx) => {
     const source = await findListAccess(store, caller, await store.lists.findById(sourceId, tx), tx);
     if (!source) throw notFound(LIST_NOT_FOUND);
     const list = await insertOwnList(store, userId, name, tx);
@@ -55,4 +56,6 @@ export async function duplicateList(store: Store, caller: ActingCaller, sourceId
     await insertItemsInOrder(store, tx, base, untickedTree(await store.tasks.listByList(source.list.id, tx), sectionIds), 0, 0);
     return list;
   });
+  await tellOwnHomes(bus, userId, copy.id);
+  return copy;
 }

@@ -20,7 +20,8 @@ import { type Caller, resolveReadAccess } from "./access";
 import { actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { badRequest, forbidden } from "./errors";
-import { assertBelowListLimit, newShareId } from "./lists";
+import { assertBelowListLimit, newShareId, tellOwnHomes } from "./lists";
+import type { EventBus } from "./bus";
 import { setRoutine } from "./routines";
 
 /** A Markdown list without a `# heading` and without a name from the browser. */
@@ -146,7 +147,12 @@ async function withSections(store: Store, tx: Db, listId: number, list: Imported
  * of an "export all" file), items in the document's order, in one transaction: past 25 lists or
  * 100 items, or malformed, nothing is stored. `archive`: the content was an "export all" file.
  */
-export async function importLists(store: Store, userId: number, input: ImportListInput): Promise<{ lists: TaskList[]; archive: boolean }> {
+export async function importLists(
+  store: Store,
+  bus: EventBus,
+  userId: number,
+  input: ImportListInput,
+): Promise<{ lists: TaskList[]; archive: boolean }> {
   const { lists: imported, archive } =
     input.format === "json" ? readJson(input.content) : { lists: [readMarkdown(input.content, input.name)], archive: false };
   assertEachWithinItemLimit(imported);
@@ -169,5 +175,6 @@ export async function importLists(store: Store, userId: number, input: ImportLis
     }
     return lists;
   });
+  await tellOwnHomes(bus, userId);
   return { lists, archive };
 }

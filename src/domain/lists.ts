@@ -68,8 +68,18 @@ export async function insertOwnList(store: Store, userId: number, name: string, 
   return store.lists.create({ name, userId, shareId: newShareId(), position }, tx);
 }
 
-export const createList = (store: Store, userId: number, name: string): Promise<TaskList> =>
-  store.db.transaction((tx) => insertOwnList(store, userId, name, tx));
+export async function createList(store: Store, bus: EventBus, userId: number, name: string): Promise<TaskList> {
+  const list = await store.db.transaction((tx) => insertOwnList(store, userId, name, tx));
+  await tellOwnHomes(bus, userId, list.id);
+  return list;
+}
+
+/**
+ * The owner's lists changed (made, renamed, moved, deleted, copied, imported): their Homes on other
+ * tabs and devices, which follow the owner's topic and not the lists, read them again.
+ */
+export const tellOwnHomes = (bus: EventBus, userId: number, listId?: number) =>
+  bus.publish(userTopic(userId), { type: "list_updated", ...(listId === undefined ? {} : { listId }) });
 
 /** Runs an owner-only change in a transaction, then publishes its list_updated event. */
 async function changeOwnedList(
@@ -110,6 +120,7 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
     const expiresAt = linkExpiresInDays === null ? null : store.clock.now() + linkExpiresInDays * DAY_MS;
     return (await store.lists.setLinkExpiry(access.list.id, expiresAt, tx))!;
   });
+  await tellOwnHomes(bus, after.userId, after.id);
   if (changes.name !== undefined) {
     for (const userId of await store.shares.recipientIds(after.id))
       await bus.publish(userTopic(userId), { type: "list_updated", listId: after.id });
@@ -161,6 +172,7 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
   });
   await publishEvents(bus, [event]);
   await bus.publish(listTopic(list.id), { type: "access_revoked", listId: list.id, shareId: list.shareId });
+  await tellOwnHomes(bus, list.userId, list.id);
   for (const userId of recipients) {
     await bus.publish(userTopic(userId), { type: "share_removed", listId: list.id });
     await bus.publish(userTopic(userId), { type: "access_revoked", listId: list.id });
@@ -185,7 +197,7 @@ export async function restoreList(store: Store, bus: EventBus, caller: Caller, l
     return { list, recipients: await store.shares.recipientIds(list.id, tx), event };
   });
   await publishEvents(bus, [event]);
-  await bus.publish(userTopic(userId), { type: "list_updated", listId: list.id });
+  await tellOwnHomes(bus, userId, list.id);
   for (const recipient of recipients) await bus.publish(userTopic(recipient), { type: "share_added", listId: list.id });
   return list;
 }
@@ -195,9 +207,9 @@ export async function restoreList(store: Store, bus: EventBus, caller: Caller, l
  * Two reorders sent from stale views can ask for one position twice; the lists are then
  * renumbered in their shown order, so each keeps a place of its own.
  */
-export function reorderLists(store: Store, caller: Caller, items: ReorderListsInput): Promise<TaskList[]> {
+export async function reorderLists(store: Store, bus: EventBus, caller: Caller, items: ReorderListsInput): Promise<TaskList[]> {
   const userId = caller.userId!;
-  return store.db.transaction(async (tx) => {
+  const lists = await store.db.transaction(async (tx) => {
     // One owner's reorders run one after another, so each renumbers what the previous left.
     await store.lists.lockOwner(userId, tx);
     for (const item of [...items].sort((a, b) => a.id - b.id)) {
@@ -209,6 +221,8 @@ export function reorderLists(store: Store, caller: Caller, items: ReorderListsIn
     for (const [index, list] of lists.entries()) if (list.position !== index) await store.lists.setPosition(list.id, userId, index, tx);
     return lists.map((list, index) => ({ ...list, position: index }));
   });
+  await tellOwnHomes(bus, userId);
+  return lists;
 }
 
 /** GET /api/task-lists/by-share-id/{shareId}: the list behind a link the caller may use. */

@@ -108,14 +108,17 @@ describeEachDialect("lists", (dialect) => {
     expect(linked.body).toEqual({ ...list, name: "New name", linkAccess: "read" });
     expect(await t.store.lists.findById(list.id)).toEqual(linked.body);
     const events = publishedSince(t, mark);
+    // Each change also reaches the owner's own topic, for their Home on other tabs and devices.
     expect(events.map((e) => [e.topic, e.message.type])).toEqual([
       [`list:${list.id}`, "list_updated"],
+      [`user:${fay.user.id}`, "list_updated"],
       [`list:${list.id}`, "list_updated"],
+      [`user:${fay.user.id}`, "list_updated"],
     ]);
     const { shareId: _hidden, ...withoutShareId } = linked.body;
-    expect(events[1]!.message).toMatchObject({ listId: list.id, shareId: list.shareId, payload: withoutShareId });
-    expect(events[1]!.message.payload).not.toHaveProperty("shareId");
-    expect(events[1]!.message).toEqual(
+    expect(events[2]!.message).toMatchObject({ listId: list.id, shareId: list.shareId, payload: withoutShareId });
+    expect(events[2]!.message.payload).not.toHaveProperty("shareId");
+    expect(events[2]!.message).toEqual(
       expect.objectContaining({ messageId: expect.any(String), timestamp: expect.any(Number), id: expect.any(Number) }),
     );
 
@@ -127,8 +130,10 @@ describeEachDialect("lists", (dialect) => {
     await fay.patch(`/api/task-lists/${list.id}`, { linkAccess: "write" });
     expect(publishedSince(t, beforeRename).map((e) => [e.topic, e.message])).toEqual([
       [`list:${list.id}`, expect.objectContaining({ type: "list_updated" })],
+      [`user:${fay.user.id}`, { type: "list_updated", listId: list.id }],
       [`user:${gus.user.id}`, { type: "list_updated", listId: list.id }],
       [`list:${list.id}`, expect.objectContaining({ type: "list_updated" })],
+      [`user:${fay.user.id}`, { type: "list_updated", listId: list.id }],
     ]);
   });
 
@@ -174,6 +179,7 @@ describeEachDialect("lists", (dialect) => {
     expect(publishedSince(t, mark).map((e) => [e.topic, e.message.type])).toEqual([
       [`list:${list.id}`, "list_updated"],
       [`list:${list.id}`, "access_revoked"],
+      [`user:${hal.user.id}`, "list_updated"],
       [`user:${ida.user.id}`, "share_removed"],
       [`user:${ida.user.id}`, "access_revoked"],
     ]);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskList } from "../../src/shared/types";
-import { addItem, newList } from "./list-helpers";
+import { addItem, newList, unheardList } from "./list-helpers";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
 /** The phone of the brief: 390 × 844 CSS pixels, where every control is a 44 px target. */
@@ -111,11 +111,11 @@ describe("duplicate and new from template in Chromium", () => {
   });
 
   it("opens 'List Limit Reached (25)' when the copy would be a 26th list, and adds no card", async () => {
-    const { context, page } = await signedInContext(env, "gwen", PHONE_390);
+    const { context, page, user } = await signedInContext(env, "gwen", PHONE_390);
     for (let i = 1; i <= 24; i++) await newList(context.request, `List ${i}`);
     await gotoHydrated(page, "/");
-    // The 25th is made on another device while this Home still counts 24: the server refuses the copy.
-    await newList(context.request, "List 25");
+    // The 25th is made where this Home, still counting 24, cannot hear of it: the server refuses the copy.
+    await unheardList(env, user.id, "List 25");
     await page.getByRole("button", { name: "Duplicate List 1", exact: true }).click();
     await page.getByRole("dialog", { name: "Duplicate List" }).getByRole("button", { name: "Duplicate" }).click();
     await expect.poll(() => page.getByRole("dialog", { name: "List Limit Reached (25)" }).count()).toBe(1);

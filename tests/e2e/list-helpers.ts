@@ -1,6 +1,8 @@
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { insertOwnList } from "../../src/domain/lists";
 import type { Task, TaskList } from "../../src/shared/types";
+import type { BrowserEnv } from "../helpers/browser";
 
 /** Shared bits of the list-page browser tests: seeding by API, reading rows, a real pointer drag. */
 export async function newList(request: APIRequestContext, name: string): Promise<TaskList> {
@@ -107,3 +109,7 @@ export async function dragOnto(page: Page, handle: Locator, target: Locator, whe
   await rowsAtRest(rows);
   await page.mouse.up();
 }
+
+/** A list of the user's made straight in the store, as on an instance whose live message was lost: no open Home hears of it. */
+export const unheardList = (env: BrowserEnv, userId: number, name: string) =>
+  env.testApp.store.db.transaction((tx) => insertOwnList(env.testApp.store, userId, name, tx));

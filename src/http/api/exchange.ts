@@ -66,7 +66,7 @@ export const exchangeApi = new Hono<AppEnv>()
     signedIn,
     jsonBody(importListSchema),
     async (c) => {
-      const { lists, archive } = await exchange.importLists(c.get("deps").store, requireUser(c).id, c.req.valid("json"));
+      const { lists, archive } = await exchange.importLists(c.get("deps").store, c.get("deps").bus, requireUser(c).id, c.req.valid("json"));
       return c.json(archive ? { lists } : lists[0], 201);
     },
   );

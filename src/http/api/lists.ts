@@ -45,7 +45,7 @@ export const listsApi = new Hono<AppEnv>()
     jsonBody(createListSchema),
     async (c) => {
       const { name } = c.req.valid("json");
-      return c.json(await lists.createList(c.get("deps").store, requireUser(c).id, name), 201);
+      return c.json(await lists.createList(c.get("deps").store, c.get("deps").bus, requireUser(c).id, name), 201);
     },
   )
   .post(
@@ -54,7 +54,7 @@ export const listsApi = new Hono<AppEnv>()
     signedIn,
     jsonBody(reorderListsSchema),
     async (c) => {
-      return c.json(await lists.reorderLists(c.get("deps").store, callerOf(c), c.req.valid("json")));
+      return c.json(await lists.reorderLists(c.get("deps").store, c.get("deps").bus, callerOf(c), c.req.valid("json")));
     },
   )
   .get(
@@ -129,7 +129,7 @@ export const listsApi = new Hono<AppEnv>()
     jsonBody(duplicateListSchema),
     async (c) => {
       const { name } = c.req.valid("json");
-      return c.json(await duplicateList(c.get("deps").store, callerOf(c), c.req.valid("param").id, name), 201);
+      return c.json(await duplicateList(c.get("deps").store, c.get("deps").bus, callerOf(c), c.req.valid("param").id, name), 201);
     },
   )
   .post(
