@@ -168,9 +168,12 @@ describe("settings in Chromium", () => {
     await page.getByLabel("Current Password").fill("not-my-password");
     await page.getByLabel("New Password", { exact: true }).fill("new-password1");
     await page.getByLabel("Confirm New Password").fill("new-password1");
-    await submit.click();
+    // Pressed by key: the button, disabled while the server answers, has the focus again after the refusal.
+    await submit.focus();
+    await page.keyboard.press("Enter");
     await visible(page, "Failed to change password");
     expect(await page.getByRole("dialog").locator(".form-error").textContent()).toBe("Current password is incorrect");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Change Password");
 
     await page.getByLabel("Current Password").fill(TEST_PASSWORD);
     await submit.click();
