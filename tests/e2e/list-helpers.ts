@@ -103,6 +103,9 @@ export async function dragOnto(page: Page, handle: Locator, target: Locator, whe
   await page.mouse.move(x, source.y + source.height / 2);
   await page.mouse.down();
   await page.mouse.move(x, source.y + source.height / 2 + (where === "below" ? 10 : -10), { steps: 4 });
+  // The drag has begun once sortablejs marks the row it lifted; on a loaded machine that came after
+  // the moves below, which then went nowhere and the row dropped where it began.
+  await expect.poll(() => rows.locator(".sortable-ghost").count()).toBe(1);
   await page.mouse.move(x, y, { steps: 15 });
   await rowsAtRest(rows);
   await page.mouse.move(x + 2, y, { steps: 2 });
