@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
 import { OwnListCard, PendingListCard, SharedListCard } from "./ListCard";
-import { MyListsHeading } from "./MyListsHeading";
+import { MyListsHeading, NEW_LIST_ID } from "./MyListsHeading";
 import { OfflineLists, useKeepListsOffline } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
@@ -53,7 +53,7 @@ export default function HomeScreen(props: HomeScreenProps) {
   useKeepListsOffline([...lists.map((list) => list.id), ...shared.map((item) => item.list.id)], !offline && !loadError);
   const listRef = useRef<HTMLUListElement>(null);
   /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
-  const focusAfter = useRef<{ id: number; restored?: boolean } | null>(null);
+  const focusAfter = useRef<{ id: number; restored?: boolean } | typeof NEW_LIST_ID | null>(null);
   const order = useCardOrder({
     lists,
     setLists,
@@ -113,9 +113,11 @@ export default function HomeScreen(props: HomeScreenProps) {
   useEffect(() => {
     const focus = focusAfter.current;
     if (focus === null) return;
-    listRef.current
-      ?.querySelector<HTMLElement>(focus.restored ? `[data-list-id="${focus.id}"] a` : `[data-handle-id="${focus.id}"]`)
-      ?.focus();
+    const target =
+      focus === NEW_LIST_ID
+        ? document.getElementById(NEW_LIST_ID)
+        : listRef.current?.querySelector<HTMLElement>(focus.restored ? `[data-list-id="${focus.id}"] a` : `[data-handle-id="${focus.id}"]`);
+    target?.focus();
     focusAfter.current = null;
   }, [lists]);
 
@@ -175,9 +177,9 @@ export default function HomeScreen(props: HomeScreenProps) {
     try {
       await client["task-lists"][":id"].$delete({ param: { id: list.id } });
       const index = lists.findIndex((item) => item.id === list.id);
-      // Its card took the confirmation's opener along: focus goes to the card now in its place.
+      // Its card took the confirmation's opener along: focus goes to the card now in its place, or to New List after the last.
       const neighbour = lists[index + 1] ?? lists[index - 1];
-      if (neighbour) focusAfter.current = { id: neighbour.id };
+      focusAfter.current = neighbour ? { id: neighbour.id } : NEW_LIST_ID;
       setLists((current) => current.filter((item) => item.id !== list.id));
       setModal(null);
       offerRestore(list, (restored) => {

@@ -21,6 +21,7 @@ export function MyListsHeading({ count, offline, onCreate }: { count: number; of
       <div className="row">
         <ImportButton variant="home" offline={offline} />
         <button
+          id={NEW_LIST_ID}
           type="button"
           className="button button--primary"
           // Offline too: the new list waits in the outbox (docs/decisions/067-offline-routines-and-copies.md).
@@ -33,3 +34,6 @@ export function MyListsHeading({ count, offline, onCreate }: { count: number; of
     </div>
   );
 }
+
+/** New List's id: focus goes there once the last list's card is deleted. */
+export const NEW_LIST_ID = "new-list";

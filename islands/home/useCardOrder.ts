@@ -4,6 +4,7 @@ import { client, errorMessage } from "../api";
 import { moveItem, positionsOf } from "../order";
 import { toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
+import type { NEW_LIST_ID } from "./MyListsHeading";
 
 /** A background read follows a reorder after 2 seconds (docs/product-rules.md#on-the-page). */
 const READ_AFTER_REORDER_MS = 2000;
@@ -16,7 +17,7 @@ export interface CardOrderOptions {
   /** Reads Home's lists again. */
   readAgain: () => void;
   /** The card whose handle takes the focus once the cards re-render. */
-  focusAfter: RefObject<{ id: number; restored?: boolean } | null>;
+  focusAfter: RefObject<{ id: number; restored?: boolean } | typeof NEW_LIST_ID | null>;
 }
 
 /**

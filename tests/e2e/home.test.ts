@@ -94,6 +94,11 @@ describe("home page in Chromium", () => {
 
     await page.reload();
     await expect.poll(() => listNames(page)).toEqual(["House chores"]);
+    // The last card has no neighbour: focus goes to New List.
+    await page.getByRole("button", { name: "Delete House chores" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => listNames(page)).toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("New List");
     await context.close();
   });
 
