@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useState } from "react";
+import { type CSSProperties, type KeyboardEvent, useEffect, useState } from "react";
 import { type ColorMode, THEME_IDS, THEMES, type Theme, type ThemeId } from "../../src/shared/themes";
 import { client, errorMessage } from "../api";
 import { toast } from "../toast";
@@ -38,10 +38,20 @@ export default function ThemePicker({ current, mode }: ThemePickerProps) {
     }
   }
 
+  function moveBy(event: KeyboardEvent<HTMLDivElement>) {
+    const step = ARROW_STEPS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = THEME_IDS[(THEME_IDS.indexOf(selected) + step + THEME_IDS.length) % THEME_IDS.length]!;
+    event.currentTarget.querySelector<HTMLElement>(`[data-theme-id="${next}"]`)?.focus();
+    void choose(next);
+  }
+
   return (
     <>
       <ModePicker current={mode} />
-      <div className="theme-grid" role="radiogroup" aria-label="Colour theme">
+      {/* The radio pattern: one Tab stop, the chosen theme; the arrows move to the next or previous card and choose it. */}
+      <div className="theme-grid" role="radiogroup" aria-label="Colour theme" onKeyDown={(event) => moveBy(event)}>
         {THEME_IDS.map((id) => (
           <ThemeCard key={id} theme={THEMES[id]} selected={id === selected} onSelect={() => choose(id)} />
         ))}
@@ -49,6 +59,8 @@ export default function ThemePicker({ current, mode }: ThemePickerProps) {
     </>
   );
 }
+
+const ARROW_STEPS: Record<string, number | undefined> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /** Both palettes ride on the element; the stylesheet's light-dark() shows the one the page is in. */
 const paint = (light: string, dark: string) => ({ "--light": light, "--dark": dark }) as CSSProperties;
@@ -62,6 +74,7 @@ function ThemeCard({ theme, selected, onSelect }: { theme: Theme; selected: bool
       type="button"
       role="radio"
       aria-checked={selected}
+      tabIndex={selected ? 0 : -1}
       aria-label={theme.name}
       className="theme-card"
       data-theme-id={theme.id}

@@ -66,6 +66,20 @@ describe("settings in Chromium", () => {
     await poll(async () => (await (await context.request.get("/api/user/theme")).json()).theme).toBe("ocean");
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("ocean");
 
+    // A radio group: the arrows move to the next card and choose it, and the chosen one is the group's one Tab stop.
+    await page.getByRole("radio", { name: "Ocean" }).focus();
+    await page.keyboard.press("ArrowRight");
+    const next = THEMES[THEME_IDS[(THEME_IDS.indexOf("ocean") + 1) % THEME_IDS.length]!].name;
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(next);
+    expect(await page.getByRole("radio", { name: next }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.locator('.theme-grid [tabindex="0"]').count()).toBe(1);
+    await poll(async () => (await (await context.request.get("/api/user/theme")).json()).theme).toBe(
+      THEME_IDS[(THEME_IDS.indexOf("ocean") + 1) % THEME_IDS.length],
+    );
+    await page.keyboard.press("ArrowLeft");
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Ocean");
+    await poll(async () => (await (await context.request.get("/api/user/theme")).json()).theme).toBe("ocean");
+
     await page.reload();
     expect(await htmlTheme(page)).toBe("ocean");
     const headerColour = await page.locator(".app-header").evaluate((el) => getComputedStyle(el).backgroundColor);
