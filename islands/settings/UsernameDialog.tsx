@@ -33,6 +33,8 @@ function UsernameForm({ current, onClose }: { current: string; onClose: () => vo
       window.location.reload();
     },
     refused: (error) => {
+      // Taken meanwhile, most likely: the field says so again instead of "available".
+      recheck();
       toast({
         title: "Failed to update username",
         description: errorMessage(error, "An error occurred while updating your username."),
@@ -42,7 +44,7 @@ function UsernameForm({ current, onClose }: { current: string; onClose: () => vo
   });
   const value = form.values.username;
   const saving = form.pending;
-  const { availability, message } = useUsernameAvailability(value, current);
+  const { availability, message, recheck } = useUsernameAvailability(value, current);
   const canSave = availability === "available" && value.trim() !== current && !saving;
 
   return (

@@ -9,9 +9,13 @@ export const AVAILABILITY_DEBOUNCE_MS = 500;
 
 export interface UsernameCheck {
   availability: Availability;
-  /** The text rules' message for the value, when it cannot be saved. */
+  /** The text rules' message for the value, when it cannot be saved, or why it could not be checked. */
   message: string | null;
+  /** Asks the server again: a save it refused means the name was taken meanwhile. */
+  recheck: () => void;
 }
+
+export const UNCHECKED = "Could not check this username. Check your connection and try again.";
 
 /** Why a new username cannot be saved before asking the server, or null when it may be. */
 export function localUsernameProblem(value: string, current: string): string | null {
@@ -23,6 +27,8 @@ export function localUsernameProblem(value: string, current: string): string | n
 /** Live availability of a new username: idle → checking → available or taken. */
 export function useUsernameAvailability(value: string, current: string): UsernameCheck {
   const [availability, setAvailability] = useState<Availability>("idle");
+  const [unchecked, setUnchecked] = useState(false);
+  const [round, setRound] = useState(0);
   const trimmed = value.trim();
   const problem = trimmed === "" ? null : localUsernameProblem(trimmed, current);
   // Usernames are unique ignoring case, so the server calls a new casing of one's own name taken.
@@ -30,6 +36,7 @@ export function useUsernameAvailability(value: string, current: string): Usernam
 
   useEffect(() => {
     setAvailability(ownNameRecased ? "available" : "idle");
+    setUnchecked(false);
     if (trimmed === "" || problem || ownNameRecased) return;
     let stale = false;
     const timer = setTimeout(async () => {
@@ -38,15 +45,18 @@ export function useUsernameAvailability(value: string, current: string): Usernam
         await client["check-username"].$get({ query: { username: trimmed } });
         if (!stale) setAvailability("available");
       } catch (error) {
-        if (!stale) setAvailability(error instanceof ApiRequestError && error.status === 400 ? "taken" : "idle");
+        if (stale) return;
+        const taken = error instanceof ApiRequestError && error.status === 400;
+        setAvailability(taken ? "taken" : "idle");
+        setUnchecked(!taken);
       }
     }, AVAILABILITY_DEBOUNCE_MS);
     return () => {
       stale = true;
       clearTimeout(timer);
     };
-  }, [trimmed, problem, ownNameRecased]);
+  }, [trimmed, problem, ownNameRecased, round]);
 
-  const message = problem ?? (availability === "taken" ? "This username is already taken" : null);
-  return { availability: problem ? "idle" : availability, message };
+  const message = problem ?? (availability === "taken" ? "This username is already taken" : unchecked ? UNCHECKED : null);
+  return { availability: problem ? "idle" : availability, message, recheck: () => setRound((n) => n + 1) };
 }

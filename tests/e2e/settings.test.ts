@@ -151,6 +151,22 @@ describe("settings in Chromium", () => {
     await visible(page, "This username is already taken");
     expect(await save.isDisabled()).toBe(true);
 
+    // Offline, the check cannot be made: the field says why Save waits.
+    await context.setOffline(true);
+    await input.fill("offline_name");
+    await visible(page, "Could not check this username. Check your connection and try again.");
+    expect(await save.isDisabled()).toBe(true);
+    await context.setOffline(false);
+
+    // Available when checked, taken before Save: the refusal's toast, and the field says taken again.
+    await input.fill("samwise");
+    await poll(() => page.getByRole("img", { name: "Available" }).isVisible()).toBe(true);
+    await (await signedInContext(env, "samwise")).context.close();
+    await save.click();
+    await visible(page, "Failed to update username");
+    await visible(page, "This username is already taken");
+    expect(await page.getByText("Username is available").count()).toBe(0);
+
     await input.fill("samuel");
     await poll(() => page.getByRole("img", { name: "Available" }).isVisible()).toBe(true);
     expect(await save.isDisabled()).toBe(false);
