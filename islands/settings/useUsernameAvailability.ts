@@ -15,7 +15,7 @@ export interface UsernameCheck {
   recheck: () => void;
 }
 
-export const UNCHECKED = "Could not check this username. Check your connection and try again.";
+const UNCHECKED = "Could not check this username. Check your connection and try again.";
 
 /** Why a new username cannot be saved before asking the server, or null when it may be. */
 export function localUsernameProblem(value: string, current: string): string | null {

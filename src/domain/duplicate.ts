@@ -9,7 +9,7 @@ import { findListAccess, LIST_NOT_FOUND } from "./access";
 import { type ActingCaller, actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { notFound } from "./errors";
-import { insertOwnList, tellOwnHomes } from "./lists";
+import { insertOwnList, tellHomes } from "./lists";
 import type { EventBus } from "./bus";
 
 /**
@@ -56,6 +56,6 @@ export async function duplicateList(store: Store, bus: EventBus, caller: ActingC
     await insertItemsInOrder(store, tx, base, untickedTree(await store.tasks.listByList(source.list.id, tx), sectionIds), 0, 0);
     return list;
   });
-  await tellOwnHomes(bus, userId, copy.id);
+  await tellHomes(bus, [userId], copy.id);
   return copy;
 }

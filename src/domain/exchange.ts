@@ -20,7 +20,7 @@ import { type Caller, resolveReadAccess } from "./access";
 import { actorOf } from "./actors";
 import { insertItemsInOrder } from "./bulk";
 import { badRequest, forbidden } from "./errors";
-import { assertBelowListLimit, newShareId, tellOwnHomes } from "./lists";
+import { assertBelowListLimit, newShareId, tellHomes } from "./lists";
 import type { EventBus } from "./bus";
 import { setRoutine } from "./routines";
 
@@ -175,6 +175,6 @@ export async function importLists(
     }
     return lists;
   });
-  await tellOwnHomes(bus, userId);
+  await tellHomes(bus, [userId]);
   return { lists, archive };
 }

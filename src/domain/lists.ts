@@ -70,16 +70,17 @@ export async function insertOwnList(store: Store, userId: number, name: string, 
 
 export async function createList(store: Store, bus: EventBus, userId: number, name: string): Promise<TaskList> {
   const list = await store.db.transaction((tx) => insertOwnList(store, userId, name, tx));
-  await tellOwnHomes(bus, userId, list.id);
+  await tellHomes(bus, [userId], list.id);
   return list;
 }
 
 /**
- * The owner's lists changed (made, renamed, moved, deleted, copied, imported): their Homes on other
- * tabs and devices, which follow the owner's topic and not the lists, read them again.
+ * Lists these people see on Home changed (made, renamed, moved, deleted, copied, imported): their
+ * Homes on every tab and device, which follow each person's topic and not the lists, read them again.
  */
-export const tellOwnHomes = (bus: EventBus, userId: number, listId?: number) =>
-  bus.publish(userTopic(userId), { type: "list_updated", ...(listId === undefined ? {} : { listId }) });
+export async function tellHomes(bus: EventBus, userIds: readonly number[], listId?: number): Promise<void> {
+  for (const userId of userIds) await bus.publish(userTopic(userId), { type: "list_updated", ...(listId === undefined ? {} : { listId }) });
+}
 
 /** Runs an owner-only change in a transaction, then publishes its list_updated event. */
 async function changeOwnedList(
@@ -120,11 +121,9 @@ export async function updateList(store: Store, bus: EventBus, caller: Caller, li
     const expiresAt = linkExpiresInDays === null ? null : store.clock.now() + linkExpiresInDays * DAY_MS;
     return (await store.lists.setLinkExpiry(access.list.id, expiresAt, tx))!;
   });
-  await tellOwnHomes(bus, after.userId, after.id);
-  if (changes.name !== undefined) {
-    for (const userId of await store.shares.recipientIds(after.id))
-      await bus.publish(userTopic(userId), { type: "list_updated", listId: after.id });
-  }
+  // Recipients' Homes show the name too, not the link's level or expiry.
+  const recipients = changes.name === undefined ? [] : await store.shares.recipientIds(after.id);
+  await tellHomes(bus, [after.userId, ...recipients], after.id);
   return after;
 }
 
@@ -172,7 +171,7 @@ export async function deleteList(store: Store, bus: EventBus, caller: Caller, li
   });
   await publishEvents(bus, [event]);
   await bus.publish(listTopic(list.id), { type: "access_revoked", listId: list.id, shareId: list.shareId });
-  await tellOwnHomes(bus, list.userId, list.id);
+  await tellHomes(bus, [list.userId], list.id);
   for (const userId of recipients) {
     await bus.publish(userTopic(userId), { type: "share_removed", listId: list.id });
     await bus.publish(userTopic(userId), { type: "access_revoked", listId: list.id });
@@ -197,7 +196,7 @@ export async function restoreList(store: Store, bus: EventBus, caller: Caller, l
     return { list, recipients: await store.shares.recipientIds(list.id, tx), event };
   });
   await publishEvents(bus, [event]);
-  await tellOwnHomes(bus, userId, list.id);
+  await tellHomes(bus, [userId], list.id);
   for (const recipient of recipients) await bus.publish(userTopic(recipient), { type: "share_added", listId: list.id });
   return list;
 }
@@ -221,7 +220,7 @@ export async function reorderLists(store: Store, bus: EventBus, caller: Caller, 
     for (const [index, list] of lists.entries()) if (list.position !== index) await store.lists.setPosition(list.id, userId, index, tx);
     return lists.map((list, index) => ({ ...list, position: index }));
   });
-  await tellOwnHomes(bus, userId);
+  await tellHomes(bus, [userId]);
   return lists;
 }
 
