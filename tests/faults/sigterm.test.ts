@@ -14,7 +14,7 @@ import { startServerProcess } from "../helpers/server-process";
 const TOGGLES = 80;
 const PAGE_READS = 40;
 
-describe("SIGTERM under load", () => {
+describe("SIGTERM under load", { concurrent: true }, () => {
   it("answers every request in flight, keeps every acknowledged toggle, answers the long-poll, closes the websocket with 1001 and exits 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "listwell-sigterm-"));
     const env = { DATABASE_URL: join(dir, "listwell.db"), INVITE_CODE: "sigterm" };
