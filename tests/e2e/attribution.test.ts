@@ -9,7 +9,7 @@ import {
   type BrowserEnv,
   TALL_PHONE,
 } from "../helpers/browser";
-import { seedList, visible } from "./list-helpers";
+import { closeToast, seedList, visible } from "./list-helpers";
 
 /** The dialog fades in; a screenshot waits for it to be fully there. */
 const settled = (page: Page) =>
@@ -61,6 +61,8 @@ describe("attribution, activity and presence in Chromium", () => {
     const cheese = owner.page.locator(".item", { hasText: "Cheese" });
     await expect.poll(() => cheese.textContent()).toContain("Ticked by Sam (guest)");
     await expect.poll(() => guest.page.locator(".item", { hasText: "Cheese" }).textContent()).toContain("Ticked by Sam (guest)");
+    // On the guest's phone the tick's toast sits over the header's More actions until it is closed.
+    await closeToast(guest.page, '"Cheese" marked as complete');
     await keepScreenshot(owner.page, "attribution-owner-desktop", false);
     await keepScreenshot(guest.page, "attribution-guest-phone", false);
 

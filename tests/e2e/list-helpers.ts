@@ -48,7 +48,13 @@ export const focused = (page: Page) =>
 export const visible = (page: Page, text: string, timeout?: number) =>
   expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout }).toBe(true);
 
-/** Titles of the rows on screen, in order (the pinned parent of a parent view included). */
+/** On a phone a toast sits over the header, so it is closed with its ✕ once read, as a person would. */
+export async function closeToast(page: Page, text: string) {
+  const toast = page.getByRole("status").filter({ hasText: text });
+  await toast.waitFor();
+  await toast.getByRole("button", { name: "Close" }).click();
+}
+
 /** A paste of `text` into the quick add, as the browser hands one to the page (no clipboard permission needed). */
 export const pasteIntoQuickAdd = (page: Page, text: string) =>
   page.evaluate((value) => {

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SharedListResponse } from "../../src/shared/types";
 import { DESKTOP, gotoHydrated, signedInContext, startBrowserEnv, type BrowserEnv, TALL_PHONE } from "../helpers/browser";
-import { rowTitles, seedList, visible } from "./list-helpers";
+import { closeToast, rowTitles, seedList, visible } from "./list-helpers";
 
 const storedTitles = async (request: APIRequestContext, listId: number) =>
   ((await (await request.get(`/api/list/${listId}`)).json()) as SharedListResponse).tasks
@@ -149,6 +149,7 @@ describe.each([
     // Ticking one moves it down among the completed ones, by manual order.
     await page.getByRole("checkbox", { name: /"Tue"/ }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Thu", "Mon", "Tue", "Wed"]);
+    await closeToast(page, '"Tue" marked as complete');
     await more();
     await option.click();
     await expect.poll(() => rowTitles(page)).toEqual(["Mon", "Tue", "Wed", "Thu"]);

@@ -4,7 +4,6 @@
  * that tap only), mutes and unmutes them, and sends the "going shopping" nudge; what the server
  * then sends reaches the test's receiver, which plays the push service.
  */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createList } from "../helpers/lists";
 import { browserKeys, decryptPushMessage, type PushReceiver } from "../helpers/push-receiver";
@@ -12,6 +11,7 @@ import type { PushWorld } from "../helpers/push-world";
 import { addTask } from "../helpers/tasks";
 import { registerUser } from "../helpers/test-app";
 import { gotoHydrated, keepScreenshot, type BrowserEnv } from "../helpers/browser";
+import { closeToast } from "./list-helpers";
 import { standInPushManager, standInSaw, startBrowserPushWorld } from "./push-stand-in";
 
 const PHONE_390 = { width: 390, height: 844 };
@@ -122,10 +122,3 @@ describe("a link guest's notifications in the browser", () => {
     await context.close();
   });
 });
-
-/** On a phone the toast sits over the header, so it is closed with its ✕ once read, as a person would. */
-async function closeToast(page: Page, text: string) {
-  const toast = page.getByRole("status").filter({ hasText: text });
-  await toast.waitFor();
-  await toast.getByRole("button", { name: "Close" }).tap();
-}

@@ -9,7 +9,7 @@ import { runDueRoutines } from "../../src/domain/routines";
 import { wallTime } from "../../src/shared/wall-time";
 import type { SharedListResponse } from "../../src/shared/types";
 import { type BrowserEnv, gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv } from "../helpers/browser";
-import { focused, seedList, visible } from "./list-helpers";
+import { closeToast, focused, seedList, visible } from "./list-helpers";
 
 const PHONE_390 = { width: 390, height: 844 };
 const BERLIN = { timezoneId: "Europe/Berlin", hasTouch: true, isMobile: true };
@@ -58,6 +58,7 @@ describe("a list that resets itself", () => {
     env.testApp.clock.advance(Date.parse(first) - env.testApp.clock.now() + 1000);
     expect(await runDueRoutines(env.testApp.store, env.testApp.bus)).toBe(1);
     await expect.poll(() => checked(page)).toBe(0);
+    await closeToast(page, "List items have been reset");
     const next = (await stored())!.nextRunAt;
     expect(Date.parse(next) - Date.parse(first)).toBeGreaterThanOrEqual(7 * 24 * 3600_000 - 3600_000);
     await visible(page, `Resets every Sunday at 18:00 · next ${wallTime(next, "Europe/Berlin")}`);
@@ -78,6 +79,7 @@ describe("a list that resets itself", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => history.count()).toBe(0);
     await expect.poll(() => focused(page)).toBe("More actions");
+    await closeToast(page, "List items have been reset");
 
     // Stopping it takes the line away, here and on the server.
     await openMenuEntry(page, "Repeats…");

@@ -91,25 +91,40 @@ describe("Shared Lists screen in Chromium", () => {
   // Routed on the context: a page's routes do not see what the service worker fetches for it.
   it("shows the error text after failed retries, then two skeleton cards while it loads again", async () => {
     const { page, context } = await signedInContext(env, "eve", PHONE);
+    // The page's clock runs as usual, except where the test moves it on past the retries' waits.
+    await context.clock.install();
     await gotoHydrated(page, "/shared-lists");
+    /** Until `text` shows, the page's clock moves on a second at a time, so its retries come at once. */
+    const shownAfterRetries = (text: string) =>
+      poll(async () => {
+        await page.clock.fastForward(1_000);
+        return page.getByText(text, { exact: true }).first().isVisible();
+      }, 10_000).toBe(true);
     // One route that fails, then holds: swapping routes would let a background poll's retry
     // reach the server in between and answer the list, taking "Try again" away.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let failing = true;
+    let failed = 0;
     await context.route("**/api/shared-with-me", async (route) => {
-      if (failing) return route.fulfill({ status: 500, json: { message: "boom" } });
+      if (failing) {
+        failed++;
+        return route.fulfill({ status: 500, json: { message: "boom" } });
+      }
       await held;
       await route.continue();
     });
     await page.evaluate(() => window.dispatchEvent(new Event("listwell:refresh")));
-    await visible(page, "Failed to load shared lists", 10_000);
+    await shownAfterRetries("Failed to load shared lists");
     await keepScreenshot(page, "shared-lists-error-phone");
     // Polling goes on every 3 s behind the error; it must not swap the error for skeletons.
+    const failedBeforePolls = failed;
     for (let sample = 0; sample < 16; sample++) {
-      await page.waitForTimeout(250);
+      await page.clock.fastForward(250);
       expect(await page.getByTestId("skeleton-card").count()).toBe(0);
     }
+    // The positive control: a poll did run meanwhile, and failed behind the error.
+    expect(failed).toBeGreaterThan(failedBeforePolls);
     await visible(page, "Failed to load shared lists");
 
     failing = false;
@@ -122,7 +137,7 @@ describe("Shared Lists screen in Chromium", () => {
     await page.getByRole("tab", { name: "My Shared Lists" }).click();
     await context.route("**/api/my-shared-lists", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
     await page.evaluate(() => window.dispatchEvent(new Event("listwell:refresh")));
-    await visible(page, "Failed to load your shared lists", 10_000);
+    await shownAfterRetries("Failed to load your shared lists");
     await context.close();
   });
 
