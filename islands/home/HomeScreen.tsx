@@ -6,13 +6,13 @@ import { useOffline } from "../offline/useOffline";
 import { listen } from "../signals";
 import { toast } from "../toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Icon } from "../ui/Icon";
 import { LimitDialog } from "../ui/LimitDialog";
-import { OwnListCard, PendingListCard, SharedListCard } from "./ListCard";
+import { OwnListCard, PendingListCard } from "./ListCard";
 import { MyListsHeading, NEW_LIST_ID } from "./MyListsHeading";
 import { OfflineLists, useKeepListsOffline } from "./OfflineLists";
 import { ListNameDialog } from "./ListNameDialog";
 import { ShareDialog } from "./ShareDialog";
+import { SharedWithMe } from "./SharedWithMe";
 import { announceCopy, copyName, isListLimit } from "./new-list";
 import { insertAt, offerRestore } from "./restore";
 import { useCardOrder } from "./useCardOrder";
@@ -245,29 +245,7 @@ export default function HomeScreen(props: HomeScreenProps) {
         )}
       </section>
 
-      <section className="stack" aria-labelledby="shared-with-me">
-        <div className="home__heading">
-          <h2 id="shared-with-me">Shared with me</h2>
-          <a className="button button--ghost button--small" href="/shared-lists">
-            <Icon name="users" size={16} /> Manage sharing
-          </a>
-        </div>
-        {shared.length === 0 ? (
-          <p className="empty-state">This user has no lists.</p>
-        ) : (
-          <ul className="list-cards">
-            {shared.map((item, index) => (
-              <SharedListCard
-                key={item.list.id}
-                item={item}
-                progress={progress[item.list.id]}
-                index={index}
-                highlighted={item.list.id === props.highlightListId}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <SharedWithMe shared={shared} progress={progress} highlightListId={props.highlightListId} />
 
       <ListNameDialog
         open={modal?.kind === "create" || modal?.kind === "edit" || modal?.kind === "duplicate"}

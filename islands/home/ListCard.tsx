@@ -109,6 +109,7 @@ export function SharedListCard({
   const { list, shared } = item;
   return (
     <li
+      data-list-id={list.id}
       className={`list-card list-card--shared${highlighted ? " list-card--highlight" : ""}`}
       aria-current={highlighted ? "true" : undefined}
       style={{ ["--card-color" as string]: `var(--task-${index % 10})` }}

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, keepScreenshot, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
-import { dragRow, rowTitles, seedList, visible } from "./list-helpers";
+import { dragRow, focused, rowTitles, seedList, visible } from "./list-helpers";
 
 /**
  * Live updates in Chromium: two people on one list see each other's create, toggle,
@@ -106,19 +106,32 @@ describe("live updates between two browsers", () => {
     await bothSeeEachOther(amy.page, ben.page, { list: "Baking by polling", screenshot: "live-long-poll" });
   }, 120_000);
 
-  it("refreshes the home page when a list is shared with the user, renamed, or unshared", async () => {
+  it("refreshes the home page when a list is shared with the user, renamed, or unshared, keeping the keyboard's place", async () => {
     const amy = await signedInContext(env, "amy_home");
     const ben = await signedInContext(env, "ben_home");
     contexts.push(amy.context, ben.context);
     const { list } = await seedList(amy.context.request, "Surprise list");
+    const { list: holiday } = await seedList(amy.context.request, "Holiday");
     await gotoHydrated(ben.page, "/");
     await expect.poll(() => liveVia(ben.page)).toBe("websocket");
-    await amy.context.request.post("/api/share-by-username", { data: { listId: list.id, username: "ben_home", accessLevel: "write" } });
+    for (const listId of [list.id, holiday.id]) {
+      await amy.context.request.post("/api/share-by-username", { data: { listId, username: "ben_home", accessLevel: "write" } });
+    }
     const shownOnHome = () => ben.page.locator("main").textContent();
     await expect.poll(shownOnHome).toContain("Surprise list");
+    await expect.poll(shownOnHome).toContain("Holiday");
     await amy.context.request.patch(`/api/task-lists/${list.id}`, { data: { name: "Birthday plans" } });
     await expect.poll(shownOnHome).toContain("Birthday plans");
+
+    // Unshared while the keyboard is on its card: the focus goes to the card left, then to Manage sharing.
+    const card = (name: string) => ben.page.locator(".list-card--shared a", { hasText: name });
+    await card("Birthday plans").focus();
+    expect(await focused(ben.page)).toContain("Birthday plans");
     await amy.context.request.delete(`/api/unshare/${list.id}/${ben.user.id}`);
-    await expect.poll(shownOnHome).not.toContain("Surprise list");
+    await expect.poll(shownOnHome).not.toContain("Birthday plans");
+    await expect.poll(() => focused(ben.page)).toContain("Holiday");
+    await amy.context.request.delete(`/api/unshare/${holiday.id}/${ben.user.id}`);
+    await expect.poll(shownOnHome).not.toContain("Holiday");
+    await expect.poll(() => focused(ben.page)).toBe("Manage sharing");
   });
 });
