@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_NAME_MAX } from "../../src/shared/rules/lists";
 import { unheardList } from "./list-helpers";
 import { DESKTOP, gotoHydrated, keepScreenshot, PHONE, signedInContext, startBrowserEnv, type BrowserEnv } from "../helpers/browser";
 
@@ -232,7 +233,8 @@ describe("home page in Chromium", () => {
 
   it("opens 'List Limit Reached (25)' at the cap, and looks right on desktop and phone", async () => {
     const { page, context, user } = await signedInContext(env, "lena");
-    const names = ["Groceries", "Weekend chores", "Books to read", "Gift ideas", "Work"];
+    // The longest name of the widest letter, which must not push the cards past the page's edge.
+    const names = ["Groceries", "Weekend chores", "Books to read", "Gift ideas", "Work", "W".repeat(LIST_NAME_MAX)];
     for (let i = 0; i < 24; i++) await context.request.post("/api/task-lists", { data: { name: names[i] ?? `List ${i + 1}` } });
     await gotoHydrated(page, "/");
     // The 25th is made where this Home, still counting 24, cannot hear of it (a message lost between instances).
@@ -256,6 +258,7 @@ describe("home page in Chromium", () => {
     await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
     await keepScreenshot(page, "home-desktop", false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     await page.setViewportSize(PHONE);
     await keepScreenshot(page, "home-phone", false);
