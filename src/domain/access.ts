@@ -142,6 +142,14 @@ export async function findListAccess(store: Store, caller: Caller, list: TaskLis
 }
 
 /**
+ * A signed-out caller without a share link may see no list at all: asked to log in (401), not told
+ * a list is missing (the page's session recovery, docs/product-rules.md#on-the-page).
+ */
+export function requireSignedInOrLink(caller: Caller): void {
+  if (caller.userId === null && !caller.shareId) throw unauthorized();
+}
+
+/**
  * The caller's access for a read outside a transaction, by list id or shareId, or 404: the same
  * rule, with the list, the caller's share, the list's newest event id and its owner's name read in
  * one statement from the database on every call, so an unshare or a rotated link on any instance
@@ -152,6 +160,7 @@ export async function resolveReadAccess(
   caller: Caller,
   where: { id: number } | { shareId: string },
 ): Promise<ListAccess & Omit<ListForReader, "list" | "grant">> {
+  if ("id" in where) requireSignedInOrLink(caller);
   const found = "id" in where && !Number.isSafeInteger(where.id) ? undefined : await store.lists.findForReader(where, caller.userId);
   const through = "shareId" in where ? { ...caller, shareId: where.shareId } : caller;
   const access = found && accessThrough(through, found.list, found.grant, store.clock.now());
@@ -164,6 +173,7 @@ export async function resolveReadAccess(
  * is locked first, so one list's changes commit in order and no write acts on a stale list.
  */
 export async function resolveListAccess(store: Store, caller: Caller, listId: number, tx?: Db): Promise<ListAccess> {
+  requireSignedInOrLink(caller);
   const list = Number.isSafeInteger(listId) ? await store.lists.findById(listId, tx, tx !== undefined) : undefined;
   const access = await findListAccess(store, caller, list, tx);
   if (!access) throw notFound(LIST_NOT_FOUND);

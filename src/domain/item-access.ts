@@ -8,11 +8,12 @@ import {
   findListAccess,
   LIST_NOT_FOUND,
   type ListAccess,
+  requireSignedInOrLink,
   resolveListAccess,
   resolveReadAccess,
   resolveShareAccess,
 } from "./access";
-import { badRequest, notFound, unauthorized } from "./errors";
+import { badRequest, notFound } from "./errors";
 
 /**
  * @module How a call about items finds their list and the caller's access to it, by the one
@@ -22,11 +23,6 @@ import { badRequest, notFound, unauthorized } from "./errors";
  */
 
 export const TASK_NOT_FOUND = "Task not found";
-
-/** A signed-out caller without a share link is asked to log in (the page's session recovery, docs/product-rules.md#on-the-page). */
-export function requireSignedInOrLink(caller: Caller): void {
-  if (caller.userId === null && !caller.shareId) throw unauthorized();
-}
 
 /** Which list a task call names: by its shareId when it carries one, else by listId. */
 function taskListTarget(caller: Caller, listId: number | undefined): { shareId: string } | { id: number } {

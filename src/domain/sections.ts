@@ -8,7 +8,7 @@ import { MAX_SECTIONS_PER_LIST, SECTION_LIMIT_MESSAGE, SECTION_NAME_TAKEN, SECTI
 import type { Section, Task, TaskList } from "../shared/types";
 import type { Store } from "../store";
 import type { Db } from "../store/db";
-import { type Caller, findListAccess, requireWriteAccess, resolveListAccess, resolveReadAccess } from "./access";
+import { type Caller, findListAccess, requireSignedInOrLink, requireWriteAccess, resolveListAccess, resolveReadAccess } from "./access";
 import { type ActingCaller, actorOf } from "./actors";
 import type { EventBus } from "./bus";
 import { conflict, forbidden, notFound } from "./errors";
@@ -63,6 +63,7 @@ export async function createSection(
 
 /** The section and the caller's write access to its list; 404 "Section not found" for whoever may not see it. */
 async function sectionForChange(store: Store, caller: Caller, sectionId: number, tx: Db) {
+  requireSignedInOrLink(caller);
   const section = Number.isSafeInteger(sectionId) ? await store.sections.findById(sectionId, tx) : undefined;
   const list = section && (await store.lists.findById(section.listId, tx, true));
   const access = await findListAccess(store, caller, list, tx);

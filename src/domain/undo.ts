@@ -1,8 +1,8 @@
 import type { EventBus } from "./bus";
 import type { Task } from "../shared/types";
 import type { Store } from "../store";
-import { requireWriteAccess } from "./access";
-import { requireSignedInOrLink, resolveRestoreAccess, TASK_NOT_FOUND } from "./item-access";
+import { requireSignedInOrLink, requireWriteAccess } from "./access";
+import { resolveRestoreAccess, TASK_NOT_FOUND } from "./item-access";
 import { actorOf, type ActingCaller } from "./actors";
 import { conflict, notFound } from "./errors";
 import { announceProgress, progressAudience, publishEvents, recordListEvent } from "./events";

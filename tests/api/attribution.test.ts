@@ -95,7 +95,10 @@ describeEachDialect("attribution", (dialect) => {
     expect(await new Client(t).get(`/api/task-lists/${list.id}/activity?shareId=${list.shareId}`)).toMatchObject({ status: 200 });
     const notFound = { status: 404, body: { message: "List not found" } };
     expect(await stranger.get(`/api/task-lists/${list.id}/activity`)).toMatchObject(notFound);
-    expect(await new Client(t).get(`/api/task-lists/${list.id}/activity`)).toMatchObject(notFound);
+    expect(await new Client(t).get(`/api/task-lists/${list.id}/activity`)).toMatchObject({
+      status: 401,
+      body: { message: "Authentication required. Please log in again." },
+    });
     expect(await new Client(t).get(`/api/task-lists/${list.id}/activity?shareId=wrong`)).toMatchObject(notFound);
     expect(await ola.get("/api/task-lists/999999/activity")).toMatchObject(notFound);
   });

@@ -116,7 +116,7 @@ describeEachDialect("list export and import", (dialect) => {
     expect(await raw.text()).toBe(`${JSON.stringify(DOCUMENT, null, 2)}\n`);
   });
 
-  it("exports to whoever may read the list, a link guest included, and answers 404 to anyone else", async () => {
+  it("exports to whoever may read the list, a link guest included, answers 404 to anyone else and 401 signed out", async () => {
     const guest = new Client(t);
     const viaLink = await guest.get<string>(`/api/task-lists/${list.id}/export?format=md&shareId=${list.shareId}`);
     expect(viaLink).toMatchObject({ status: 200, body: MARKDOWN });
@@ -131,11 +131,15 @@ describeEachDialect("list export and import", (dialect) => {
     for (const [who, path] of [
       [stranger, `/api/task-lists/${list.id}/export?format=md`],
       [stranger, `/api/task-lists/${list.id}/export?format=md&shareId=not-the-link`],
-      [guest, `/api/task-lists/${list.id}/export?format=json`],
       [ann, "/api/task-lists/999999/export?format=md"],
     ] as const) {
       expect(await who.get(path)).toMatchObject({ status: 404, body: { message: "List not found" } });
     }
+    // Signed out, without the link: asked to log in.
+    expect(await guest.get(`/api/task-lists/${list.id}/export?format=json`)).toMatchObject({
+      status: 401,
+      body: { message: "Authentication required. Please log in again." },
+    });
     expect(await ann.get(`/api/task-lists/${list.id}/export?format=pdf`)).toMatchObject({
       status: 400,
       body: { message: "Format must be md, json or txt" },

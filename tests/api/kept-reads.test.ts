@@ -123,17 +123,17 @@ describeEachDialect("the list read kept per session,", (dialect) => {
     expect((await raw(owner, `/api/list/${list.id}`)).headers.get("set-cookie")).toBeNull();
   });
 
-  it("answers 404 to a stranger, a signed-out caller, an unknown list and after logout", async () => {
+  it("answers 404 to a stranger and an unknown list, and 401 signed out and after logout", async () => {
     const { owner, list } = await ownerWithItems("kira", 12);
     const stranger = await registerUser(t, "lenny");
     expect((await stranger.get(`/api/list/${list.id}`)).status).toBe(404);
     expect((await stranger.get(`/api/list/${list.id}`)).body).toEqual((await stranger.get(`/api/list/${list.id}?`)).body);
-    expect((await new Client(t).get(`/api/list/${list.id}`)).status).toBe(404);
+    expect((await new Client(t).get(`/api/list/${list.id}`)).status).toBe(401);
     expect((await owner.get("/api/list/999999")).status).toBe(404);
     const reader = Object.assign(new Client(t), { cookie: owner.cookie });
     expect((await reader.get(`/api/list/${list.id}`)).status).toBe(200);
     await owner.post("/api/logout");
-    expect((await reader.get(`/api/list/${list.id}`)).status).toBe(404);
+    expect((await reader.get(`/api/list/${list.id}`)).status).toBe(401);
   });
 
   it("shows a named share's reader the list as a fresh read does, and a link visitor their list", async () => {
@@ -199,7 +199,7 @@ describe("the list read kept while the SQLite database stands", () => {
 
     await otherProcess("DELETE FROM sessions WHERE id = ?", [sessionIdFromToken(owner.cookie.split("=")[1]!)]);
 
-    expect((await owner.get(reads[0]!)).status).toBe(404);
+    expect((await owner.get(reads[0]!)).status).toBe(401);
     expect((await owner.get(reads[1]!)).status).toBe(401);
   });
 
@@ -212,7 +212,7 @@ describe("the list read kept while the SQLite database stands", () => {
     await otherProcess("DELETE FROM sessions WHERE id = ?", [sessionIdFromToken(owner.cookie.split("=")[1]!)]);
 
     expect((await tick()).status).toBe(401);
-    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(404);
+    expect((await owner.get(`/api/list/${list.id}`)).status).toBe(401);
 
     const again = await registerUser(t, "sven");
     const twin = Object.assign(new Client(t), { cookie: again.cookie });

@@ -72,8 +72,14 @@ describeEachDialect("list access", (dialect) => {
     expect((await outsider.get("/api/task-lists")).body).toEqual([]);
   });
 
-  it("answers 404 to an anonymous visitor without the link", async () => {
-    for (const [method, path] of READS(list)) {
+  it("asks an anonymous visitor without the link to log in, the same for a list that does not exist", async () => {
+    const signedOut = { status: 401, body: { message: "Authentication required. Please log in again." } };
+    for (const path of [`/api/list/${list.id}`, "/api/list/999999"]) {
+      const res = await new Client(t).get(path);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, ...signedOut });
+    }
+    // With a link that opens nothing, the list is not found.
+    for (const [method, path] of READS(list).filter(([, path]) => path.includes("shareId"))) {
       const res = await new Client(t).request(method, path);
       expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { message: "List not found" } });
     }

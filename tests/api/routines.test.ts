@@ -248,7 +248,11 @@ describeEachDialect("list routines", (dialect) => {
     const ran = await guest.post<RoutineRun>(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`);
     expect(ran).toMatchObject({ status: 201, body: { done: 0, total: 1, items: [{ title: "Tent", completedBy: null }] } });
     expect((await guest.get<RoutineRunsResponse>(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`)).body.runs).toEqual([ran.body]);
-    expect(await guest.get(`/api/task-lists/${list.id}/runs`)).toMatchObject({ status: 404, body: { message: "List not found" } });
+    // Without the link, the guest is asked to log in.
+    expect(await guest.get(`/api/task-lists/${list.id}/runs`)).toMatchObject({
+      status: 401,
+      body: { message: "Authentication required. Please log in again." },
+    });
 
     expect((await ann.patch(`/api/task-lists/${list.id}`, { linkAccess: "read" })).status).toBe(200);
     expect(await guest.post(`/api/task-lists/${list.id}/runs?shareId=${list.shareId}`)).toMatchObject({

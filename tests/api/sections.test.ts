@@ -189,8 +189,17 @@ describeEachDialect("sections", (dialect) => {
         expect(await user.delete(`/api/sections/${section.id}`)).toMatchObject({ status: 403, body: refusal });
       }
       const stranger = users.stranger!;
-      const signedOut = new Client(t);
-      for (const caller of [stranger, signedOut]) {
+      // Signed out without the link, every call asks to log in, whatever the list or section.
+      for (const call of [
+        new Client(t).get(`/api/task-lists/${list.id}/sections`),
+        new Client(t).post(`/api/task-lists/${list.id}/sections`, { name: "Fruit" }),
+        new Client(t).patch(`/api/sections/${section.id}`, { name: "Milk" }),
+        new Client(t).delete(`/api/sections/${section.id}`),
+        new Client(t).get("/api/task-lists/999999/sections"),
+      ]) {
+        expect(await call).toMatchObject({ status: 401, body: { message: "Authentication required. Please log in again." } });
+      }
+      for (const caller of [stranger]) {
         expect(await caller.get(`/api/task-lists/${list.id}/sections`)).toMatchObject({ status: 404, body: { message: "List not found" } });
         expect(await caller.post(`/api/task-lists/${list.id}/sections`, { name: "Fruit" })).toMatchObject({ status: 404 });
         expect(await caller.patch(`/api/sections/${section.id}`, { name: "Milk" })).toMatchObject({

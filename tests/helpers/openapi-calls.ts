@@ -210,7 +210,7 @@ export async function callEveryOperation(t: TestApp, document: OpenApiDocument, 
   // Refusals answer the one documented error shape.
   const stranger = new Client(t);
   check("GET /api/user", await stranger.get("/api/user"), 401);
-  check("GET /api/list/{id}", await stranger.get(`/api/list/${list.id}`), 404);
+  check("GET /api/list/{id}", await stranger.get(`/api/list/${list.id}`), 401);
   check("POST /api/tasks", await ann.post("/api/tasks", { listId: list.id, title: "" }), 400);
   check("PATCH /api/task-lists/{id}", await bob.patch(`/api/task-lists/${list.id}`, { name: "Mine now" }), 403);
   check("GET /api/admin/invite-code", await bob.get("/api/admin/invite-code"), 403);
