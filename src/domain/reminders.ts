@@ -5,7 +5,8 @@ import { actorLabel, announceNotifications, tell } from "./notifications";
 /**
  * @module Item reminders (docs/decisions/055-due-dates.md): at its time, a reminder tells the
  * list's participants through the notifications of decision 050 — an inbox entry and a push —
- * everyone but whoever set it, once, from exactly one instance.
+ * whoever set it too (a reminder on a list nobody else reads is for its setter), once, from
+ * exactly one instance.
  */
 
 /** How many due reminders one pass takes on; the next pass, a second later, takes the rest. */
@@ -29,7 +30,8 @@ export async function sendDueReminders(store: Store, bus: EventBus): Promise<num
       return tell(store, tx, {
         list,
         body: reminderBody(due.title),
-        actorUserId: due.by?.userId ?? null,
+        // Nobody is left out as the one who did it: the setter asked to be reminded too.
+        actorUserId: null,
         actor: actorLabel(due.by),
         count: 1,
       });
