@@ -25,6 +25,8 @@ export interface ListAccess {
   recipientIds?: number[];
   /** Let in by the share link alone, so the link's expiry ends this access. */
   viaLink?: boolean;
+  /** Reached with a read-only API token: whatever its user may see, and no change at all. */
+  readToken?: boolean;
 }
 
 export interface Caller {
@@ -92,6 +94,8 @@ export const hearsUserMessage = (caller: Pick<Caller, "scope">, message: { type:
 
 /** Calls a signed-in browser alone may make: the tokens themselves, the account, administration, pages. */
 const SESSION_ONLY = /^\/api\/(tokens|admin|push\/subscriptions|change-password|update-username|logout|login|register)(\/|$)/;
+/** The account's own settings (its theme): a token may read them, never change them. */
+const ACCOUNT_WRITES = /^(POST|PUT|PATCH|DELETE) \/api\/user(\/|$)/;
 /** Calls that only follow lists live: a read token may make them although they are POSTs. */
 const LIVE_READS = /^\/api\/poll\/(connect|subscribe|unsubscribe)$/;
 /** Calls about all the user's lists at once (ordering, exporting, the inbox) or making lists it could not see. */
@@ -102,7 +106,7 @@ const ALL_LISTS_ONLY =
 export function requireTokenMayCall(scope: TokenScope, method: string, path: string): void {
   const isApi = path.startsWith("/api/") || path === "/ws";
   const refuse = ({ error, message }: { error: string; message: string }) => forbidden(message, error);
-  if (!isApi || SESSION_ONLY.test(path)) throw refuse(TOKEN_REFUSALS.notAllowed);
+  if (!isApi || SESSION_ONLY.test(path) || ACCOUNT_WRITES.test(`${method} ${path}`)) throw refuse(TOKEN_REFUSALS.notAllowed);
   const reads = method === "GET" || method === "HEAD" || LIVE_READS.test(path);
   if (!reads && scope.access === "read") throw refuse(TOKEN_REFUSALS.readOnly);
   if (scope.listIds && ALL_LISTS_ONLY.test(`${method} ${path}`)) throw refuse(TOKEN_REFUSALS.someLists);
@@ -126,6 +130,11 @@ export async function listOfLiveLink(store: Store, shareId: string, tx?: Db, loc
 
 /** The rule itself, given the caller's own share of the list (if any) and the time now. */
 export function accessThrough(caller: Caller, list: TaskList, grant: AccessLevel | undefined, now: number): ListAccess | undefined {
+  const access = accessOf(caller, list, grant, now);
+  return access && caller.scope?.access === "read" ? { ...access, readToken: true } : access;
+}
+
+function accessOf(caller: Caller, list: TaskList, grant: AccessLevel | undefined, now: number): ListAccess | undefined {
   if (!inTokenScope(caller, list.id)) return undefined;
   if (caller.userId !== null && list.userId === caller.userId) return { list, level: "admin", isOwner: true };
   // A named recipient's own level wins over the link's, even when they use the link.
@@ -190,22 +199,26 @@ export async function resolveShareAccess(store: Store, caller: Caller, shareId: 
 export const READ_ONLY_MESSAGE = "You have read-only access to this list";
 export const CHECK_ONLY_MESSAGE = "You can only tick items on this list";
 
+/** A read-only token is refused as its own calls are before their routes run (`requireTokenMayCall`). */
+const readTokenRefusal = () => forbidden(TOKEN_REFUSALS.readOnly.message, TOKEN_REFUSALS.readOnly.error);
+
 /**
  * What the caller may do on the list: the one table every check below reads, and what the list
  * page is told (`can`), so a control is shown exactly when the server would allow it. Level
  * `check` may tick and untick, nothing else; `write` and `admin` change the items; what changes
  * the list itself is the owner's.
  */
-function rightsOf({ level, isOwner }: Pick<ListAccess, "level" | "isOwner">): Omit<ListCan, "beTold"> {
+function rightsOf({ level, isOwner, readToken }: Pick<ListAccess, "level" | "isOwner" | "readToken">): Omit<ListCan, "beTold"> {
+  const owner = isOwner && !readToken;
   return {
-    tick: level !== "read",
-    edit: isOwner || level === "write" || level === "admin",
-    clearCompleted: isOwner,
-    restoreAnyDeleted: isOwner,
-    renameList: isOwner,
-    setRoutine: isOwner,
-    share: isOwner,
-    deleteList: isOwner,
+    tick: !readToken && level !== "read",
+    edit: owner || (!readToken && (level === "write" || level === "admin")),
+    clearCompleted: owner,
+    restoreAnyDeleted: owner,
+    renameList: owner,
+    setRoutine: owner,
+    share: owner,
+    deleteList: owner,
   };
 }
 
@@ -218,12 +231,14 @@ export const canOf = (access: Pick<ListAccess, "level" | "isOwner" | "viaLink">,
 /** Any change to the list's items: `write` and `admin` (and the owner); `check` may only tick. */
 export function requireWriteAccess(access: ListAccess, message = READ_ONLY_MESSAGE): ListAccess {
   if (rightsOf(access).edit) return access;
+  if (access.readToken) throw readTokenRefusal();
   if (access.level === "check") throw forbidden(CHECK_ONLY_MESSAGE, "CHECK_ONLY");
   throw forbidden(message, "READ_ONLY");
 }
 
 /** Level `check`: ticking and unticking an item is the one change it allows. */
 export function requireTickAccess(access: ListAccess): ListAccess {
+  if (access.readToken) throw readTokenRefusal();
   if (!rightsOf(access).tick) throw forbidden(READ_ONLY_MESSAGE, "READ_ONLY");
   return access;
 }

@@ -103,6 +103,13 @@ describeEachDialect("API tokens", (dialect) => {
     expect(await reader.patch(`/api/tasks/${added.body.id}`, { completed: true })).toMatchObject({ status: 403, body: READ_ONLY });
     expect(await reader.delete(`/api/tasks/${added.body.id}`)).toMatchObject({ status: 403, body: READ_ONLY });
     expect(await reader.post("/api/task-lists", { name: "New" })).toMatchObject({ status: 403, body: READ_ONLY });
+    // A read that only a writer may make (what to add next) is refused the same way, and the list
+    // it reads tells the token it may change nothing, though its user owns it.
+    expect(await reader.get(`/api/task-lists/${list.id}/suggestions`)).toMatchObject({ status: 403, body: READ_ONLY });
+    expect(await writer.get(`/api/task-lists/${list.id}/suggestions`)).toMatchObject({ status: 200 });
+    const { can } = (await reader.get<{ can: Record<string, boolean> }>(`/api/list/${list.id}`)).body;
+    expect(Object.values(can).filter((may) => may === true)).toEqual([true]);
+    expect(can.beTold).toBe(true);
     expect(await rowsOf(t, list.id)).toEqual(before);
 
     const tokens = (await ann.get<{ tokens: ApiToken[] }>("/api/tokens")).body.tokens;
@@ -134,6 +141,7 @@ describeEachDialect("API tokens", (dialect) => {
       ["GET", "/api/admin/invite-code"],
       ["POST", "/api/push/subscriptions", { endpoint: "https://push.example/x", keys: { p256dh: "a", auth: "b" } }],
       ["POST", "/api/logout"],
+      ["POST", "/api/user/theme", { theme: "ocean" }],
       ["GET", "/settings"],
     ];
     for (const [method, path, body] of refused) {
@@ -143,8 +151,10 @@ describeEachDialect("API tokens", (dialect) => {
     }
     expect((await t.store.users.findById(ann.user.id))?.username).toBe(ann.user.username);
     expect((await ann.get<{ tokens: ApiToken[] }>("/api/tokens")).body.tokens).toHaveLength(1);
-    // Positive control: the same token reads the account's lists, and the cookie still does all of the above.
+    expect((await ann.get<{ theme: string }>("/api/user/theme")).body.theme).not.toBe("ocean");
+    // Positive control: the same token reads the account's lists and theme, and the cookie still does all of the above.
     expect(await bearer.get("/api/task-lists")).toMatchObject({ status: 200 });
+    expect(await bearer.get("/api/user/theme")).toMatchObject({ status: 200 });
     expect(await ann.get("/api/tokens")).toMatchObject({ status: 200 });
   });
 
