@@ -28,6 +28,9 @@ export const KEYS_PER_CALLER = 1_000;
 /** An answer longer than this is kept as its status and `{message, error}` only (docs/product-rules.md#limits). */
 export const MAX_KEPT_BODY_BYTES = 16 * 1024;
 
+/** Whose keys a link's guests hold: the link's, one owner for all of them. */
+const LINK_CALLER = "share:";
+
 /** 1–200 visible ASCII characters (docs/http-contract.md#idempotency-key). */
 export const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
@@ -55,7 +58,7 @@ export function parseKey(header: string): string {
 export async function keyOwner(store: Store, userId: number | null, shareId: string | undefined): Promise<string | null> {
   if (userId !== null) return `user:${userId}`;
   if (!shareId) return null;
-  return (await listOfLiveLink(store, shareId)) ? `share:${shareId}` : null;
+  return (await listOfLiveLink(store, shareId)) ? `${LINK_CALLER}${shareId}` : null;
 }
 
 /**
@@ -85,8 +88,11 @@ export function fingerprint(method: string, url: string, body: string | ArrayBuf
   return new Bun.CryptoHasher("sha256").update(`${method} ${pathname}?${searchParams}\n`).update(body).digest("hex");
 }
 
-/** What a keyed request may do: run, holding its key, or answer what its key answered before. */
-export type KeyOutcome = { held: HeldKey } | { replay: StoredAnswer };
+/**
+ * What a keyed request may do: run, holding its key; answer what its key answered before; or, for
+ * a link's guest past the link's keys of the day, run as an unkeyed call would.
+ */
+export type KeyOutcome = { held: HeldKey } | { replay: StoredAnswer } | { unkeyed: true };
 
 /**
  * Claims `key` for a request, or says why not: 422 when the key was used for another request,
@@ -104,7 +110,7 @@ export async function claimKey(store: Store, caller: string, key: string, print:
     if (await claimed(store, claim, store.idempotency.claim(claim, now - KEY_KEPT_MS, KEYS_PER_CALLER))) return held;
     const found = await store.idempotency.find(caller, key);
     if (!found) {
-      await refuseOverLimit(store, caller, now);
+      if (await overLimit(store, caller, now)) return { unkeyed: true };
       continue;
     }
     if (found.createdAt <= now - KEY_KEPT_MS) {
@@ -130,10 +136,16 @@ async function claimed(store: Store, claim: Claim, attempt: Promise<boolean>): P
   }
 }
 
-/** 429 with Retry-After (when its oldest key turns 24 h old) for a caller at `KEYS_PER_CALLER`. */
-async function refuseOverLimit(store: Store, caller: string, now: number): Promise<void> {
+/**
+ * Whether a caller is at `KEYS_PER_CALLER`. An account is refused, 429 with Retry-After (when its
+ * oldest key turns 24 h old): its keys are its own. A link's guests all share the link's keys, so
+ * one guest's thousand changes would lock every other guest out for a day: past the limit their
+ * changes run unkeyed instead, as a call without a key does (true), and nothing more is kept.
+ */
+async function overLimit(store: Store, caller: string, now: number): Promise<boolean> {
   const kept = await store.idempotency.keptSince(caller, now - KEY_KEPT_MS);
-  if (kept.count < KEYS_PER_CALLER) return;
+  if (kept.count < KEYS_PER_CALLER) return false;
+  if (caller.startsWith(LINK_CALLER)) return true;
   const wait = Math.max(1, Math.ceil((kept.oldest + KEY_KEPT_MS - now) / 1000));
   throw new AppError(429, TOO_MANY_KEYS_MESSAGE, "IDEMPOTENCY_KEY_LIMIT", undefined, wait);
 }

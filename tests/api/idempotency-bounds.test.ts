@@ -67,6 +67,32 @@ describeEachDialect("Idempotency-Key bounds", (dialect) => {
     expect(await keyCount()).toBe(keys + 1);
   });
 
+  it("lets a link's other guests go on changing the list once its 1,000 keys of the day are taken, unkeyed", async () => {
+    const owner = await registerUser(t, "lina");
+    const list = await createList(owner, "Party");
+    // One guest spent the link's keys of the day.
+    const madeAt = t.clock.now() - HOUR_MS;
+    await t.store.db.transaction(async (tx) => {
+      for (let n = 0; n < 1_000; n++) {
+        await tx.run(
+          "INSERT INTO idempotency_keys (caller, request_key, fingerprint, lease, lease_until, applied, status, content_type, body, created_at) VALUES (?, ?, 'f', 'l', 0, 1, 201, NULL, '', ?)",
+          [`share:${list.shareId}`, `spent-${n}`, madeAt],
+        );
+      }
+    });
+    const guest = new Client(t);
+    const added = await guest.post<Task>(`/api/tasks?shareId=${list.shareId}`, { title: "Cake" }, keyed("another-guest"));
+    expect([added.status, added.body.title, added.headers.get("idempotent-replayed")]).toEqual([201, "Cake", null]);
+    expect(await titlesIn(list.id)).toEqual(["Cake"]);
+    const kept = await t.store.db.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM idempotency_keys WHERE caller = ?", [
+      `share:${list.shareId}`,
+    ]);
+    expect(Number(kept!.n)).toBe(1_000);
+    // The keys kept before the limit still stand: one sent with another request is refused.
+    expect((await guest.post(`/api/tasks?shareId=${list.shareId}`, { title: "Pie" }, keyed("spent-0"))).status).toBe(422);
+    expect(await titlesIn(list.id)).toEqual(["Cake"]);
+  });
+
   it("keeps at most 1,000 keys a caller a day: the next new key answers 429 with Retry-After and changes nothing", async () => {
     const rex = await registerUser(t, "rex");
     const list = await createList(rex, "Busy");

@@ -47,6 +47,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = hasBody(c.req.raw) ? await c.req.text() : "";
   if (carriesPassword(body)) return next();
   const outcome = await claimKey(store, caller, key, fingerprint(c.req.method, c.req.url, body));
+  if ("unkeyed" in outcome) return next();
   if ("replay" in outcome) {
     const { status, contentType, body: text } = outcome.replay;
     const headers: Record<string, string> = { [REPLAYED_HEADER]: "true" };
