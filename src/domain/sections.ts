@@ -1,7 +1,9 @@
 /**
  * @module A list's sections (docs/decisions/057-memory.md): read by whoever may see the list,
- * changed by whoever may change its items, at most 30 a list, each name once. Every change
- * records one `sections_updated` event carrying the list's whole set, in order.
+ * changed by whoever may change its items, at most 30 a list, each name once. A position is an
+ * index (docs/http-contract.md): every change numbers the list's sections 0..n-1 again under the
+ * list's lock and records one `sections_updated` event carrying the whole set in that order, so a
+ * page told of a move that shifted others learns all their new places.
  */
 import type { CreateSectionInput, SectionDeleted, SectionsUpdatedPayload, UpdateSectionInput } from "../shared/memory";
 import { MAX_SECTIONS_PER_LIST, SECTION_LIMIT_MESSAGE, SECTION_NAME_TAKEN, SECTION_NOT_FOUND } from "../shared/rules/memory";
@@ -31,16 +33,14 @@ async function recordSections(
   list: TaskList,
   caller: ActingCaller,
   about: { action: string; subject: string },
+  sections: Section[],
   tasks?: Task[],
 ) {
-  const payload: SectionsUpdatedPayload & { tasks?: Task[] } = {
-    sections: await store.sections.listByList(list.id, tx),
-    ...(tasks ? { tasks } : {}),
-  };
+  const payload: SectionsUpdatedPayload & { tasks?: Task[] } = { sections, ...(tasks ? { tasks } : {}) };
   return recordListEvent(store, tx, list, "sections_updated", payload, { actor: await actorOf(store, caller, tx), ...about });
 }
 
-/** POST /api/task-lists/{id}/sections: appended after the last unless a position is given. */
+/** POST /api/task-lists/{id}/sections: last, or at index `position` when given (past the end: last). */
 export async function createSection(
   store: Store,
   bus: EventBus,
@@ -53,9 +53,12 @@ export async function createSection(
     if ((await store.sections.countInList(list.id, tx)) >= MAX_SECTIONS_PER_LIST)
       throw forbidden(SECTION_LIMIT_MESSAGE, "SECTION_LIMIT_REACHED");
     await requireNameFree(store, list.id, input.name, 0, tx);
-    const position = input.position ?? (await store.sections.nextPosition(list.id, tx));
-    const section = await store.sections.insert(list.id, input.name, position, store.clock.now(), tx);
-    return { section, event: await recordSections(store, tx, list, caller, { action: "added section", subject: section.name }) };
+    const added = await store.sections.insert(list.id, input.name, await store.sections.nextPosition(list.id, tx), store.clock.now(), tx);
+    const move = input.position === undefined ? undefined : { id: added.id, index: input.position };
+    const sections = await store.sections.renumber(list.id, tx, move);
+    const section = sections.find((one) => one.id === added.id)!;
+    const about = { action: "added section", subject: section.name };
+    return { section, event: await recordSections(store, tx, list, caller, about, sections) };
   });
   await publishEvents(bus, [event]);
   return section;
@@ -71,7 +74,7 @@ async function sectionForChange(store: Store, caller: Caller, sectionId: number,
   return { section, list: requireWriteAccess(access).list };
 }
 
-/** PATCH /api/sections/{id}: a new name, a new position, or both; nothing changed tells nobody. */
+/** PATCH /api/sections/{id}: a new name, a move to index `position` (past the end: last), or both; nothing changed tells nobody. */
 export async function updateSection(
   store: Store,
   bus: EventBus,
@@ -81,19 +84,24 @@ export async function updateSection(
 ): Promise<Section> {
   const { answer, event } = await store.db.transaction(async (tx) => {
     const { section, list } = await sectionForChange(store, caller, sectionId, tx);
-    const renamed = input.name !== undefined && input.name !== section.name;
-    const moved = input.position !== undefined && input.position !== section.position;
-    if (!renamed && !moved) return { answer: { id: section.id, name: section.name, position: section.position }, event: undefined };
-    if (renamed) await requireNameFree(store, list.id, input.name!, section.id, tx);
-    const answer = await store.sections.update(
-      section.id,
-      { name: renamed ? input.name : undefined, position: moved ? input.position : undefined },
-      tx,
-    );
+    // Read under the list's lock, so a move made meanwhile (or a delete) is seen.
+    const order = await store.sections.listByList(list.id, tx);
+    const from = order.findIndex((one) => one.id === section.id);
+    if (from < 0) throw notFound(SECTION_NOT_FOUND);
+    const before = order[from]!;
+    const to = input.position === undefined ? from : Math.min(input.position, order.length - 1);
+    const renamed = input.name !== undefined && input.name !== before.name;
+    if (!renamed && to === from) return { answer: before, event: undefined };
+    if (renamed) {
+      await requireNameFree(store, list.id, input.name!, section.id, tx);
+      await store.sections.rename(section.id, input.name!, tx);
+    }
+    const sections = await store.sections.renumber(list.id, tx, to === from ? undefined : { id: section.id, index: to });
+    const answer = sections.find((one) => one.id === section.id)!;
     const about = renamed
-      ? { action: "renamed section", subject: `${section.name} to ${answer.name}` }
+      ? { action: "renamed section", subject: `${before.name} to ${answer.name}` }
       : { action: "moved section", subject: answer.name };
-    return { answer, event: await recordSections(store, tx, list, caller, about) };
+    return { answer, event: await recordSections(store, tx, list, caller, about, sections) };
   });
   if (event) await publishEvents(bus, [event]);
   return answer;
@@ -108,7 +116,8 @@ export async function deleteSection(store: Store, bus: EventBus, caller: ActingC
     const { section, list } = await sectionForChange(store, caller, sectionId, tx);
     const movedTaskIds = await store.sections.delete(section.id, tx);
     const moved = (await store.tasks.listByList(list.id, tx)).filter((task) => movedTaskIds.includes(task.id));
-    const event = await recordSections(store, tx, list, caller, { action: "deleted section", subject: section.name }, moved);
+    const sections = await store.sections.renumber(list.id, tx);
+    const event = await recordSections(store, tx, list, caller, { action: "deleted section", subject: section.name }, sections, moved);
     return { answer: { id: section.id, movedTaskIds }, event };
   });
   await publishEvents(bus, [event]);

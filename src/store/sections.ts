@@ -20,10 +20,13 @@ export interface SectionOfList extends Section {
 
 export function sectionsStore(db: Db) {
   return {
-    /** The list's sections, ordered by position then id. */
+    /**
+     * The list's sections, ordered by position then id, each answered with its index as its
+     * position: a list whose positions collided before every change renumbered them still reads 0..n-1.
+     */
     async listByList(listId: number, tx: Db = db): Promise<Section[]> {
       const rows = await tx.all<SectionRow>("SELECT * FROM sections WHERE list_id = ? ORDER BY position, id", [listId]);
-      return rows.map(toSection);
+      return rows.map((row, index) => ({ ...toSection(row), position: index }));
     },
     async findById(id: number, tx: Db = db): Promise<SectionOfList | undefined> {
       const row = await tx.get<SectionRow>("SELECT * FROM sections WHERE id = ?", [id]);
@@ -51,6 +54,21 @@ export function sectionsStore(db: Db) {
       const row = await tx.get<{ p: number | string | null }>("SELECT MAX(position) AS p FROM sections WHERE list_id = ?", [listId]);
       return row?.p == null ? 0 : Number(row.p) + 1;
     },
+    /**
+     * Numbers the list's sections 0..n-1 in their order, `move.id` first taken out and put back
+     * at index `move.index` (past the end: last); writes only the positions that change and
+     * answers the sections in their new order. The caller holds the list's row lock, so two
+     * changes at once number the list one after the other, never from the same stale order.
+     */
+    async renumber(listId: number, tx: Db, move?: { id: number; index: number }): Promise<Section[]> {
+      const rows = await tx.all<SectionRow>("SELECT * FROM sections WHERE list_id = ? ORDER BY position, id", [listId]);
+      const moved = move && rows.findIndex((row) => Number(row.id) === move.id);
+      if (move && moved !== undefined && moved >= 0) rows.splice(move.index, 0, ...rows.splice(moved, 1));
+      for (const [index, row] of rows.entries()) {
+        if (Number(row.position) !== index) await tx.run("UPDATE sections SET position = ? WHERE id = ?", [index, row.id]);
+      }
+      return rows.map((row, index) => ({ ...toSection(row), position: index }));
+    },
     async insert(listId: number, name: string, position: number, now: number, tx: Db = db): Promise<Section> {
       const rows = await tx.all<SectionRow>(
         "INSERT INTO sections (list_id, name, name_key, position, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *",
@@ -58,19 +76,8 @@ export function sectionsStore(db: Db) {
       );
       return toSection(rows[0]!);
     },
-    async update(id: number, changes: { name?: string; position?: number }, tx: Db = db): Promise<Section> {
-      const sets: string[] = [];
-      const values: Array<string | number> = [];
-      if (changes.name !== undefined) {
-        sets.push("name = ?", "name_key = ?");
-        values.push(changes.name, nameKey(changes.name));
-      }
-      if (changes.position !== undefined) {
-        sets.push("position = ?");
-        values.push(changes.position);
-      }
-      const rows = await tx.all<SectionRow>(`UPDATE sections SET ${sets.join(", ")} WHERE id = ? RETURNING *`, [...values, id]);
-      return toSection(rows[0]!);
+    async rename(id: number, name: string, tx: Db = db): Promise<void> {
+      await tx.run("UPDATE sections SET name = ?, name_key = ? WHERE id = ?", [name, nameKey(name), id]);
     },
     /**
      * Deletes the section and takes every item out of it first, deleted ones too (so an Undo

@@ -36,35 +36,38 @@ describeEachDialect("sections", (dialect) => {
     expect(dairy).toMatchObject({ status: 201, body: { id: expect.any(Number), name: "Dairy", position: 0 } });
     const bakery = (await ann.post<Section>(`/api/task-lists/${list.id}/sections`, { name: "Bakery" })).body;
     expect(bakery).toEqual({ id: expect.any(Number), name: "Bakery", position: 1 });
-    const first = (await ann.post<Section>(`/api/task-lists/${list.id}/sections`, { name: "Fruit", position: 0 })).body;
-    expect(first.position).toBe(0);
-    // Ordered by position, then id.
+    const first = (await ann.post<Section>(`/api/task-lists/${list.id}/sections`, { name: "Fruit", position: 1 })).body;
+    expect(first.position).toBe(1);
+    // Put at index 1, it moved Bakery down one (docs/http-contract.md).
     const read = await ann.get<Section[]>(`/api/task-lists/${list.id}/sections`);
-    expect(read).toMatchObject({ status: 200, body: [dairy.body, first, bakery] });
+    expect(read).toMatchObject({ status: 200, body: [dairy.body, first, { ...bakery, position: 2 }] });
 
     const renamed = await ann.patch<Section>(`/api/sections/${bakery.id}`, { name: "Bread" });
-    expect(renamed).toMatchObject({ status: 200, body: { id: bakery.id, name: "Bread", position: 1 } });
-    const moved = await ann.patch<Section>(`/api/sections/${bakery.id}`, { position: 5 });
-    expect(moved.body).toEqual({ id: bakery.id, name: "Bread", position: 5 });
+    expect(renamed).toMatchObject({ status: 200, body: { id: bakery.id, name: "Bread", position: 2 } });
+    const moved = await ann.patch<Section>(`/api/sections/${bakery.id}`, { position: 0 });
+    expect(moved.body).toEqual({ id: bakery.id, name: "Bread", position: 0 });
     // Renaming to its own name in another case is a rename, not a clash with itself.
     expect((await ann.patch<Section>(`/api/sections/${bakery.id}`, { name: "BREAD" })).body.name).toBe("BREAD");
 
     const events = eventsOf(t, from);
     expect(events.map((event) => event.type)).toEqual(Array(6).fill("sections_updated"));
-    expect(events.at(-1)!.payload).toEqual({
-      sections: [dairy.body, first, { id: bakery.id, name: "BREAD", position: 5 }],
-    });
+    const set = [
+      { id: bakery.id, name: "BREAD", position: 0 },
+      { ...dairy.body, position: 1 },
+      { ...first, position: 2 },
+    ];
+    expect(events.at(-1)!.payload).toEqual({ sections: set });
     // The list's answer and its page carry the set, with no second read.
     const whole = await ann.get<SharedListResponse>(`/api/list/${list.id}`);
-    expect(whole.body.sections).toEqual([dairy.body, first, { id: bakery.id, name: "BREAD", position: 5 }]);
+    expect(whole.body.sections).toEqual(set);
     const page = await ann.get<string>(`/list/${list.id}`);
-    expect(page.body.replaceAll("&quot;", '"')).toContain(`"sections":[{"id":${dairy.body.id},"name":"Dairy","position":0}`);
+    expect(page.body.replaceAll("&quot;", '"')).toContain(`"sections":[{"id":${bakery.id},"name":"BREAD","position":0}`);
 
     // Nothing changed tells nobody; the positive control above told each change.
     const quiet = t.published.length;
-    const unchanged = await ann.patch<Section>(`/api/sections/${bakery.id}`, { name: "BREAD", position: 5 });
+    const unchanged = await ann.patch<Section>(`/api/sections/${bakery.id}`, { name: "BREAD", position: 0 });
     // The same shape as an answer that changed something: {id, name, position}.
-    expect([unchanged.status, unchanged.body]).toEqual([200, { id: bakery.id, name: "BREAD", position: 5 }]);
+    expect([unchanged.status, unchanged.body]).toEqual([200, { id: bakery.id, name: "BREAD", position: 0 }]);
     expect(eventsOf(t, quiet)).toEqual([]);
   });
 
@@ -97,14 +100,15 @@ describeEachDialect("sections", (dialect) => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "sections_updated", listId: list.id });
     const payload = events[0]!.payload as { sections: Section[]; tasks: Task[] };
-    expect(payload.sections).toEqual([other]);
+    // Dairy gone, Other moves up to position 0.
+    expect(payload.sections).toEqual([{ ...other, position: 0 }]);
     expect(payload.tasks.map((task) => [task.id, task.sectionId])).toEqual([
       [milk.id, null],
       [cheese.id, null],
     ]);
     const restored = await ann.post<{ tasks: Task[] }>("/api/tasks/restore", { ids: [gone.id] });
     expect(restored.body.tasks[0]).toMatchObject({ id: gone.id, sectionId: null });
-    expect(await ann.get(`/api/task-lists/${list.id}/sections`)).toMatchObject({ status: 200, body: [other] });
+    expect(await ann.get(`/api/task-lists/${list.id}/sections`)).toMatchObject({ status: 200, body: [{ ...other, position: 0 }] });
     expect(await ann.delete(`/api/sections/${dairy.id}`)).toMatchObject({ status: 404, body: { message: "Section not found" } });
   });
 
