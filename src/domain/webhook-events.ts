@@ -31,13 +31,11 @@ export async function queueWebhookEvents(store: Store): Promise<boolean> {
       if (read.length === 0) return false;
       const hooks = await store.webhooks.liveOfLists([...new Set(read.map(({ event }) => event.listId))], tx);
       const now = store.clock.now();
-      const names = new Map<number, string>();
       for (const { event, activity } of read) {
         for (const hook of hooks.filter((h) => h.listId === event.listId && wants(h, event.type, event.id))) {
-          if (!names.has(event.listId)) names.set(event.listId, (await store.lists.findById(event.listId, tx))?.name ?? "");
           const data = {
             listId: event.listId,
-            listName: names.get(event.listId)!,
+            listName: hook.listName,
             actor: event.actor ? actorName(event.actor) : null,
             action: activity.action,
             subject: activity.subject,

@@ -44,12 +44,15 @@ const NAMELESS_GUEST = actorName({ userId: null, username: null });
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Actions recorded under a name of their own, as a sentence says them ("Sam deleted Groceries"). */
+const SAID: Record<string, string> = { list_deleted: "deleted" };
+
 /** "Sam added Milk to Groceries", "A guest ticked Eggs on Groceries", "Sam reset Groceries". */
 export function ntfySentence({ type, data }: WebhookBody): string {
   if (type === WEBHOOK_TEST_EVENT) return `Test event from Listwell for ${data.listName}`;
   // A username as spelt, as pushes and the inbox write it; "a guest" and "someone" begin the sentence.
   const who = data.actor !== null && data.actor !== NAMELESS_GUEST ? data.actor : capital(data.actor ?? "someone");
-  if (!data.subject || data.subject === data.listName) return `${who} ${data.action} ${data.listName}`;
+  if (!data.subject || data.subject === data.listName) return `${who} ${SAID[data.action] ?? data.action} ${data.listName}`;
   const preposition = data.action === "added" ? "to" : data.action === "deleted" ? "from" : "on";
   return `${who} ${data.action} ${data.subject} ${preposition} ${data.listName}`;
 }

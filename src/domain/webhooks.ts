@@ -79,7 +79,7 @@ export async function addWebhook(
 ): Promise<NewWebhook> {
   await requireListOwner(store, caller, listId);
   const refusal = await addressRefusal(input.url, await privateAddressesAllowed(store, config));
-  if (refusal) throw badRequest(refusal, "PRIVATE_ADDRESS");
+  if (refusal) throw badRequest(refusal.message, refusal.code);
   const events = input.events ? [...new Set(input.events)] : null;
   const record = await store.webhooks.create(
     { listId, url: input.url, events, format: input.format, secret: newSecret() },

@@ -69,15 +69,19 @@ export function webhooksStore(db: Db) {
     async ofList(listId: number): Promise<WebhookRecord[]> {
       return (await db.all<WebhookRow>("SELECT * FROM webhooks WHERE list_id = ? ORDER BY id", [listId])).map(toWebhook);
     },
-    /** The webhooks still on for these lists, for matching the events just read. */
-    async liveOfLists(listIds: number[], tx: Db): Promise<WebhookRecord[]> {
+    /**
+     * The webhooks still on for these lists, for matching the events just read, each with its
+     * list's name: a deleted list's too, whose deletion is told under the name it had.
+     */
+    async liveOfLists(listIds: number[], tx: Db): Promise<Array<WebhookRecord & { listName: string }>> {
       if (listIds.length === 0) return [];
       const marks = listIds.map(() => "?").join(", ");
-      const rows = await tx.all<WebhookRow>(
-        `SELECT * FROM webhooks WHERE disabled_at IS NULL AND list_id IN (${marks}) ORDER BY id`,
+      const rows = await tx.all<WebhookRow & { list_name: string }>(
+        `SELECT w.*, l.name AS list_name FROM webhooks w JOIN task_lists l ON l.id = w.list_id
+         WHERE w.disabled_at IS NULL AND w.list_id IN (${marks}) ORDER BY w.id`,
         listIds,
       );
-      return rows.map(toWebhook);
+      return rows.map((row) => ({ ...toWebhook(row), listName: row.list_name }));
     },
     /** The oldest event a webhook still on may hear after, where reading the log must start; undefined when none is on. */
     async earliestStart(tx: Db = db): Promise<number | undefined> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { SETTLE_MS } from "../../src/domain/notify-batches";
 import { createLogger } from "../../src/logger";
 import { createNotifier } from "../../src/notify/notifier";
 import { createStore } from "../../src/store";
@@ -199,6 +200,53 @@ describeEachDialect("webhook delivery", (dialect) => {
     }
     await w.pass(30_500);
     expect(w.receiver.to("recheck").map((call) => call.status)).toEqual([200]);
+  });
+
+  it("checks documentation addresses before every try as it checks private ones", async () => {
+    const { sam, list } = await w.owner("testnet");
+    const url = "http://192.0.2.1/testnet";
+    await w.hook(sam, list.id, "testnet", { url });
+    const sent: string[] = [];
+    // No host answers at a documentation address: this sender stands in for one, and lets other calls through.
+    const send = async (request: Request) => {
+      if (request.url !== url) return fetch(request);
+      sent.push(request.url);
+      return new Response(null, { status: 200 });
+    };
+    const { store, bus, config } = w.t;
+    const recording = createNotifier({ store, bus, config, logger: createLogger("silent"), send });
+    await w.admin.request("PUT", "/api/admin/webhooks", { allowPrivate: false });
+    try {
+      await addTask(sam, { listId: list.id, title: "Milk" });
+      w.t.clock.advance(SETTLE_MS);
+      await recording.tick();
+      expect(sent).toEqual([]);
+      const listed = await sam.get<{ webhooks: Array<{ lastDelivery: unknown }> }>(`/api/task-lists/${list.id}/webhooks`);
+      expect(listed.body.webhooks[0]!.lastDelivery).toEqual({ at: expect.any(String), status: null, ok: false });
+    } finally {
+      await w.admin.request("PUT", "/api/admin/webhooks", { allowPrivate: true });
+    }
+    w.t.clock.advance(30_500);
+    await recording.tick();
+    expect(sent).toEqual([url]);
+  });
+
+  it("tells a list's deletion under the name the list had, in both formats", async () => {
+    const { sam, list } = await w.owner("deleted");
+    await w.hook(sam, list.id, "deleted", { events: ["list_updated"] });
+    await w.hook(sam, list.id, "deleted-ntfy", { events: ["list_updated"], format: "ntfy" });
+    expect((await sam.delete(`/api/task-lists/${list.id}`)).status).toBe(200);
+    await w.settle();
+    expect(w.parsed("deleted")).toEqual([
+      {
+        type: "list_updated",
+        timestamp: expect.any(String),
+        data: expect.objectContaining({ listId: list.id, listName: "Groceries", payload: { id: list.id, deleted: true } }),
+      },
+    ]);
+    const calls = w.receiver.to("deleted-ntfy");
+    expect(calls.map((call) => call.headers.title)).toEqual(["Groceries"]);
+    expect(calls[0]!.body).toMatch(/ Groceries$/);
   });
 
   it("two instances on one database queue and send each change once", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRIVATE_ADDRESS_MESSAGE } from "../../src/domain/webhook-address";
+import { PRIVATE_ADDRESS_MESSAGE, UNRESOLVED_MESSAGE } from "../../src/domain/webhook-address";
 import { describeEachDialect } from "../helpers/databases";
 import { createList } from "../helpers/lists";
 import { Client, makeTestApp, registerUser } from "../helpers/test-app";
@@ -7,8 +7,8 @@ import { startWebhookWorld, type WebhookWorld } from "../helpers/webhook-world";
 
 /**
  * A list's webhooks as calls (docs/decisions/063-webhooks.md): the owner's alone, the input's
- * rules, and private addresses refused until the Admin switch or WEBHOOK_ALLOW_PRIVATE=1 allows
- * them, each refusal changing nothing.
+ * rules, private addresses refused until the Admin switch or WEBHOOK_ALLOW_PRIVATE=1 allows them
+ * and a host that does not resolve refused always, each refusal changing nothing.
  */
 describeEachDialect("webhooks", (dialect) => {
   let w: WebhookWorld;
@@ -67,7 +67,7 @@ describeEachDialect("webhooks", (dialect) => {
     expect(await w.hookIds(list.id)).toEqual([]);
   });
 
-  it("refuses private, loopback, link-local and metadata addresses while the Admin switch is off, and takes them once it is on", async () => {
+  it("refuses private, loopback, link-local, metadata and documentation addresses while the Admin switch is off, and takes them once it is on", async () => {
     const { sam, list } = await w.owner("private");
     expect((await sam.request("PUT", "/api/admin/webhooks", { allowPrivate: true })).status).toBe(403);
     expect(await w.admin.request("PUT", "/api/admin/webhooks", { allowPrivate: false })).toMatchObject({
@@ -82,9 +82,16 @@ describeEachDialect("webhooks", (dialect) => {
         "http://10.0.0.1/",
         "http://[::1]/",
         "http://[fd00::1]/",
+        "http://192.0.2.2:8080/x",
+        "http://198.51.100.1/x",
+        "http://203.0.113.1/x",
+        "http://192.88.99.1/x",
+        "http://[2001:db8::1]/x",
+        "http://[2001::1]/x",
+        "http://[3fff::1]/x",
       ]) {
         const res = await sam.post(`/api/task-lists/${list.id}/webhooks`, { url, format: "standard" });
-        expect([url, res.status, res.body.message]).toEqual([url, 400, PRIVATE_ADDRESS_MESSAGE]);
+        expect([url, res.status, res.body]).toEqual([url, 400, { error: "PRIVATE_ADDRESS", message: PRIVATE_ADDRESS_MESSAGE }]);
       }
       expect(await w.hookIds(list.id)).toEqual([]);
     } finally {
@@ -92,17 +99,36 @@ describeEachDialect("webhooks", (dialect) => {
     }
     expect((await w.admin.get("/api/admin/webhooks")).body).toEqual({ allowPrivate: true, fromEnvironment: false });
     await w.hook(sam, list.id, "private");
+    await w.hook(sam, list.id, "private", { url: "http://192.0.2.2:8080/x" });
+  });
+
+  it("refuses a host that does not resolve with HOST_NOT_FOUND, whether private addresses are allowed or not", async () => {
+    const { sam, list } = await w.owner("unknown");
+    const body = { url: "http://no-such-host.invalid/", format: "standard" };
+    const notFound = { status: 400, body: { error: "HOST_NOT_FOUND", message: UNRESOLVED_MESSAGE } };
+    expect(await sam.post(`/api/task-lists/${list.id}/webhooks`, body)).toMatchObject(notFound);
+    await w.admin.request("PUT", "/api/admin/webhooks", { allowPrivate: false });
+    try {
+      expect(await sam.post(`/api/task-lists/${list.id}/webhooks`, body)).toMatchObject(notFound);
+    } finally {
+      await w.admin.request("PUT", "/api/admin/webhooks", { allowPrivate: true });
+    }
+    expect(await w.hookIds(list.id)).toEqual([]);
   });
 });
 
 describe("WEBHOOK_ALLOW_PRIVATE=1", () => {
-  it("allows private addresses without the Admin switch, which then reads as on", async () => {
+  it("allows private addresses without the Admin switch, which then reads as on, but not a host that does not resolve", async () => {
     const t = await makeTestApp("sqlite", { webhookAllowPrivate: true });
     try {
       const sam = await registerUser(t, "Sam_env");
       const list = await createList(sam, "Groceries");
       const res = await sam.post(`/api/task-lists/${list.id}/webhooks`, { url: "http://127.0.0.1:9/", format: "ntfy" });
       expect(res.status).toBe(201);
+      expect(await sam.post(`/api/task-lists/${list.id}/webhooks`, { url: "http://no-such-host.invalid/", format: "ntfy" })).toMatchObject({
+        status: 400,
+        body: { error: "HOST_NOT_FOUND", message: UNRESOLVED_MESSAGE },
+      });
       expect((await sam.get("/api/admin/webhooks")).body).toEqual({ allowPrivate: true, fromEnvironment: true });
     } finally {
       await t.close();

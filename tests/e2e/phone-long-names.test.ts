@@ -24,7 +24,7 @@ it("wraps a 40-character section name, a 60-character token name and a long webh
   expect((await context.request.post(`/api/task-lists/${list.id}/sections`, { data: { name: section } })).status()).toBe(201);
   const token = "T".repeat(60);
   expect((await context.request.post("/api/tokens", { data: { name: token, access: "read" } })).status()).toBe(201);
-  const url = "https://homeassistant.local:8123/api/webhook/listwell_groceries_f3a9c2b1d4e5a7b8c9d0e1f2a3b4c5d6";
+  const url = "https://localhost:8123/api/webhook/listwell_groceries_f3a9c2b1d4e5a7b8c9d0e1f2a3b4c5d6_home_assistant";
   expect((await context.request.post(`/api/task-lists/${list.id}/webhooks`, { data: { url, format: "standard" } })).status()).toBe(201);
 
   await gotoHydrated(page, `/list/${list.id}`);
