@@ -3,8 +3,9 @@ import type { StoredRoutine } from "../store/routines";
 
 /**
  * @module When a routine comes round (docs/decisions/053-routines.md). Every date is the
- * rrule-temporal library's, on the platform's Temporal: occurrences are wall-clock times in the
- * routine's zone, so "Sunday 18:00 in Berlin" stays 18:00 on both sides of a clock change.
+ * rrule-temporal library's, on the platform's Temporal. Rules run on wall times, counted in UTC,
+ * which has no clock changes; a routine's wall times are then read in its zone, so "Sunday 18:00
+ * in Berlin" stays 18:00 on both sides of a clock change.
  */
 
 /**
@@ -27,18 +28,39 @@ const periodsOf = (rrule: string) => PERIODS[/FREQ=([A-Z]+)/.exec(rrule)?.[1] ??
 /** Candidate times one search may weigh: a whole day of minutes for every day of those periods is beyond any routine. */
 const CANDIDATES = 200_000;
 
-/** The routine's first occurrence strictly after `after` (epoch ms), or null when none comes (or the rule cannot be read). */
+/**
+ * `rrule` from the wall time `start`, over wall times counted in UTC. In a zone the library drops
+ * a wall time that a clock change skips; UTC skips none, so every time the rule names is found.
+ */
+function wallRule(rrule: string, start: Temporal.PlainDateTime): RRuleTemporal {
+  return new RRuleTemporal({
+    rruleString: rrule,
+    dtstart: start.toZonedDateTime("UTC"),
+    tzid: "UTC",
+    maxIterations: periodsOf(rrule),
+    maxCandidateEvaluations: CANDIDATES,
+  });
+}
+
+/**
+ * The routine's first occurrence strictly after `after` (epoch ms), or null when none comes (or the
+ * rule cannot be read). A wall time is read in the routine's zone as RFC 5545 reads local times:
+ * one a clock change skips is taken with the offset from before the change (02:30 the night Berlin
+ * springs forward is 03:30 summer time), and one that comes twice is its first.
+ */
 export function nextOccurrence(routine: StoredRoutine, after: number): number | null {
   try {
-    const dtstart = Temporal.PlainDateTime.from(routine.start).toZonedDateTime(routine.tz);
-    const rule = new RRuleTemporal({
-      rruleString: routine.rrule,
-      dtstart,
-      tzid: routine.tz,
-      maxIterations: periodsOf(routine.rrule),
-      maxCandidateEvaluations: CANDIDATES,
-    });
-    return rule.next(new Date(after))?.epochMilliseconds ?? null;
+    const rule = wallRule(routine.rrule, Temporal.PlainDateTime.from(routine.start));
+    const then = Temporal.Instant.fromEpochMilliseconds(after).toZonedDateTimeISO(routine.tz);
+    // A skipped wall time moves on by the skip, so one that much before `after`'s own can still come after it.
+    const skipped = Math.max(0, then.offsetNanoseconds - then.subtract({ hours: 24 }).offsetNanoseconds);
+    let wall = rule.next(then.toPlainDateTime().toZonedDateTime("UTC").subtract({ nanoseconds: skipped }));
+    while (wall) {
+      const at = wall.toPlainDateTime().toZonedDateTime(routine.tz, { disambiguation: "compatible" }).epochMilliseconds;
+      if (at > after) return at;
+      wall = rule.next(wall);
+    }
+    return null;
   } catch {
     // The library gives up on a rule no date matches (BYMONTH=2;BYMONTHDAY=30) after its iteration cap.
     return null;
@@ -51,14 +73,7 @@ const OFFSET = /(Z|[+-]\d\d:\d\d)$/;
 /** The first occurrence of `rrule` from `dtstart` (a wall time counted in UTC) strictly after `after` (epoch ms), or null. */
 function occurrenceAfter(rrule: string, dtstart: Temporal.PlainDateTime, after: number): Temporal.PlainDateTime | null {
   try {
-    const rule = new RRuleTemporal({
-      rruleString: rrule,
-      dtstart: dtstart.toZonedDateTime("UTC"),
-      tzid: "UTC",
-      maxIterations: periodsOf(rrule),
-      maxCandidateEvaluations: CANDIDATES,
-    });
-    return rule.next(new Date(after))?.toPlainDateTime() ?? null;
+    return wallRule(rrule, dtstart).next(new Date(after))?.toPlainDateTime() ?? null;
   } catch {
     return null;
   }

@@ -46,30 +46,43 @@ function valueProblem(name: string, value: string, owner: RuleOwner): string | u
   return values.every(fits) ? undefined : `The ${owner}'s ${name} must be ${part.what}`;
 }
 
+/** RFC 5545 numbers a weekday ("1MO", "-1FR") within a month or a year only. */
+const NUMBERED_WEEKDAY = /(^|,)[+-]?[0-9]/;
+
 /** The first thing wrong with rule text (upper-cased), or undefined. */
 function ruleProblem(rule: string, owner: RuleOwner): string | undefined {
-  const seen = new Set<string>();
+  const parts = new Map<string, string>();
   for (const part of rule.split(";")) {
     const [name = "", value, ...rest] = part.split("=");
     if (name === "COUNT" || name === "UNTIL")
       return `${owner === "routine" ? "A routine repeats" : "A repeat goes on"} without end: leave out COUNT and UNTIL`;
+    if (part === "") return `The ${owner}'s rule has an empty part: leave out the extra semicolon`;
     if (!(name in PARTS) || value === undefined || rest.length > 0) return `The ${owner}'s rule has a part it cannot use: ${part}`;
-    if (seen.has(name)) return `The ${owner}'s rule names ${name} twice`;
-    seen.add(name);
+    if (parts.has(name)) return `The ${owner}'s rule names ${name} twice`;
+    parts.set(name, value);
     const problem = valueProblem(name, value, owner);
     if (problem) return problem;
   }
-  return seen.has("FREQ") ? undefined : `The ${owner}'s rule needs FREQ: DAILY, WEEKLY, MONTHLY or YEARLY`;
+  const freq = parts.get("FREQ");
+  if (!freq) return `The ${owner}'s rule needs FREQ: DAILY, WEEKLY, MONTHLY or YEARLY`;
+  if (freq !== "MONTHLY" && freq !== "YEARLY" && NUMBERED_WEEKDAY.test(parts.get("BYDAY") ?? ""))
+    return `The ${owner}'s BYDAY can number a weekday (1MO, -1FR) only when FREQ is MONTHLY or YEARLY`;
+  return undefined;
 }
 
-/** An RRULE body in the grammar above, upper-cased; `missing` is the message for no text at all. */
+/** A leading "RRULE:" (the rule's iCalendar property name) and trailing semicolons say nothing, so the stored rule drops them. */
+const ruleBody = (rule: string) => rule.replace(/^RRULE:/, "").replace(/;+$/, "");
+
+/** An RRULE body in the grammar above, upper-cased, "RRULE:" allowed before it; `missing` is the message for no text at all. */
 export const recurrenceRule = (owner: RuleOwner, missing: string) =>
   z
     .string({ error: missing })
     .trim()
-    .min(1, missing)
-    .max(RRULE_MAX, `A ${owner}'s rule cannot exceed ${RRULE_MAX} characters`)
-    .transform((rule) => rule.toUpperCase())
+    .toUpperCase()
+    .overwrite(ruleBody)
+    // Aborting, so a missing or overlong rule gets its one message, not the grammar's too.
+    .min(1, { error: missing, abort: true })
+    .max(RRULE_MAX, { error: `A ${owner}'s rule cannot exceed ${RRULE_MAX} characters`, abort: true })
     .superRefine((rule, context) => {
       const problem = ruleProblem(rule, owner);
       if (problem) context.addIssue({ code: "custom", message: problem });

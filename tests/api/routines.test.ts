@@ -90,6 +90,16 @@ describeEachDialect("list routines", (dialect) => {
       [{ rrule: "FREQ=WEEKLY;BYDAY=SUN", tz: "UTC" }, "The routine's BYDAY must be weekdays such as SU, MO,WE or -1FR"],
       [{ rrule: "FREQ=DAILY;FREQ=WEEKLY", tz: "UTC" }, "The routine's rule names FREQ twice"],
       [
+        { rrule: "FREQ=WEEKLY;BYDAY=1MO", tz: "UTC" },
+        "The routine's BYDAY can number a weekday (1MO, -1FR) only when FREQ is MONTHLY or YEARLY",
+      ],
+      [
+        { rrule: "FREQ=DAILY;BYDAY=MO,-1FR", tz: "UTC" },
+        "The routine's BYDAY can number a weekday (1MO, -1FR) only when FREQ is MONTHLY or YEARLY",
+      ],
+      [{ rrule: "FREQ=DAILY;;BYHOUR=18", tz: "UTC" }, "The routine's rule has an empty part: leave out the extra semicolon"],
+      [{ rrule: "RRULE:", tz: "UTC" }, "A routine needs rrule, a recurrence rule such as FREQ=WEEKLY;BYDAY=SU;BYHOUR=18"],
+      [
         { rrule: "DTSTART:20260101T000000Z;FREQ=DAILY", tz: "UTC" },
         "The routine's rule has a part it cannot use: DTSTART:20260101T000000Z",
       ],
@@ -111,6 +121,23 @@ describeEachDialect("list routines", (dialect) => {
     expect(await setRoutine(eve, list, EVENINGS)).toMatchObject({ status: 404, body: { message: "List not found" } });
     const row = await t.store.db.get("SELECT routine_rrule FROM task_lists WHERE id = ?", [list.id]);
     expect(row).toEqual({ routine_rrule: null });
+  });
+
+  it("takes a rule written with RRULE: before it or a semicolon after it, storing its body alone", async () => {
+    const ann = await registerUser(t, `${dialect}_body_ann`);
+    const list = await createList(ann, "Chores");
+    for (const [rrule, stored] of [
+      ["RRULE:FREQ=DAILY", "FREQ=DAILY"],
+      ["FREQ=DAILY;", "FREQ=DAILY"],
+      ["rrule:freq=weekly;byday=su;byhour=18;byminute=0;", SUNDAYS.rrule],
+      // A numbered weekday is fine by month or year.
+      ["FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=18", "FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=18"],
+    ]) {
+      const res = await setRoutine(ann, list, { rrule, tz: "Europe/Berlin" });
+      expect({ rrule, status: res.status, stored: res.body.routine?.rrule }).toEqual({ rrule, status: 200, stored });
+      const row = await t.store.db.get("SELECT routine_rrule FROM task_lists WHERE id = ?", [list.id]);
+      expect(row).toEqual({ routine_rrule: stored });
+    }
   });
 
   it("runs a due occurrence within its time: every item unticked, what was done recorded, the reset told live", async () => {
@@ -297,5 +324,28 @@ describeEachDialect("list routines", (dialect) => {
     const replayed = await ann.patch<TaskList>(`/api/task-lists/${list.id}`, { routine: SUNDAYS }, rule);
     expect(replayed).toMatchObject({ status: 200, body: set.body });
     expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("runs at a time the clocks skip, with the offset from before the skip, and on the night itself", async () => {
+    t.clock.advance(Date.parse("2027-03-01T12:00:00Z") - t.clock.now());
+    const ann = await registerUser(t, `${dialect}_gap_ann`);
+    const list = await createList(ann, "Night");
+    // Clocks spring forward at 02:00 on 14 March 2027 in New York and on 28 March in Berlin: 02:30 is 03:30 summer time.
+    for (const [routine, nextRunAt] of [
+      [{ rrule: "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU;BYHOUR=2;BYMINUTE=30", tz: "America/New_York" }, "2027-03-14T07:30:00.000Z"],
+      [{ rrule: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;BYHOUR=2;BYMINUTE=30", tz: "Europe/Berlin" }, "2027-03-28T01:30:00.000Z"],
+      [{ rrule: "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=28;BYHOUR=2;BYMINUTE=30", tz: "Europe/Berlin" }, "2027-03-28T01:30:00.000Z"],
+    ] as const) {
+      const res = await setRoutine(ann, list, routine);
+      expect({ status: res.status, routine: res.body.routine }).toEqual({ status: 200, routine: { ...routine, nextRunAt } });
+    }
+
+    t.clock.advance(Date.parse("2027-03-27T12:00:00Z") - t.clock.now());
+    const nightly = await setRoutine(ann, list, { rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30", tz: "Europe/Berlin" });
+    expect(nightly.body.routine?.nextRunAt).toBe("2027-03-28T01:30:00.000Z");
+    await passAt(Date.parse("2027-03-28T01:30:01Z"));
+    expect(await runRows(list)).toBe(1);
+    const after = (await ann.get<TaskList[]>("/api/task-lists")).body.find((entry) => entry.id === list.id)!;
+    expect(after.routine?.nextRunAt).toBe("2027-03-29T00:30:00.000Z");
   });
 });

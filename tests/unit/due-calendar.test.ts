@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextDue } from "../../src/domain/routine-calendar";
+import { repeatField } from "../../src/shared/due-dates";
 import { splitDueSuffix, withDueSuffix } from "../../src/shared/rules/due-dates";
 
 const NOW = Date.parse("2026-11-27T23:00:00Z");
@@ -27,6 +28,14 @@ describe("due calendar", () => {
     expect(nextDue("FREQ=WEEKLY;BYDAY=TU", null, NOW)).toBe("2026-12-01");
     expect(nextDue("FREQ=DAILY", null, NOW)).toBe("2026-11-28");
     expect(nextDue("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "2026-12-01", NOW)).toBeNull();
+  });
+
+  it("reads a repeat in the routine's grammar: RRULE: and a last semicolon dropped, a numbered weekday by month or year only", () => {
+    expect(repeatField.parse("rrule:freq=weekly;byday=tu;")).toBe("FREQ=WEEKLY;BYDAY=TU");
+    expect(repeatField.parse("FREQ=MONTHLY;BYDAY=1MO")).toBe("FREQ=MONTHLY;BYDAY=1MO");
+    expect(repeatField.safeParse("FREQ=WEEKLY;BYDAY=1MO").error?.issues.map((issue) => issue.message)).toEqual([
+      "The repeat's BYDAY can number a weekday (1MO, -1FR) only when FREQ is MONTHLY or YEARLY",
+    ]);
   });
 
   it("writes a due date after a title and reads back only a valid one", () => {

@@ -30,6 +30,51 @@ describe("routine calendar", () => {
     expect(occurrences(evenings, "2026-10-31T12:00:00Z", 2)).toEqual(["2026-10-31T22:00:00.000Z", "2026-11-01T23:00:00.000Z"]);
   });
 
+  it("takes a time the clocks skip with the offset from before the skip, as RFC 5545 reads it", () => {
+    // Clocks spring forward at 02:00 on 14 March 2027 in New York and on 28 March in Berlin: 02:30 is read as 03:30 summer time.
+    const newYork = { rrule: "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU;BYHOUR=2;BYMINUTE=30", tz: "America/New_York", start: "2026-11-28T00:00:00" };
+    expect(occurrences(newYork, "2026-11-28T00:00:00Z", 2)).toEqual(["2027-03-14T07:30:00.000Z", "2028-03-12T07:30:00.000Z"]);
+    const berlin = { rrule: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;BYHOUR=2;BYMINUTE=30", tz: "Europe/Berlin", start: "2026-11-28T00:00:00" };
+    expect(occurrences(berlin, "2026-11-28T00:00:00Z", 2)).toEqual(["2027-03-28T01:30:00.000Z", "2028-03-26T01:30:00.000Z"]);
+    // The 28th is the skipping Sunday in 2027 only: in 2028 it is summer time already.
+    const the28th = { ...berlin, rrule: "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=28;BYHOUR=2;BYMINUTE=30" };
+    expect(occurrences(the28th, "2026-11-28T00:00:00Z", 2)).toEqual(["2027-03-28T01:30:00.000Z", "2028-03-28T00:30:00.000Z"]);
+  });
+
+  it("keeps 02:30 every day on the night the clocks skip it, and runs it once on the night it comes twice", () => {
+    const berlin = { rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30", tz: "Europe/Berlin", start: "2027-01-01T00:00:00" };
+    expect(occurrences(berlin, "2027-03-27T00:00:00Z", 3)).toEqual([
+      "2027-03-27T01:30:00.000Z",
+      "2027-03-28T01:30:00.000Z",
+      "2027-03-29T00:30:00.000Z",
+    ]);
+    // From 03:10 summer time, after the skip but before the skipped time's turn, it still comes that night.
+    expect(occurrences(berlin, "2027-03-28T01:10:00Z", 1)).toEqual(["2027-03-28T01:30:00.000Z"]);
+    const newYork = { ...berlin, tz: "America/New_York" };
+    expect(occurrences(newYork, "2027-03-13T00:00:00Z", 3)).toEqual([
+      "2027-03-13T07:30:00.000Z",
+      "2027-03-14T07:30:00.000Z",
+      "2027-03-15T06:30:00.000Z",
+    ]);
+    // On 31 October Berlin's 02:30 comes at 00:30Z and again at 01:30Z: the first, and only it, even from within the hour between.
+    expect(occurrences(berlin, "2027-10-30T12:00:00Z", 2)).toEqual(["2027-10-31T00:30:00.000Z", "2027-11-01T01:30:00.000Z"]);
+    expect(occurrences(berlin, "2027-10-31T00:40:00Z", 1)).toEqual(["2027-11-01T01:30:00.000Z"]);
+  });
+
+  it("keeps midnight for a routine set on a day whose midnight the clocks skip", () => {
+    // Santiago springs forward at midnight on 6 September 2026: that day's midnight is 01:00, every later one midnight again.
+    const santiago = {
+      rrule: "FREQ=DAILY",
+      tz: "America/Santiago",
+      start: routineStart("America/Santiago", Date.parse("2026-09-06T15:00:00Z")),
+    };
+    expect(occurrences(santiago, "2026-09-06T00:00:00Z", 3)).toEqual([
+      "2026-09-06T04:00:00.000Z",
+      "2026-09-07T03:00:00.000Z",
+      "2026-09-08T03:00:00.000Z",
+    ]);
+  });
+
   it("finds the last day of each month, February's too", () => {
     const monthEnds = { rrule: "FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=18", tz: "UTC", start: "2027-01-01T00:00:00" };
     expect(occurrences(monthEnds, "2027-01-15T00:00:00Z", 4)).toEqual([
