@@ -17,6 +17,9 @@ const WAITING = [
   "tests/unit/realtime-bus.test.ts",
 ];
 
+const BROWSER_LANE = LANES.indexOf("tests/e2e/");
+const FAULT_LANE = LANES.indexOf("tests/faults/");
+
 const laneOf = (spec: TestSpecification) => {
   const lane = LANES.findIndex((folder) => spec.moduleId.includes(`/${folder}`));
   return lane === -1 ? LANES.length : lane;
@@ -32,6 +35,25 @@ const waitsFirst = (spec: TestSpecification) => (WAITING.some((file) => spec.mod
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const size = new Map(files.map((spec) => [spec, statSync(spec.moduleId).size]));
-    return [...files].sort((a, b) => laneOf(a) - laneOf(b) || waitsFirst(a) - waitsFirst(b) || size.get(b)! - size.get(a)!);
+    const sorted = [...files].sort((a, b) => laneOf(a) - laneOf(b) || waitsFirst(a) - waitsFirst(b) || size.get(b)! - size.get(a)!);
+    return dealFaultsAmongBrowserFiles(sorted);
   }
+}
+
+/**
+ * The fault files mostly wait on servers of their own, and browser files keep both cores busy: a
+ * fault file dealt in every so often lets the other worker's Chromium have the CPU meanwhile,
+ * where run together at the end of the browser lane their waits left both cores half idle.
+ */
+function dealFaultsAmongBrowserFiles(sorted: TestSpecification[]): TestSpecification[] {
+  const faults = sorted.filter((spec) => laneOf(spec) === FAULT_LANE);
+  const browser = sorted.filter((spec) => laneOf(spec) === BROWSER_LANE);
+  const rest = sorted.filter((spec) => laneOf(spec) !== FAULT_LANE && laneOf(spec) !== BROWSER_LANE);
+  const dealt: TestSpecification[] = [];
+  const every = browser.length / Math.max(1, faults.length);
+  browser.forEach((spec, index) => {
+    dealt.push(spec);
+    if (faults.length > 0 && (index + 1) % Math.max(1, Math.round(every)) === 0) dealt.push(faults.shift()!);
+  });
+  return [...dealt, ...faults, ...rest];
 }
