@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from "react";
 
-const ITEMS = '[role^="menuitem"]:not([aria-disabled="true"])';
+const ITEMS = "[role^=menuitem]:not([aria-disabled=true])";
 
 /**
  * The menu button pattern's behaviour for an open menu: its first entry takes focus, a tap
@@ -21,11 +21,11 @@ export function useMenu(menu: RefObject<HTMLElement | null>, button: RefObject<H
         return;
       }
       const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-      const items = [...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
-      if (step === undefined || items.length === 0) return;
+      // Entries hidden at this size (a phone's own, on a desktop) are not stepped on.
+      const items = [...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])].filter((item) => item.offsetWidth);
+      if (!step || !items.length) return;
       event.preventDefault();
-      const at = items.indexOf(document.activeElement as HTMLElement);
-      items[(at + step + items.length) % items.length]!.focus();
+      items[(items.indexOf(document.activeElement as HTMLElement) + step + items.length) % items.length]!.focus();
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);

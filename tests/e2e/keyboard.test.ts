@@ -192,6 +192,29 @@ describe("list page by keyboard alone", () => {
     await context.close();
   });
 
+  it("moves round More actions by the arrows over the entries shown, not a phone's own hidden on a desktop", async () => {
+    const { page, context } = await signedInContext(env, "keys_menu", DESKTOP);
+    const { list } = await seedList(context.request, "Errands", ["Post"]);
+    await gotoHydrated(page, `/list/${list.id}`);
+    await page.getByRole("button", { name: "More actions" }).focus();
+    await page.keyboard.press("Enter");
+    // Positive control: the phone's own entries are in the menu, hidden at this size.
+    await expect.poll(() => page.getByRole("menu").locator(".list-menu__phone").count()).toBeGreaterThan(0);
+    const shown = await page
+      .getByRole("menu")
+      .locator("[role^=menuitem]:not([aria-disabled=true])")
+      .evaluateAll((items) => items.filter((item) => (item as HTMLElement).offsetWidth > 0).map((item) => item.textContent?.trim()));
+    expect(shown.length).toBeGreaterThan(3);
+    await expect.poll(() => focused(page)).toBe(shown[0]);
+    await page.keyboard.press("ArrowUp");
+    expect(await focused(page)).toBe(shown.at(-1));
+    await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe(shown[0]);
+    for (let step = 1; step < shown.length; step++) await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe(shown.at(-1));
+    await context.close();
+  });
+
   it("lists the same shortcuts in the guide on the Info tab", async () => {
     const { page, context } = await signedInContext(env, "keys_reader");
     await page.goto("/settings?tab=info");
