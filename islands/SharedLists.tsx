@@ -2,6 +2,7 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ShareRecord, SharedWithMeItem } from "../src/shared/types";
 import { client, errorMessage } from "./api";
 import { MySharedCard, SharedWithMeCard, SkeletonCards } from "./shared-lists/ShareCards";
+import { useFocusKept } from "./ui/useFocusKept";
 import { useRefocus } from "./ui/useRefocus";
 import { usePolled, type Polled } from "./shared-lists/usePolled";
 import { toast } from "./toast";
@@ -120,12 +121,21 @@ interface TabBodyProps<T> {
 /** Skeletons while a fetch runs with nothing good to show, else the error, the empty state or the cards. */
 function TabBody<T>({ polled, errorText, emptyText, render }: TabBodyProps<T>) {
   const { data, error, loading } = polled;
+  // Try again gives way to what it loaded: the focus goes to the tab it belongs to.
+  const holdFocus = useFocusKept(loading, () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'));
   if (loading && (data === null || error)) return <SkeletonCards />;
   if (error) {
     return (
       <div className="share-state share-state--error" role="alert">
         <p>{errorText}</p>
-        <button type="button" className="button button--outline button--small" onClick={polled.refetch}>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          onClick={() => {
+            holdFocus();
+            polled.refetch();
+          }}
+        >
           Try again
         </button>
       </div>

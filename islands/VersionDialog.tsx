@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { client } from "./api";
 import { listen, type VersionUpdateDetail } from "./signals";
 import { Dialog } from "./ui/Dialog";
@@ -29,6 +29,13 @@ export default function VersionDialog() {
       stopListening();
     };
   }, []);
+
+  // Shown as the page loaded, it has no opener to hand the focus back to when it closes: the page's main takes it.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (update) shown.current = true;
+    else if (shown.current && document.activeElement === document.body) document.getElementById("main")?.focus();
+  }, [update]);
 
   const markSeen = (versionId: string) => client.version["mark-seen"].$post({ json: { versionId } }).catch(() => undefined);
 

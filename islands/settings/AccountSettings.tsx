@@ -9,6 +9,7 @@ import { Icon, Spinner, type IconName } from "../ui/Icon";
 import { ApiTokens, type ApiTokensProps } from "./ApiTokens";
 import { PasswordDialog } from "./PasswordDialog";
 import { UsernameDialog } from "./UsernameDialog";
+import { useFocusKept } from "../ui/useFocusKept";
 
 /** One line of the Account tab: an icon, what it is, and the button that changes it. */
 function SettingsRow({
@@ -57,10 +58,13 @@ const PUSH_WORDS: Record<PushState, string> = {
 /** Push for this browser: its state in words, and one button that turns it on (asking permission then) or off. */
 function NotificationsRow() {
   const { state, busy, flip } = usePush();
-  const tap = () =>
-    flip?.().catch((error: Error) =>
+  const holdFocus = useFocusKept(busy);
+  const tap = () => {
+    holdFocus();
+    return flip?.().catch((error: Error) =>
       toast({ title: "Notifications were not changed", description: error.message, variant: "destructive" }),
     );
+  };
   return (
     <SettingsRow
       id="account-notifications-label"

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { FieldErrors } from "../../src/shared/rules/text";
+import { useFocusKept } from "./useFocusKept";
 
 /** The shared rules' answer for a whole form: what to send, or a message per failing field. */
 export type Verdict<D> = { success: true; data: D } | { success: false; errors: FieldErrors };
@@ -37,16 +38,8 @@ export function useForm<V extends Record<string, string>, D>(spec: FormSpec<V, D
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  /** The control the person submitted from (a button pressed by key): disabled while pending, it dropped the focus. */
-  const submittedFrom = useRef<Element | null>(null);
-
-  // Back to it once the form can be used again (a refusal, or a success that keeps the form), if nothing else took the focus.
-  useEffect(() => {
-    if (pending) return;
-    const control = submittedFrom.current;
-    submittedFrom.current = null;
-    if (control instanceof HTMLElement && control.isConnected && document.activeElement === document.body) control.focus();
-  }, [pending]);
+  // The control submitted from (a button pressed by key) has the focus again once the form can be used again.
+  const holdFocus = useFocusKept(pending);
 
   /** Sync rules only: a rule that asks the server is judged on submit. */
   const judge = (next: V) => {
@@ -71,7 +64,7 @@ export function useForm<V extends Record<string, string>, D>(spec: FormSpec<V, D
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    submittedFrom.current = document.activeElement;
+    holdFocus();
     setSubmitted(true);
     setFailure(undefined);
     // A sync rule answers at once, so its messages show with the click, before any await.

@@ -44,12 +44,16 @@ describe("admin panel in Chromium", () => {
       await route.continue();
     });
     await input.fill("spring-2026");
-    await update.click();
+    // Pressed by key: the button disables itself while saving, and stays so with the code saved.
+    await update.focus();
+    await page.keyboard.press("Enter");
     await poll(() => page.getByRole("button", { name: "Updating..." }).isDisabled()).toBe(true);
     release();
     await visible(page, "Invite code updated successfully");
     expect(await page.getByTestId("current-invite-code").textContent()).toBe("spring-2026");
     expect(await update.isDisabled()).toBe(true);
+    // So the focus goes to the form's field, not the page's body.
+    await poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("INPUT");
     await page.unroute("**/api/admin/invite-code");
 
     const newcomer = await env.browser.newContext({ baseURL: env.baseUrl });

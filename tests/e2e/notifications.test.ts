@@ -124,8 +124,11 @@ describe("notifications in the browser", () => {
       env.testApp.store.db.all<{ endpoint: string }>("SELECT endpoint FROM push_subscriptions WHERE user_id = ?", [user.id]);
     expect(await rows()).toEqual([]);
 
-    await section.getByRole("button", { name: "Turn on notifications" }).tap();
+    // Pressed by key: the button, disabled while it works, has the focus again after.
+    await section.getByRole("button", { name: "Turn on notifications" }).focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => section.getByRole("status").textContent()).toBe("On for this browser.");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Turn off notifications");
     expect(await rows()).toEqual([{ endpoint }]);
     const { publicKey } = await (await context.request.get("/api/push/key")).json();
     expect(await standInSaw(page)).toEqual({ serverKey: publicKey, asked: 1 });

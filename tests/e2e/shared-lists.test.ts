@@ -128,11 +128,14 @@ describe("Shared Lists screen in Chromium", () => {
     await visible(page, "Failed to load shared lists");
 
     failing = false;
-    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("button", { name: "Try again" }).focus();
+    await page.keyboard.press("Enter");
     await poll(() => page.getByTestId("skeleton-card").count()).toBe(2);
     await keepScreenshot(page, "shared-lists-skeleton-phone");
     release();
     await visible(page, "No shared lists");
+    // Try again gave way to what it loaded: the keyboard is on its tab, not the page's body.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Shared with Me");
 
     await page.getByRole("tab", { name: "My Shared Lists" }).click();
     await context.route("**/api/my-shared-lists", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
