@@ -134,6 +134,7 @@ export default function Webhooks({ lists }: WebhooksProps) {
                 type="button"
                 className="button button--outline button--small"
                 disabled={hook.disabledAt !== null}
+                aria-label={`Send a test event to ${hook.url}`}
                 onClick={() => void sendTest(hook)}
               >
                 Send a test event

@@ -66,7 +66,8 @@ it("adds a webhook to one of your lists, sends it a test event, shows it deliver
     .poll(async () => (await hooks.locator("li").allInnerTexts()).map((text) => text.split(/\n+/)))
     .toEqual([[receiver.url("groceries"), "Standard Webhooks · task_created", "Not called yet", "Send a test event", "Remove"]]);
 
-  await hooks.getByRole("button", { name: "Send a test event" }).click();
+  // Each row's button names its webhook, as Remove does, so a screen reader tells the rows apart.
+  await hooks.getByRole("button", { name: `Send a test event to ${receiver.url("groceries")}`, exact: true }).click();
   await visible(page, "Test event sent");
   await notifier.tick();
   const [call] = receiver.to("groceries");
