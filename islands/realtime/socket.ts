@@ -1,9 +1,9 @@
 import { parseLiveMessage, type LiveMessage } from "../../src/shared/live-messages";
-import { doublingDelay } from "./backoff";
+import { jitteredDelay } from "./backoff";
 
 /**
- * The websocket wrapper (docs/product-rules.md#live-updates): reconnects with backoff (1 s doubling to 30 s, at most
- * 10 attempts), queues up to 50 messages while closed, tries a send 3 times, pings every 15 s and
+ * The websocket wrapper (docs/product-rules.md#live-updates): reconnects with backoff (1 s growing
+ * by 1.5 to 30 s, ±20 % so a restart is not met by every browser at once; at most 10 attempts), queues up to 50 messages while closed, tries a send 3 times, pings every 15 s and
  * treats a pong missing for 10 s as a dead connection. An intentional disconnect stops it; the
  * page becoming visible again reconnects at once.
  */
@@ -143,7 +143,7 @@ export class LiveSocket {
     }
     this.handlers.onReconnecting?.(this.attempt);
     if (this.intentional) return; // the handler may have chosen another transport
-    const delay = (this.options.delay ?? doublingDelay)(this.attempt);
+    const delay = (this.options.delay ?? jitteredDelay)(this.attempt);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONNECTION_ISSUES, FALLING_BACK, RealtimeConnection, type Notice } from "../../islands/realtime/connection";
 import { PollingClient, type PollingState } from "../../islands/realtime/polling";
+import { jitteredDelay } from "../../islands/realtime/backoff";
 import { LiveSocket } from "../../islands/realtime/socket";
 import type { LiveMessage } from "../../src/shared/realtime";
 
@@ -45,6 +46,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** The reconnect delays without their jitter: 1 s, 1.5 s, 2.25 s … */
+const middleDelay = (attempt: number) => jitteredDelay(attempt, () => 0.5);
+
 describe("websocket wrapper", () => {
   it("queues up to 50 messages while closed and sends them on open", () => {
     const socket = new LiveSocket({ url: "ws://x/ws", createSocket });
@@ -56,12 +60,12 @@ describe("websocket wrapper", () => {
     expect(latest().sent.at(-1)).toEqual({ type: "now" });
   });
 
-  it("reconnects after 1, 2, 4 … s up to 10 attempts, then gives up until the page is visible again", () => {
+  it("reconnects after 1, 1.5, 2.25 … s up to 10 attempts, then gives up until the page is visible again", () => {
     const visibility = new FakeVisibility();
     const attempts: number[] = [];
     let gaveUp = 0;
     const socket = new LiveSocket(
-      { url: "ws://x/ws", createSocket, visibility: visibility as unknown as Document },
+      { url: "ws://x/ws", createSocket, visibility: visibility as unknown as Document, delay: middleDelay },
       {
         onReconnecting: (attempt) => attempts.push(attempt),
         onGiveUp: () => gaveUp++,
@@ -75,7 +79,7 @@ describe("websocket wrapper", () => {
     vi.advanceTimersByTime(1);
     expect(FakeSocket.all).toHaveLength(2);
     latest().close();
-    vi.advanceTimersByTime(1999);
+    vi.advanceTimersByTime(1499);
     expect(FakeSocket.all).toHaveLength(2);
     vi.advanceTimersByTime(1);
     for (let i = 0; i < 20; i++) {
@@ -105,7 +109,7 @@ describe("websocket wrapper", () => {
 
   it("pings every 15 s and drops a connection whose pong does not come within 10 s", () => {
     let closes = 0;
-    const socket = new LiveSocket({ url: "ws://x/ws", createSocket }, { onClose: () => closes++ });
+    const socket = new LiveSocket({ url: "ws://x/ws", createSocket, delay: middleDelay }, { onClose: () => closes++ });
     socket.connect();
     const first = latest();
     first.open();
