@@ -35,12 +35,12 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
   const [confirming, setConfirming] = useState<number | null>(null);
   const rowsRef = useRef<HTMLUListElement>(null);
   const ordered = sections.slice().sort(bySectionOrder);
-  /** Leaves the renaming with focus back on the section's Rename button, not lost to the dialog. */
+  /** Focus back on a button of the section's row once the row shows it again, not lost to the dialog. */
+  const focusInRow = (id: number, button: string) =>
+    requestAnimationFrame(() => rowsRef.current?.querySelector<HTMLElement>(`[data-section-id="${id}"] ${button}`)?.focus());
   const endRenaming = (id: number) => {
     setRenaming(null);
-    requestAnimationFrame(() =>
-      rowsRef.current?.querySelector<HTMLElement>(`[data-section-id="${id}"] .sections-dialog__rename-button`)?.focus(),
-    );
+    focusInRow(id, ".sections-dialog__rename-button");
   };
   const query = linked(shareId);
 
@@ -192,8 +192,16 @@ export default function SectionsDialog({ listId, shareId, sections, offline, onS
                   <button type="button" className="button button--small button--danger" onClick={() => void remove(section)}>
                     Delete section
                   </button>
-                  {/* biome-ignore lint/a11y/noAutofocus: the Delete just pressed is gone; focus waits on the safe answer in its place */}
-                  <button type="button" className="button button--small button--ghost" autoFocus onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    // biome-ignore lint/a11y/noAutofocus: the Delete just pressed is gone; focus waits on the safe answer in its place
+                    autoFocus
+                    onClick={() => {
+                      setConfirming(null);
+                      focusInRow(section.id, ".icon-button--danger");
+                    }}
+                  >
                     Cancel
                   </button>
                 </div>

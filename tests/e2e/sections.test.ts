@@ -177,6 +177,11 @@ describe("sections on the list page", () => {
     await visible(page, 'Delete "Fruit & veg"? Its items will be in no section.');
     await keepScreenshot(page, "sections-dialog-delete", false);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    // Cancel takes the question away and gives the focus back to the Delete that asked it.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Delete Fruit & veg");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
     await sections.getByRole("button", { name: "Delete section" }).click();
     await expect.poll(() => headings(page)).toEqual(["Dairy (1)"]);
     await expect.poll(() => sectionsOfItems(request, list.id)).toEqual({ Bread: "", Apples: "", Pears: "", Milk: "Dairy" });
