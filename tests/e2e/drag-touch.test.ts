@@ -94,6 +94,8 @@ async function serverOrder(context: BrowserContext, listId: number, parentId?: n
     .map((task) => task.title);
 }
 
+/** A list well past the phone's screen (more than 500 px to scroll), so a held row must scroll it to reach either end. */
+const LONG = 20;
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const maxScrollY = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
 
@@ -113,9 +115,9 @@ describe("touch drag on a phone", () => {
     await context.close();
   });
 
-  it("scrolls a 30-item list while a row is held near the bottom edge, and drops it far below", async () => {
+  it(`scrolls a ${LONG}-item list while a row is held near the bottom edge, and drops it far below`, async () => {
     const { context, page, cdp } = await phone("edge_down");
-    const titles = Array.from({ length: 30 }, (_, i) => `Row ${i + 1}`);
+    const titles = Array.from({ length: LONG }, (_, i) => `Row ${i + 1}`);
     const { list } = await seedList(context.request, "Long", titles);
     await gotoHydrated(page, `/list/${list.id}`);
     expect(await scrollY(page)).toBe(0);
@@ -125,33 +127,33 @@ describe("touch drag on a phone", () => {
     const bottom = PHONE_390.height - EDGE;
     await slide(cdp, at.x, at.y, bottom);
     await expect.poll(() => scrollY(page), { timeout: 20_000 }).toBeGreaterThanOrEqual((await maxScrollY(page)) - 4);
-    const last = await rowBox(page, "Row 30");
+    const last = await rowBox(page, `Row ${LONG}`);
     await slide(cdp, at.x, bottom, last.y + last.height * 0.85);
     await touch(cdp, "touchEnd", 0, 0);
 
-    await expect.poll(async () => (await rowTitles(page)).indexOf("Row 2")).toBeGreaterThanOrEqual(27);
+    await expect.poll(async () => (await rowTitles(page)).indexOf("Row 2")).toBeGreaterThanOrEqual(LONG - 3);
     const onScreen = await rowTitles(page);
     await expect.poll(() => serverOrder(context, list.id)).toEqual(onScreen);
     await context.close();
   });
 
-  it("scrolls a 30-item list back up while a row is held near the top edge, and drops it far above", async () => {
+  it(`scrolls a ${LONG}-item list back up while a row is held near the top edge, and drops it far above`, async () => {
     const { context, page, cdp } = await phone("edge_up");
-    const titles = Array.from({ length: 30 }, (_, i) => `Row ${i + 1}`);
+    const titles = Array.from({ length: LONG }, (_, i) => `Row ${i + 1}`);
     const { list } = await seedList(context.request, "Long", titles);
     await gotoHydrated(page, `/list/${list.id}`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
-    await tapHandle(page, cdp, "Row 30");
+    await tapHandle(page, cdp, `Row ${LONG}`);
 
-    const at = await pressHandle(page, cdp, "Row 29");
+    const at = await pressHandle(page, cdp, `Row ${LONG - 1}`);
     await slide(cdp, at.x, at.y, EDGE);
     await expect.poll(() => scrollY(page), { timeout: 20_000 }).toBe(0);
     const first = await rowBox(page, "Row 1");
     await slide(cdp, at.x, EDGE, first.y + first.height * 0.15);
     await touch(cdp, "touchEnd", 0, 0);
 
-    await expect.poll(async () => (await rowTitles(page)).indexOf("Row 29")).toBeLessThanOrEqual(2);
+    await expect.poll(async () => (await rowTitles(page)).indexOf(`Row ${LONG - 1}`)).toBeLessThanOrEqual(2);
     const onScreen = await rowTitles(page);
     await expect.poll(() => serverOrder(context, list.id)).toEqual(onScreen);
     await context.close();
