@@ -15,7 +15,7 @@ import { ShareDialog } from "./ShareDialog";
 import { SharedWithMe } from "./SharedWithMe";
 import { announceCopy, copyName, isListLimit } from "./new-list";
 import { insertAt, offerRestore } from "./restore";
-import { useCardOrder } from "./useCardOrder";
+import { type CardFocus, useCardOrder } from "./useCardOrder";
 import { useNewLists } from "./useNewLists";
 import { useProgress, type ProgressMap } from "./useProgress";
 
@@ -53,7 +53,7 @@ export default function HomeScreen(props: HomeScreenProps) {
   useKeepListsOffline([...lists.map((list) => list.id), ...shared.map((item) => item.list.id)], !offline && !loadError);
   const listRef = useRef<HTMLUListElement>(null);
   /** The card to focus once the cards re-render: its handle after a keyboard move, its link after Undo. */
-  const focusAfter = useRef<{ id: number; restored?: boolean } | typeof NEW_LIST_ID | null>(null);
+  const focusAfter = useRef<CardFocus | null>(null);
   const order = useCardOrder({
     lists,
     setLists,

@@ -6,6 +6,9 @@ import { toast } from "../toast";
 import { handleKeyMove, useSortable } from "../ui/useSortable";
 import type { NEW_LIST_ID } from "./MyListsHeading";
 
+/** What takes the focus once Home's cards re-render: a card's handle (its link when restored), or New List. */
+export type CardFocus = { id: number; restored?: boolean } | typeof NEW_LIST_ID;
+
 /** A background read follows a reorder after 2 seconds (docs/product-rules.md#on-the-page). */
 const READ_AFTER_REORDER_MS = 2000;
 
@@ -17,7 +20,7 @@ export interface CardOrderOptions {
   /** Reads Home's lists again. */
   readAgain: () => void;
   /** The card whose handle takes the focus once the cards re-render. */
-  focusAfter: RefObject<{ id: number; restored?: boolean } | typeof NEW_LIST_ID | null>;
+  focusAfter: RefObject<CardFocus | null>;
 }
 
 /**

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { validateNewUsername } from "../../src/shared/rules/account";
 import { ApiRequestError, client } from "../api";
 
-export type Availability = "idle" | "checking" | "available" | "taken";
+/** `unchecked`: the server could not be asked (offline, or away). */
+export type Availability = "idle" | "checking" | "available" | "taken" | "unchecked";
 
 /** Availability is checked 500 ms after typing stops, only for 3+ characters (docs/product-rules.md#text-rules). */
 export const AVAILABILITY_DEBOUNCE_MS = 500;
@@ -27,7 +28,6 @@ export function localUsernameProblem(value: string, current: string): string | n
 /** Live availability of a new username: idle → checking → available or taken. */
 export function useUsernameAvailability(value: string, current: string): UsernameCheck {
   const [availability, setAvailability] = useState<Availability>("idle");
-  const [unchecked, setUnchecked] = useState(false);
   const [round, setRound] = useState(0);
   const trimmed = value.trim();
   const problem = trimmed === "" ? null : localUsernameProblem(trimmed, current);
@@ -36,7 +36,6 @@ export function useUsernameAvailability(value: string, current: string): Usernam
 
   useEffect(() => {
     setAvailability(ownNameRecased ? "available" : "idle");
-    setUnchecked(false);
     if (trimmed === "" || problem || ownNameRecased) return;
     let stale = false;
     const timer = setTimeout(async () => {
@@ -45,10 +44,7 @@ export function useUsernameAvailability(value: string, current: string): Usernam
         await client["check-username"].$get({ query: { username: trimmed } });
         if (!stale) setAvailability("available");
       } catch (error) {
-        if (stale) return;
-        const taken = error instanceof ApiRequestError && error.status === 400;
-        setAvailability(taken ? "taken" : "idle");
-        setUnchecked(!taken);
+        if (!stale) setAvailability(error instanceof ApiRequestError && error.status === 400 ? "taken" : "unchecked");
       }
     }, AVAILABILITY_DEBOUNCE_MS);
     return () => {
@@ -57,6 +53,7 @@ export function useUsernameAvailability(value: string, current: string): Usernam
     };
   }, [trimmed, problem, ownNameRecased, round]);
 
-  const message = problem ?? (availability === "taken" ? "This username is already taken" : unchecked ? UNCHECKED : null);
+  const message =
+    problem ?? (availability === "taken" ? "This username is already taken" : availability === "unchecked" ? UNCHECKED : null);
   return { availability: problem ? "idle" : availability, message, recheck: () => setRound((n) => n + 1) };
 }

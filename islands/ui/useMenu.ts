@@ -21,9 +21,10 @@ export function useMenu(menu: RefObject<HTMLElement | null>, button: RefObject<H
         return;
       }
       const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-      // Entries hidden at this size (a phone's own, on a desktop) are not stepped on.
+      if (!step) return;
+      // Entries hidden at this size (a phone's own, on a desktop) are not stepped on; measured on an arrow only.
       const items = [...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])].filter((item) => item.offsetWidth);
-      if (!step || !items.length) return;
+      if (!items.length) return;
       event.preventDefault();
       items[(items.indexOf(document.activeElement as HTMLElement) + step + items.length) % items.length]!.focus();
     };
