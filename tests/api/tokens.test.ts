@@ -155,6 +155,8 @@ describeEachDialect("API tokens", (dialect) => {
     // Positive control: the same token reads the account's lists and theme, and the cookie still does all of the above.
     expect(await bearer.get("/api/task-lists")).toMatchObject({ status: 200 });
     expect(await bearer.get("/api/user/theme")).toMatchObject({ status: 200 });
+    expect((await ann.post("/api/user/theme", { theme: "ocean" })).status).toBe(200);
+    expect((await ann.get<{ theme: string }>("/api/user/theme")).body.theme).toBe("ocean");
     expect(await ann.get("/api/tokens")).toMatchObject({ status: 200 });
   });
 
